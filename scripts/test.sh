@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The README's test command: Chromium check, type checks, build, unit/SQL/contract tests, browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium_path" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Chromium not found at $chromium_path: installing Debian's chromium with apt-get..."
+    (apt-get install -y chromium >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y chromium >/dev/null)) \
+      || { echo "Could not install Chromium: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH) and retry."; exit 1; }
+  else
+    echo "Chromium is missing: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH to a Chromium binary) and retry."
+    exit 1
+  fi
+fi
+
+echo "== build (also indexes the catalogue for the payment functions)"
+npm run build
+
+echo "== type checks"
+npm run check
+
+echo "== unit, SQL and contract tests"
+npx vitest run
+
+echo "== browser tests"
+npx playwright test
