@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { sampleDetails, sampleRecord } from './catalogue-record.fixture';
+import { buildDisplayProduct } from './display-product';
+import { detailSections, safetyInformation } from './product-detail';
+
+const build = (overrides: Parameters<typeof sampleRecord>[0] = {}) => buildDisplayProduct(sampleRecord(overrides), 'test.json');
+
+describe('detailSections', () => {
+  it('lists every section in order under its exact heading', () => {
+    expect(detailSections(build()).map((section) => section.heading)).toEqual([
+      'Salt Composition',
+      'Manufactured by',
+      'Product Description',
+      'Primary Uses',
+      'Uses',
+      'How it Works',
+      'Safety Information',
+      'Storage',
+    ]);
+  });
+
+  it('shows the marketer and its address under Manufactured by', () => {
+    const manufacturer = detailSections(build()).find((section) => section.heading === 'Manufactured by');
+    expect(manufacturer?.paragraphs).toEqual(['Healwell Marketing Pvt Ltd', '12 MG Road, Bengaluru 560001']);
+  });
+
+  it('omits sections whose data is null or empty', () => {
+    const product = build({
+      upm_product_details: sampleDetails({ how_it_works: null, uses: [], safety_advise: [], marketer_address: null }),
+    });
+    const headings = detailSections(product).map((section) => section.heading);
+    expect(headings).not.toContain('How it Works');
+    expect(headings).not.toContain('Uses');
+    expect(headings).not.toContain('Safety Information');
+    expect(detailSections(product).find((section) => section.heading === 'Manufactured by')?.paragraphs).toEqual([
+      'Healwell Marketing Pvt Ltd',
+    ]);
+    expect(JSON.stringify(detailSections(product))).not.toContain('null');
+  });
+});
+
+describe('safetyInformation', () => {
+  it("renders each advisory as 'name: description' and skips ones without a description", () => {
+    expect(safetyInformation(build())).toEqual(['Alcohol: Avoid alcohol while taking it.']);
+  });
+});
