@@ -3,6 +3,9 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
+import { loadEnv } from 'vite';
+
+const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
 // The well-known anon key of a local Supabase stack (Supabase CLI and our emulator share its JWT
 // secret); public by design, overridden by PUBLIC_SUPABASE_ANON_KEY for a hosted project.
@@ -10,7 +13,7 @@ const LOCAL_SUPABASE_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 export default defineConfig({
-  site: process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:8888',
+  site: env.SITE_URL ?? env.URL ?? 'http://localhost:8888',
   output: 'static',
   trailingSlash: 'ignore',
   adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false }, imageCDN: false }),

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { applyLocalEnv, LOCAL_PORTS } from '../emulators/local-env.ts';
 import { startEmulators } from '../emulators/index.ts';
@@ -14,6 +15,9 @@ import { startEmulators } from '../emulators/index.ts';
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? LOCAL_PORTS.site);
 const fresh = process.argv.includes('--fresh');
+
+// A developer's .env (optional) wins over the local defaults.
+if (existsSync(path.join(projectRoot, '.env'))) process.loadEnvFile(path.join(projectRoot, '.env'));
 
 if (!existsSync(path.join(projectRoot, 'dist', 'index.html'))) {
   console.error('dist/ is missing: run `npm run build` first (npm start does both).');
@@ -38,12 +42,27 @@ const netlify = new NetlifyDev({
 await netlify.start();
 const notFoundPage = await readFile(path.join(projectRoot, 'dist', '404.html'));
 
+// Netlify's CDN compresses text responses; doing the same here keeps byte counts production-like.
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+function maybeCompress(body: Buffer, headers: Record<string, string | string[]>, acceptEncoding: string | undefined): Buffer {
+  const type = String(headers['content-type'] ?? '');
+  if (body.length < 256 || headers['content-encoding'] || !COMPRESSIBLE.test(type) || !/\bgzip\b/.test(acceptEncoding ?? '')) {
+    return body;
+  }
+  headers['content-encoding'] = 'gzip';
+  headers['vary'] = 'Accept-Encoding';
+  delete headers['content-length'];
+  return gzipSync(body);
+}
+
 const server = createServer(async (request, response) => {
   try {
     const result = await netlify.handleAndIntrospectNodeRequest(request);
     if (!result) {
-      response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(notFoundPage);
+      const headers: Record<string, string | string[]> = { 'content-type': 'text/html; charset=utf-8' };
+      const body = maybeCompress(notFoundPage, headers, request.headers['accept-encoding']);
+      response.writeHead(404, headers);
+      response.end(body);
       return;
     }
     const { response: answer } = result;
@@ -54,8 +73,9 @@ const server = createServer(async (request, response) => {
     });
     const cookies = answer.headers.getSetCookie();
     if (cookies.length > 0) headers['set-cookie'] = cookies;
+    const body = maybeCompress(Buffer.from(await answer.arrayBuffer()), headers, request.headers['accept-encoding']);
     response.writeHead(answer.status, headers);
-    response.end(Buffer.from(await answer.arrayBuffer()));
+    response.end(body);
   } catch (error) {
     console.error('Request failed:', request.method, request.url, error);
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
