@@ -1,0 +1,190 @@
+/**
+ * `npm run bench`: prints figures, never passes or fails on time.
+ *  1. Lighthouse (mobile, default throttling, median of 3) on every page type of the store.
+ *  2. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
+ *     output size, /products first-load transfer and search-to-results time in the browser.
+ * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --skip-pages, --skip-scale.
+ * Figures go to stdout and bench/results/latest.json.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { readCatalogueDirectory } from '../src/features/catalogue/read-catalogue-files.ts';
+import { toCartProduct, type CartState } from '../src/features/cart/cart-store.ts';
+import { measurePages, type PageFigures, type PageTarget } from './lighthouse.ts';
+import { generateCatalogue } from './generate-catalogue.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = new Map(process.argv.slice(2).map((arg) => [arg.replace(/^--/, '').split('=')[0]!, arg.split('=')[1] ?? 'true']));
+const runs = Number(args.get('runs') ?? 3);
+const sizes = (args.get('sizes') ?? '1000,10000,100000').split(',').map(Number);
+const PORT = 8898;
+const origin = `http://localhost:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface BuildFigures {
+  records: number;
+  buildSeconds: number;
+  peakMemoryMb: number;
+  outputMb: number;
+  pages: number;
+  productsFirstLoadKb?: number;
+  searchToResultsMs?: number;
+}
+
+function timedBuild(catalogueDir: string): { seconds: number; peakMb: number } {
+  const started = Date.now();
+  // GNU time reports the peak resident set of the build process.
+  const report = path.join(root, 'bench', 'results', 'build-time.txt');
+  execFileSync('/usr/bin/time', ['-f', '%M', '-o', report, 'npm', 'run', 'build', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, CATALOGUE_DIR: catalogueDir, NODE_OPTIONS: '--max-old-space-size=3584' },
+  });
+  const peakKb = Number(execFileSync('tail', ['-n1', report]).toString().trim());
+  return { seconds: (Date.now() - started) / 1000, peakMb: peakKb / 1024 };
+}
+
+function countOutput(): { mb: number; pages: number } {
+  const kb = Number(execFileSync('du', ['-sk', path.join(root, 'dist')]).toString().split('\t')[0]);
+  const pages = Number(execFileSync('bash', ['-c', `find "${path.join(root, 'dist')}" -name '*.html' | wc -l`]).toString().trim());
+  return { mb: kb / 1024, pages };
+}
+
+async function withServer<T>(work: () => Promise<T>): Promise<T> {
+  const server = spawn('npx', ['tsx', 'scripts/serve.ts', '--fresh'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('server did not start in 120 s')), 120_000);
+      server.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Storefront ready')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    return await work();
+  } finally {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+async function productsPageFigures(searchQuery: string): Promise<{ firstLoadKb: number; searchMs: number }> {
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const client = await page.createCDPSession();
+    await client.send('Network.enable');
+    let bytes = 0;
+    const types = new Map<string, string>();
+    client.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+    client.on('Network.loadingFinished', (event) => {
+      if (types.get(event.requestId) !== 'Image') bytes += event.encodedDataLength;
+    });
+    await page.goto(`${origin}/products`, { waitUntil: 'networkidle0' });
+    const firstLoadKb = bytes / 1024;
+    const searchMs = await page.evaluate(async (query) => {
+      const input = document.querySelector<HTMLInputElement>('input[type="search"]');
+      const status = [...document.querySelectorAll('p, div, span')].find((el) => /^Showing \d+ of \d+ products$/.test(el.textContent?.trim() ?? ''));
+      if (!input || !status) throw new Error('search box or "Showing X of Y products" not found');
+      const before = status.textContent;
+      const started = performance.now();
+      input.value = query;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      return await new Promise<number>((resolve) => {
+        const check = () => (status.textContent !== before ? resolve(performance.now() - started) : requestAnimationFrame(check));
+        check();
+      });
+    }, searchQuery);
+    return { firstLoadKb, searchMs };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function pageBench(): Promise<PageFigures[]> {
+  const products = await readCatalogueDirectory(path.join(root, 'content', 'catalogue'));
+  const rx = products.find((product) => product.requires_prescription && product.sale_state === 'ADD TO CART');
+  const otc = products.find((product) => !product.requires_prescription && product.sale_state === 'ADD TO CART');
+  if (!rx || !otc) throw new Error('The catalogue needs a purchasable Rx and a purchasable OTC product');
+  const cart: CartState = {
+    sessionId: '6f1c1c64-7b1a-4d55-9a3e-1f2b3c4d5e6f',
+    items: [rx, otc].map((product, index) => ({
+      product: toCartProduct(product),
+      quantity: index + 1,
+      prescriptionAccepted: !product.requires_prescription,
+      prescriptionFileUrl: null,
+    })),
+  };
+  const targets: PageTarget[] = [
+    { label: 'Landing', path: '/' },
+    { label: 'Products', path: '/products' },
+    { label: 'Rx product', path: `/products/${rx.slug}` },
+    { label: 'OTC product', path: `/products/${otc.slug}` },
+    { label: 'Cart (2 lines)', path: '/cart', localStorage: { cart: JSON.stringify(cart) } },
+    { label: 'Contact us', path: '/contact-us' },
+    { label: 'Login', path: '/login' },
+    { label: 'Policy (terms)', path: '/terms-and-conditions' },
+  ];
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return withServer(() => measurePages(origin, targets, runs));
+}
+
+function printPages(pages: PageFigures[]): void {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(`\nLighthouse, mobile profile, default throttling, median of ${runs} (targets: 100 / LCP <= 1200 ms / TBT 0 / CLS 0)`);
+  console.log('page              perf a11y  bp  seo    LCP ms   FCP ms  TBT ms    CLS   HTML KB  CSS KB   JS KB  IMG KB');
+  for (const page of pages) {
+    const s = page.scores;
+    console.log(
+      `${page.label.padEnd(17)} ${String(s.performance).padStart(4)} ${String(s.accessibility).padStart(4)} ${String(s.bestPractices).padStart(3)} ${String(s.seo).padStart(4)} ` +
+        `${page.lcpMs.toFixed(0).padStart(9)} ${page.fcpMs.toFixed(0).padStart(8)} ${page.tbtMs.toFixed(0).padStart(7)} ${page.cls.toFixed(3).padStart(6)} ` +
+        `${kb(page.bytes.html).padStart(9)} ${kb(page.bytes.css).padStart(7)} ${kb(page.bytes.js).padStart(7)} ${kb(page.bytes.images).padStart(7)}`,
+    );
+  }
+}
+
+async function scaleBench(): Promise<BuildFigures[]> {
+  const figures: BuildFigures[] = [];
+  for (const size of sizes) {
+    const dir = path.join(root, 'bench', 'catalogues', String(size));
+    await generateCatalogue(size, dir);
+    const build = timedBuild(dir);
+    const output = countOutput();
+    const entry: BuildFigures = { records: size, buildSeconds: build.seconds, peakMemoryMb: build.peakMb, outputMb: output.mb, pages: output.pages };
+    const browserFigures = await withServer(() => productsPageFigures('variant 4242'));
+    entry.productsFirstLoadKb = browserFigures.firstLoadKb;
+    entry.searchToResultsMs = browserFigures.searchMs;
+    figures.push(entry);
+    console.log(
+      `${String(size).padStart(7)} records: build ${build.seconds.toFixed(1)} s, peak ${build.peakMb.toFixed(0)} MB, ` +
+        `${output.pages} pages, ${output.mb.toFixed(1)} MB out, /products first load ${entry.productsFirstLoadKb.toFixed(1)} KB (excl. images), ` +
+        `search to results ${entry.searchToResultsMs.toFixed(0)} ms`,
+    );
+  }
+  // Leave dist/ as the real store again.
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return figures;
+}
+
+await mkdir(path.join(root, 'bench', 'results'), { recursive: true });
+const machine = `${execFileSync('nproc').toString().trim()} cores, ${(Number(execFileSync('bash', ['-c', "awk '/MemTotal/ {print $2}' /proc/meminfo"]).toString()) / 1024 / 1024).toFixed(0)} GiB, ${execFileSync(CHROMIUM, ['--version']).toString().trim()}`;
+console.log(`Machine: ${machine}`);
+const pages = args.has('skip-pages') ? [] : await pageBench();
+if (pages.length > 0) printPages(pages);
+if (!args.has('skip-scale')) console.log('\nScale (targets: build <= 300 s and <= 4096 MB at 100,000; /products first load <= 100 KB; search <= 300 ms)');
+const scale = args.has('skip-scale') ? [] : await scaleBench();
+const resultFile = path.join(root, 'bench', 'results', 'latest.json');
+await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, scale }, null, 2));
+console.log(`\nFigures written to ${path.relative(root, resultFile)}`);
