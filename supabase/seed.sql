@@ -1,0 +1,21 @@
+-- Local customers for development and tests (never a hosted project's production data).
+-- demo@pharmacy.test / Demo@12345 and second@pharmacy.test / Second@12345.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+)
+select
+  '00000000-0000-0000-0000-000000000000', customer.id::uuid, 'authenticated', 'authenticated',
+  customer.email, extensions.crypt(customer.password, extensions.gen_salt('bf')), now(),
+  '', '', '', '',
+  '{"provider": "email", "providers": ["email"]}', '{}', now(), now()
+from (values
+  ('11111111-1111-4111-8111-111111111111', 'demo@pharmacy.test', 'Demo@12345'),
+  ('22222222-2222-4222-8222-222222222222', 'second@pharmacy.test', 'Second@12345')
+) as customer (id, email, password);
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select id::text, id, jsonb_build_object('sub', id::text, 'email', email, 'email_verified', true), 'email', now(), now(), now()
+from auth.users
+where id in ('11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222');
