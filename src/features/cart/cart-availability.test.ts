@@ -1,0 +1,150 @@
+import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { metformin, paracetamol } from './cart-products.fixture';
+import type { CartLine } from './cart-store';
+
+useTestStorageEngine();
+const { $cart, addToCart, clearCart, setPrescription } = await import('./cart-store');
+const {
+  $goneProductIds,
+  applyLookups,
+  availabilityOf,
+  checkoutReadiness,
+  lookUpProduct,
+  refreshCartFromCatalogue,
+  refreshLine,
+} = await import('./cart-availability');
+
+function lineOf(product = paracetamol, changes: Partial<CartLine> = {}): CartLine {
+  return { product, quantity: 1, prescriptionAccepted: !product.requires_prescription, prescriptionFileUrl: null, ...changes };
+}
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('lookUpProduct', () => {
+  it("reads today's entry from /catalogue/<id>.json", async () => {
+    const requested: string[] = [];
+    const lookup = await lookUpProduct(paracetamol.id, async (url) => {
+      requested.push(String(url));
+      return jsonResponse({ ...paracetamol, mrp: 40 });
+    });
+    expect(requested).toEqual(['/catalogue/101.json']);
+    expect(lookup).toEqual({ status: 'found', product: { ...paracetamol, mrp: 40 } });
+  });
+
+  it('calls a 404 a product gone from the catalogue', async () => {
+    expect(await lookUpProduct(1, async () => new Response('Not found', { status: 404 }))).toEqual({ status: 'gone' });
+  });
+
+  it('knows nothing when offline, on a server error or on an unreadable entry', async () => {
+    const offline = async (): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await lookUpProduct(1, offline)).toEqual({ status: 'unknown' });
+    expect(await lookUpProduct(1, async () => new Response('', { status: 500 }))).toEqual({ status: 'unknown' });
+    expect(await lookUpProduct(1, async () => new Response('<html>'))).toEqual({ status: 'unknown' });
+    expect(await lookUpProduct(101, async () => jsonResponse({ id: 101 }))).toEqual({ status: 'unknown' });
+  });
+});
+
+describe('refreshLine', () => {
+  it("takes today's price, name and flags and keeps quantity and prescription", () => {
+    const line = lineOf(metformin, { quantity: 3, prescriptionAccepted: true, prescriptionFileUrl: 'u/a.pdf' });
+    const today = { ...metformin, mrp: 99.99, name: 'Metformin 500mg Tablet SR' };
+    expect(refreshLine(line, { status: 'found', product: today })).toEqual({ ...line, product: today });
+  });
+
+  it('keeps the stored line when the catalogue could not be asked, or the product is gone', () => {
+    const line = lineOf();
+    expect(refreshLine(line, { status: 'unknown' })).toBe(line);
+    expect(refreshLine(line, { status: 'gone' })).toBe(line);
+  });
+
+  it('asks for a prescription when a product now needs one', () => {
+    const line = lineOf(paracetamol);
+    const refreshed = refreshLine(line, { status: 'found', product: { ...paracetamol, requires_prescription: true } });
+    expect(refreshed.prescriptionAccepted).toBe(false);
+  });
+
+  it('accepts a line whose product no longer needs a prescription', () => {
+    const line = lineOf(metformin);
+    const refreshed = refreshLine(line, { status: 'found', product: { ...metformin, requires_prescription: false } });
+    expect(refreshed.prescriptionAccepted).toBe(true);
+  });
+});
+
+describe('availabilityOf', () => {
+  it('marks gone, sold out and discontinued products', () => {
+    const none = new Set<number>();
+    expect(availabilityOf(lineOf(), none)).toBe('available');
+    expect(availabilityOf(lineOf(), new Set([paracetamol.id]))).toBe('gone');
+    expect(availabilityOf(lineOf({ ...paracetamol, sale_state: 'SOLD OUT' }), none)).toBe('sold-out');
+    expect(availabilityOf(lineOf({ ...paracetamol, sale_state: 'DISCONTINUED' }), none)).toBe('discontinued');
+  });
+});
+
+describe('checkoutReadiness', () => {
+  const none = new Set<number>();
+  it('an empty cart cannot proceed', () => {
+    expect(checkoutReadiness([], none)).toBe('empty');
+  });
+
+  it('an unavailable line blocks checkout', () => {
+    expect(checkoutReadiness([lineOf(), lineOf({ ...metformin, sale_state: 'SOLD OUT' })], none)).toBe('unavailable-lines');
+    expect(checkoutReadiness([lineOf()], new Set([paracetamol.id]))).toBe('unavailable-lines');
+  });
+
+  it('a prescription-only line not accepted asks for the prescription first', () => {
+    expect(checkoutReadiness([lineOf(), lineOf(metformin)], none)).toBe('prescription-pending');
+    expect(checkoutReadiness([lineOf(metformin, { prescriptionAccepted: true })], none)).toBe('ready');
+  });
+});
+
+describe('refreshCartFromCatalogue', () => {
+  let unlisten: () => void;
+  beforeEach(() => {
+    unlisten = $cart.listen(() => {});
+    clearCart();
+    $goneProductIds.set(new Set());
+  });
+  afterEach(() => {
+    unlisten();
+    cleanTestStorage();
+  });
+
+  it('shows a changed price, marks a gone product and leaves every other line alone', async () => {
+    addToCart(paracetamol);
+    addToCart(metformin);
+    addToCart({ ...paracetamol, id: 303, name: 'Offline Balm' });
+    await refreshCartFromCatalogue(async (url) => {
+      if (String(url).endsWith('/101.json')) return jsonResponse({ ...paracetamol, mrp: 42 });
+      if (String(url).endsWith('/202.json')) return new Response('', { status: 404 });
+      throw new TypeError('Failed to fetch');
+    });
+    const [first, second, third] = $cart.get().items;
+    expect(first?.product.mrp).toBe(42);
+    expect(second?.product).toEqual(metformin);
+    expect(third?.product.name).toBe('Offline Balm');
+    expect([...$goneProductIds.get()]).toEqual([metformin.id]);
+  });
+
+  it('keeps changes made while the lookups were under way', () => {
+    addToCart(metformin);
+    setPrescription(metformin.id, true, 'u/a.pdf');
+    addToCart(paracetamol);
+    applyLookups(new Map([[paracetamol.id, { status: 'found', product: { ...paracetamol, sale_state: 'SOLD OUT' } }]]));
+    expect($cart.get().items.map((line) => [line.product.id, line.product.sale_state, line.prescriptionFileUrl])).toEqual([
+      [metformin.id, 'ADD TO CART', 'u/a.pdf'],
+      [paracetamol.id, 'SOLD OUT', null],
+    ]);
+  });
+
+  it('a product found again is no longer marked gone', () => {
+    addToCart(paracetamol);
+    applyLookups(new Map([[paracetamol.id, { status: 'gone' }]]));
+    applyLookups(new Map([[paracetamol.id, { status: 'found', product: paracetamol }]]));
+    expect($goneProductIds.get().size).toBe(0);
+  });
+});

@@ -1,0 +1,90 @@
+import { atom, computed } from 'nanostores';
+import { $cart, cartProductSchema, type CartLine, type CartProduct } from './cart-store';
+
+/** What the catalogue says today about a cart line's product. */
+export type CatalogueLookup =
+  | { status: 'found'; product: CartProduct }
+  /** The product's file is gone: it was removed from the catalogue. */
+  | { status: 'gone' }
+  /** Offline or a server error: the values stored with the line stand. */
+  | { status: 'unknown' };
+
+export type LineAvailability = 'available' | 'gone' | 'sold-out' | 'discontinued';
+
+export const UNAVAILABLE_LINE_LABEL: Record<Exclude<LineAvailability, 'available'>, string> = {
+  gone: 'No longer available',
+  'sold-out': 'Sold out',
+  discontinued: 'Discontinued',
+};
+
+/** Where the prebuilt file with a product's current price and sale state lives. */
+export function catalogueEntryUrl(productId: number): string {
+  return `/catalogue/${productId}.json`;
+}
+
+/** Fetches one product's current entry; never throws. */
+export async function lookUpProduct(productId: number, fetchEntry: typeof fetch = fetch): Promise<CatalogueLookup> {
+  try {
+    const response = await fetchEntry(catalogueEntryUrl(productId), { headers: { accept: 'application/json' } });
+    if (response.status === 404) return { status: 'gone' };
+    if (!response.ok) return { status: 'unknown' };
+    const entry = cartProductSchema.safeParse(await response.json());
+    return entry.success && entry.data.id === productId ? { status: 'found', product: entry.data } : { status: 'unknown' };
+  } catch {
+    return { status: 'unknown' };
+  }
+}
+
+/**
+ * Brings a line up to today's catalogue: price, name and flags. A product that now needs a
+ * prescription needs one on this line too, unless a prescription file is already attached.
+ */
+export function refreshLine(line: CartLine, lookup: CatalogueLookup): CartLine {
+  if (lookup.status !== 'found') return line;
+  const product = lookup.product;
+  const prescriptionAccepted = product.requires_prescription
+    ? line.prescriptionAccepted && (line.product.requires_prescription || line.prescriptionFileUrl !== null)
+    : true;
+  return { ...line, product, prescriptionAccepted };
+}
+
+export function availabilityOf(line: CartLine, goneProductIds: ReadonlySet<number>): LineAvailability {
+  if (goneProductIds.has(line.product.id)) return 'gone';
+  if (line.product.sale_state === 'SOLD OUT') return 'sold-out';
+  if (line.product.sale_state === 'DISCONTINUED') return 'discontinued';
+  return 'available';
+}
+
+/** Products of cart lines that the catalogue no longer has; known only after a lookup, not stored. */
+export const $goneProductIds = atom<ReadonlySet<number>>(new Set());
+
+/** Applies the lookups to whatever the cart holds now (another tab may have changed it meanwhile). */
+export function applyLookups(lookups: ReadonlyMap<number, CatalogueLookup>): void {
+  const cart = $cart.get();
+  $cart.set({ ...cart, items: cart.items.map((line) => refreshLine(line, lookups.get(line.product.id) ?? { status: 'unknown' })) });
+  const gone = new Set($goneProductIds.get());
+  for (const [productId, lookup] of lookups) {
+    if (lookup.status === 'gone') gone.add(productId);
+    if (lookup.status === 'found') gone.delete(productId);
+  }
+  $goneProductIds.set(gone);
+}
+
+/** Looks up every line's product in parallel and refreshes the cart with the answers. */
+export async function refreshCartFromCatalogue(fetchEntry: typeof fetch = fetch): Promise<void> {
+  const ids = $cart.get().items.map((line) => line.product.id);
+  const answers = await Promise.all(ids.map(async (id) => [id, await lookUpProduct(id, fetchEntry)] as const));
+  applyLookups(new Map(answers));
+}
+
+export type CheckoutReadiness = 'empty' | 'unavailable-lines' | 'prescription-pending' | 'ready';
+
+/** Whether the cart can go to payment, and if not, what stands in the way. */
+export function checkoutReadiness(items: readonly CartLine[], goneProductIds: ReadonlySet<number>): CheckoutReadiness {
+  if (items.length === 0) return 'empty';
+  if (items.some((line) => availabilityOf(line, goneProductIds) !== 'available')) return 'unavailable-lines';
+  if (items.some((line) => !line.prescriptionAccepted)) return 'prescription-pending';
+  return 'ready';
+}
+
+export const $checkoutReadiness = computed([$cart, $goneProductIds], (cart, gone) => checkoutReadiness(cart.items, gone));
