@@ -21,7 +21,8 @@ export async function startEmulators(options: { dataDir: string; fresh: boolean 
   const names: string[] = [];
   if (options.fresh) await rm(options.dataDir, { recursive: true, force: true });
 
-  if (env.SUPABASE_URL === local.SUPABASE_URL) {
+  // EMULATE_SUPABASE=false leaves 127.0.0.1:54321 to `supabase start` (same URL, same local keys).
+  if (env.SUPABASE_URL === local.SUPABASE_URL && env.EMULATE_SUPABASE !== 'false') {
     const supabase = await startSupabaseEmulator({
       port: LOCAL_PORTS.supabase,
       dataDir: path.join(options.dataDir, 'supabase'),
