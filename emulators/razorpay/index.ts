@@ -1,0 +1,200 @@
+import { createHmac } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { checkoutScript } from './checkout-script.ts';
+import { deliverWebhook, listen, providerId, readBody, sendJson, sendText, type RunningServer } from './http-kit.ts';
+
+export interface RazorpayEmulatorOptions {
+  port?: number;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Where signed webhooks go; without it none are sent. */
+  webhookUrl?: string;
+}
+
+export const DECLINE_DESCRIPTION = 'Payment declined by the test bank';
+
+const createOrderSchema = z.strictObject({
+  amount: z.number().int(),
+  currency: z.literal('INR'),
+  receipt: z.string().max(40).optional(),
+  notes: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  partial_payment: z.boolean().optional(),
+});
+
+const checkoutActionSchema = z.strictObject({
+  key: z.string(),
+  order_id: z.string(),
+  amount: z.number().int().optional(),
+  currency: z.string().optional(),
+  notes: z.record(z.string(), z.unknown()).optional(),
+  email: z.string().optional(),
+  contact: z.string().optional(),
+});
+
+interface EmulatedOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: 'INR';
+  receipt: string | null;
+  offer_id: null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string | number>;
+  created_at: number;
+}
+
+/** Razorpay's error body shape. */
+function razorpayError(res: ServerResponse, status: number, description: string, field?: string): void {
+  sendJson(res, status, {
+    error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {}, ...(field ? { field } : {}) },
+  });
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * A local Razorpay: the orders API (Basic auth, paise, Razorpay's reply and error shapes), the
+ * stand-in checkout.js and the endpoints its modal calls; payments are signed as Razorpay signs them
+ * and announced with a signed webhook after the browser has its answer.
+ */
+export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): Promise<RunningServer> {
+  const orders = new Map<string, EmulatedOrder>();
+  const sign = (message: string, secret: string) => createHmac('sha256', secret).update(message).digest('hex');
+  let apiBase = '';
+
+  const authorised = (req: IncomingMessage) => {
+    const match = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
+    if (!match) return false;
+    return Buffer.from(match[1]!, 'base64').toString('utf8') === `${options.keyId}:${options.keySecret}`;
+  };
+
+  const sendEvent = (event: string, payment: Record<string, unknown>, order: EmulatedOrder) => {
+    if (!options.webhookUrl) return;
+    const contains = event === 'order.paid' ? ['payment', 'order'] : ['payment'];
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_emulator',
+      event,
+      contains,
+      payload: { payment: { entity: payment }, ...(event === 'order.paid' ? { order: { entity: order } } : {}) },
+      created_at: nowSeconds(),
+    });
+    const headers = { 'x-razorpay-signature': sign(body, options.webhookSecret), 'x-razorpay-event-id': providerId('evt_') };
+    setImmediate(() => void deliverWebhook('Razorpay', options.webhookUrl!, body, headers));
+  };
+
+  const checkoutAction = async (req: IncomingMessage, res: ServerResponse, outcome: 'pay' | 'fail') => {
+    const parsed = checkoutActionSchema.safeParse(JSON.parse((await readBody(req)) || 'null'));
+    if (!parsed.success) return razorpayError(res, 400, `Invalid checkout request: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+    if (parsed.data.key !== options.keyId) return razorpayError(res, 401, 'The api key provided is invalid');
+    const order = orders.get(parsed.data.order_id);
+    if (!order) return razorpayError(res, 400, 'The id provided does not exist', 'order_id');
+    if (order.status === 'paid') return razorpayError(res, 400, 'Order has already been paid');
+    order.attempts += 1;
+    order.status = 'attempted';
+    const payment = {
+      id: providerId('pay_'),
+      entity: 'payment',
+      amount: order.amount,
+      currency: order.currency,
+      order_id: order.id,
+      method: 'card',
+      description: 'Payment through the Razorpay emulator',
+      email: parsed.data.email ?? '',
+      contact: parsed.data.contact ?? '',
+      notes: order.notes,
+      created_at: nowSeconds(),
+    };
+    if (outcome === 'fail') {
+      const failed = {
+        ...payment,
+        status: 'failed',
+        captured: false,
+        error_code: 'BAD_REQUEST_ERROR',
+        error_description: DECLINE_DESCRIPTION,
+        error_source: 'bank',
+        error_step: 'payment_authorization',
+        error_reason: 'payment_failed',
+      };
+      sendJson(res, 200, {
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: DECLINE_DESCRIPTION,
+          source: 'bank',
+          step: 'payment_authorization',
+          reason: 'payment_failed',
+          metadata: { payment_id: payment.id, order_id: order.id },
+        },
+      });
+      sendEvent('payment.failed', failed, order);
+      return;
+    }
+    order.status = 'paid';
+    order.amount_paid = order.amount;
+    order.amount_due = 0;
+    sendJson(res, 200, {
+      razorpay_payment_id: payment.id,
+      razorpay_order_id: order.id,
+      razorpay_signature: sign(`${order.id}|${payment.id}`, options.keySecret),
+    });
+    sendEvent('payment.captured', { ...payment, status: 'captured', captured: true }, order);
+  };
+
+  const server = await listen(
+    options.port ?? 54330,
+    async (req, res, url) => {
+      const route = `${req.method} ${url.pathname}`;
+      if (req.method === 'OPTIONS') return sendText(res, 204, 'text/plain', '');
+      if (route === 'GET /v1/checkout.js') return sendText(res, 200, 'text/javascript; charset=utf-8', checkoutScript(apiBase));
+      if (route === 'POST /v1/checkout/pay') return checkoutAction(req, res, 'pay');
+      if (route === 'POST /v1/checkout/fail') return checkoutAction(req, res, 'fail');
+      if (url.pathname.startsWith('/v1/orders')) {
+        if (!authorised(req)) return razorpayError(res, 401, 'Authentication failed');
+        if (route === 'POST /v1/orders') {
+          let raw: unknown;
+          try {
+            raw = JSON.parse(await readBody(req));
+          } catch {
+            return razorpayError(res, 400, 'The request body is not valid JSON');
+          }
+          const parsed = createOrderSchema.safeParse(raw);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0]!;
+            return razorpayError(res, 400, `${issue.path.join('.') || 'body'}: ${issue.message}`, issue.path.join('.') || undefined);
+          }
+          if (parsed.data.amount < 100) return razorpayError(res, 400, 'The amount must be atleast INR 1.00', 'amount');
+          const order: EmulatedOrder = {
+            id: providerId('order_'),
+            entity: 'order',
+            amount: parsed.data.amount,
+            amount_paid: 0,
+            amount_due: parsed.data.amount,
+            currency: 'INR',
+            receipt: parsed.data.receipt ?? null,
+            offer_id: null,
+            status: 'created',
+            attempts: 0,
+            notes: parsed.data.notes ?? {},
+            created_at: nowSeconds(),
+          };
+          orders.set(order.id, order);
+          return sendJson(res, 200, order);
+        }
+        const fetchOrder = /^\/v1\/orders\/([^/]+)$/.exec(url.pathname);
+        if (req.method === 'GET' && fetchOrder) {
+          const order = orders.get(fetchOrder[1]!);
+          return order ? sendJson(res, 200, order) : razorpayError(res, 400, 'The id provided does not exist');
+        }
+      }
+      razorpayError(res, 501, `The Razorpay emulator does not implement ${route}`);
+    },
+    'Razorpay',
+  );
+  apiBase = server.url;
+  return server;
+}

@@ -1,0 +1,11 @@
+import type { Config } from '@netlify/functions';
+import { phonePeCreatePayment } from '../../src/features/checkout/server/phonepe-handlers';
+import { netlifyFunction } from '../../src/features/checkout/server/production';
+
+export default netlifyFunction('/api/phonepe/create-payment', phonePeCreatePayment);
+
+export const config: Config = {
+  path: '/api/phonepe/create-payment',
+  // Order creation is the endpoint that costs us provider calls and rows; webhooks and verify are not limited.
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

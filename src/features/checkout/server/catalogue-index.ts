@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { FOR_SALE_STATES } from '../../catalogue/catalogue-record';
+import type { DisplayProduct } from '../../catalogue/display-product';
+
+/** The few product facts the payment functions price and check an order with. */
+export const catalogueIndexEntrySchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  mrp: z.number().nonnegative(),
+  requires_prescription: z.boolean(),
+  sale_state: z.enum(FOR_SALE_STATES),
+});
+export type CatalogueIndexEntry = z.infer<typeof catalogueIndexEntrySchema>;
+
+export const catalogueIndexSchema = z.array(catalogueIndexEntrySchema);
+
+export function toCatalogueIndexEntry(product: DisplayProduct): CatalogueIndexEntry {
+  return {
+    id: product.id,
+    name: product.name,
+    mrp: product.mrp,
+    requires_prescription: product.requires_prescription,
+    sale_state: product.sale_state,
+  };
+}
+
+export type CatalogueIndex = ReadonlyMap<number, CatalogueIndexEntry>;
+
+/** Validates the generated index once, at cold start, so a stale or hand-edited file fails loudly. */
+export function loadCatalogueIndex(raw: unknown): CatalogueIndex {
+  const entries = catalogueIndexSchema.parse(raw);
+  return new Map(entries.map((entry) => [entry.id, entry]));
+}

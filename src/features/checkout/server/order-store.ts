@@ -1,0 +1,119 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Buyer } from './buyer';
+import type { PricedOrderLine } from './pricing';
+
+export type PaymentProvider = 'razorpay' | 'phonepe';
+export type OrderStatus = 'created' | 'paid' | 'failed';
+
+export interface StoredOrder {
+  id: string;
+  provider: PaymentProvider;
+  provider_order_id: string;
+  provider_payment_id: string | null;
+  status: OrderStatus;
+  amount_paise: number;
+}
+
+export interface NewOrder {
+  id: string;
+  buyer: Buyer;
+  provider: PaymentProvider;
+  providerOrderId: string;
+  amountPaise: number;
+  lines: PricedOrderLine[];
+  prescriptionPaths: string[];
+}
+
+/** Everything the payment functions need from Supabase, as the service role. */
+export interface OrderStore {
+  /** Inserts a created order; false when the provider order id is taken. */
+  insertOrder(order: NewOrder): Promise<boolean>;
+  findOrder(provider: PaymentProvider, providerOrderId: string): Promise<StoredOrder | null>;
+  markPaid(providerOrderId: string, providerPaymentId: string): Promise<StoredOrder | null>;
+  markFailed(providerOrderId: string, reason: string): Promise<StoredOrder | null>;
+  /** True the first time an event id is seen. */
+  recordWebhookEvent(eventId: string, provider: PaymentProvider): Promise<boolean>;
+  prescriptionExists(path: string): Promise<boolean>;
+  /** The user id of a valid access token, else null. */
+  userIdOfAccessToken(accessToken: string): Promise<string | null>;
+}
+
+const ORDER_COLUMNS = 'id, provider, provider_order_id, provider_payment_id, status, amount_paise';
+const UNIQUE_VIOLATION = '23505';
+
+function fail(what: string, error: { message: string }): never {
+  throw new Error(`${what}: ${error.message}`);
+}
+
+export class SupabaseOrderStore implements OrderStore {
+  private readonly client: SupabaseClient;
+
+  constructor(supabaseUrl: string, serviceRoleKey: string) {
+    this.client = createClient(supabaseUrl, serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+  }
+
+  async insertOrder(order: NewOrder): Promise<boolean> {
+    const { error } = await this.client.from('orders').insert({
+      id: order.id,
+      user_id: order.buyer.kind === 'customer' ? order.buyer.userId : null,
+      guest_session_id: order.buyer.kind === 'guest' ? order.buyer.guestSessionId : null,
+      provider: order.provider,
+      provider_order_id: order.providerOrderId,
+      status: 'created',
+      amount_paise: order.amountPaise,
+      currency: 'INR',
+      lines: order.lines,
+      prescription_paths: order.prescriptionPaths,
+    });
+    if (error?.code === UNIQUE_VIOLATION) return false;
+    if (error) fail('inserting the order', error);
+    return true;
+  }
+
+  async findOrder(provider: PaymentProvider, providerOrderId: string): Promise<StoredOrder | null> {
+    const { data, error } = await this.client
+      .from('orders')
+      .select(ORDER_COLUMNS)
+      .eq('provider', provider)
+      .eq('provider_order_id', providerOrderId)
+      .maybeSingle<StoredOrder>();
+    if (error) fail('reading the order', error);
+    return data;
+  }
+
+  async markPaid(providerOrderId: string, providerPaymentId: string): Promise<StoredOrder | null> {
+    const { data, error } = await this.client.rpc('mark_order_paid', {
+      p_provider_order_id: providerOrderId,
+      p_provider_payment_id: providerPaymentId,
+    });
+    if (error) fail('marking the order paid', error);
+    return (data as StoredOrder | null) ?? null;
+  }
+
+  async markFailed(providerOrderId: string, reason: string): Promise<StoredOrder | null> {
+    const { data, error } = await this.client.rpc('mark_order_failed', { p_provider_order_id: providerOrderId, p_reason: reason });
+    if (error) fail('marking the order failed', error);
+    return (data as StoredOrder | null) ?? null;
+  }
+
+  async recordWebhookEvent(eventId: string, provider: PaymentProvider): Promise<boolean> {
+    const { data, error } = await this.client.rpc('record_webhook_event', { p_event_id: eventId, p_provider: provider });
+    if (error) fail('recording the webhook event', error);
+    return data === true;
+  }
+
+  async prescriptionExists(path: string): Promise<boolean> {
+    const { data, error } = await this.client.storage.from('prescriptions').exists(path);
+    if (error && !data) return false;
+    return data;
+  }
+
+  async userIdOfAccessToken(accessToken: string): Promise<string | null> {
+    const { data, error } = await this.client.auth.getUser(accessToken);
+    // A rejected token is the customer's problem (401); an unreachable auth server is ours (500).
+    if (error && (error.status === undefined || error.status >= 500)) fail('checking the access token', error);
+    return data.user?.id ?? null;
+  }
+}

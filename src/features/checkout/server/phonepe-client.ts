@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { CheckoutRefusal } from './http';
+
+export interface PhonePeConfig {
+  identityBase: string;
+  pgBase: string;
+  clientId: string;
+  clientSecret: string;
+  clientVersion: string;
+}
+
+const tokenSchema = z.object({ access_token: z.string().min(1), expires_at: z.number() });
+const payReplySchema = z.object({ orderId: z.string(), state: z.string(), redirectUrl: z.url() });
+const statusReplySchema = z.object({
+  orderId: z.string(),
+  state: z.enum(['COMPLETED', 'PENDING', 'FAILED']),
+  amount: z.number().int(),
+  paymentDetails: z
+    .array(z.object({ transactionId: z.string(), state: z.string(), errorCode: z.string().optional() }))
+    .default([]),
+});
+export type PhonePeOrderStatus = z.infer<typeof statusReplySchema>;
+
+/** Joins a base that carries a path prefix (…/apis/pg) with an API path. */
+function endpoint(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path}`;
+}
+
+/** PhonePe Standard Checkout v2 over fetch; the OAuth token is reused until a minute before expiry. */
+export class PhonePeClient {
+  private token: { value: string; expiresAtMs: number } | null = null;
+
+  constructor(
+    private readonly config: PhonePeConfig,
+    private readonly fetcher: typeof fetch = fetch,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private async call(url: string, init: RequestInit, what: string): Promise<{ status: number; body: unknown }> {
+    let response: Response;
+    try {
+      response = await this.fetcher(url, { ...init, signal: AbortSignal.timeout(10_000) });
+    } catch (error) {
+      console.error(`[phonepe] ${what} request failed: ${(error as Error).message}`);
+      throw new CheckoutRefusal(502, 'PhonePe could not be reached. Please try again.');
+    }
+    return { status: response.status, body: await response.json().catch(() => null) };
+  }
+
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAtMs - 60_000 > this.now()) return this.token.value;
+    const form = new URLSearchParams({
+      client_id: this.config.clientId,
+      client_version: this.config.clientVersion,
+      client_secret: this.config.clientSecret,
+      grant_type: 'client_credentials',
+    });
+    const { status, body } = await this.call(
+      endpoint(this.config.identityBase, '/v1/oauth/token'),
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form },
+      'token',
+    );
+    const parsed = tokenSchema.safeParse(body);
+    if (status !== 200 || !parsed.success) {
+      console.error(`[phonepe] token request answered ${status}`);
+      throw new CheckoutRefusal(502, 'PhonePe is unavailable right now. Please try again.');
+    }
+    this.token = { value: parsed.data.access_token, expiresAtMs: parsed.data.expires_at * 1000 };
+    return this.token.value;
+  }
+
+  async createPayment(payment: { merchantOrderId: string; amountPaise: number; redirectUrl: string }): Promise<{ redirectUrl: string }> {
+    const token = await this.accessToken();
+    const { status, body } = await this.call(
+      endpoint(this.config.pgBase, '/checkout/v2/pay'),
+      {
+        method: 'POST',
+        headers: { authorization: `O-Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          merchantOrderId: payment.merchantOrderId,
+          amount: payment.amountPaise,
+          expireAfter: 1200,
+          paymentFlow: { type: 'PG_CHECKOUT', message: 'Medicine Order Payment', merchantUrls: { redirectUrl: payment.redirectUrl } },
+        }),
+      },
+      'pay',
+    );
+    const parsed = payReplySchema.safeParse(body);
+    if (status !== 200 || !parsed.success) {
+      console.error(`[phonepe] pay answered ${status}`);
+      throw new CheckoutRefusal(502, 'PhonePe could not start the payment. Please try again.');
+    }
+    return { redirectUrl: parsed.data.redirectUrl };
+  }
+
+  async orderStatus(merchantOrderId: string): Promise<PhonePeOrderStatus> {
+    const token = await this.accessToken();
+    const { status, body } = await this.call(
+      endpoint(this.config.pgBase, `/checkout/v2/order/${encodeURIComponent(merchantOrderId)}/status`),
+      { method: 'GET', headers: { authorization: `O-Bearer ${token}` } },
+      'status',
+    );
+    const parsed = statusReplySchema.safeParse(body);
+    if (status !== 200 || !parsed.success) {
+      console.error(`[phonepe] status answered ${status}`);
+      throw new CheckoutRefusal(502, 'PhonePe could not confirm the payment yet. Please try again.');
+    }
+    return parsed.data;
+  }
+}
+
+/** The PhonePe transaction id of the payment that settled the order, if any. */
+export function settledTransactionId(paymentDetails: readonly { transactionId: string; state: string }[]): string | null {
+  return paymentDetails.find((payment) => payment.state === 'COMPLETED')?.transactionId ?? null;
+}

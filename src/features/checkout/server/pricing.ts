@@ -1,0 +1,64 @@
+import { cartTotalPaise } from '../../cart/cart-totals';
+import { isPurchasable } from '../../catalogue/display-product';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '../../../lib/money';
+import type { CatalogueIndex } from './catalogue-index';
+import { MAX_QUANTITY_PER_LINE, type OrderLineRequest } from './contract';
+import { CheckoutRefusal } from './http';
+
+export const MIN_ORDER_PAISE = 100;
+
+/** A line as the `orders.lines` column stores it: the price it was charged at, frozen. */
+export interface PricedOrderLine {
+  product_id: number;
+  name: string;
+  unit_mrp: string;
+  quantity: number;
+}
+
+export interface PricedOrder {
+  amountPaise: number;
+  lines: PricedOrderLine[];
+  /** Names of the lines that need a prescription before they can be paid for. */
+  prescriptionProducts: string[];
+}
+
+/**
+ * Prices the cart from the catalogue (MRP times quantity, in paise) and refuses anything the
+ * customer must not pay for; the browser's amount is only cross-checked against the result.
+ */
+export function priceOrder(catalogue: CatalogueIndex, lines: readonly OrderLineRequest[], sentAmountRupees: number): PricedOrder {
+  const priced = lines.map((line) => {
+    const product = catalogue.get(line.productId);
+    if (!product) throw new CheckoutRefusal(422, `Product ${line.productId} is not in our catalogue. Please remove it from your cart.`);
+    if (!isPurchasable(product)) {
+      const reason = product.sale_state === 'DISCONTINUED' ? 'discontinued' : 'sold out';
+      throw new CheckoutRefusal(409, `${product.name} is ${reason}. Please remove it from your cart.`);
+    }
+    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
+      throw new CheckoutRefusal(422, `Quantity of ${product.name} must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`);
+    }
+    return { product, quantity: line.quantity };
+  });
+
+  const amountPaise = cartTotalPaise(priced.map(({ product, quantity }) => ({ mrp: product.mrp, quantity })));
+  if (amountPaise < MIN_ORDER_PAISE) {
+    throw new CheckoutRefusal(422, `The minimum order amount is ${formatRupees(paiseToRupees(MIN_ORDER_PAISE))}.`);
+  }
+  if (rupeesToPaise(sentAmountRupees) !== amountPaise) {
+    throw new CheckoutRefusal(
+      409,
+      `Your cart total has changed: the current total is ${formatRupees(paiseToRupees(amountPaise))}. Please review your cart and try again.`,
+    );
+  }
+
+  return {
+    amountPaise,
+    lines: priced.map(({ product, quantity }) => ({
+      product_id: product.id,
+      name: product.name,
+      unit_mrp: product.mrp.toFixed(2),
+      quantity,
+    })),
+    prescriptionProducts: priced.filter(({ product }) => product.requires_prescription).map(({ product }) => product.name),
+  };
+}
