@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { formatRupees, paiseToRupees } from '../../lib/money';
+import { RX_REQUIRED } from '../catalogue/catalogue-strings';
+import { productPath } from '../catalogue/product-path';
+import { UNAVAILABLE_LINE_LABEL, type LineAvailability } from './cart-availability';
+import { cartLineImage, stockImageFor } from './cart-line-image';
+import { removeFromCart, setQuantity, type CartLine } from './cart-store';
+import { PRESCRIPTION_ATTACHED } from './cart-strings';
+import { lineTotalPaise } from './cart-totals';
+
+interface Props {
+  line: CartLine;
+  availability: LineAvailability;
+  /** A 24-hour signed address of the attached prescription, when the customer is signed in. */
+  prescriptionLink: string | undefined;
+}
+
+/** One cart line: thumbnail, name, price, quantity stepper, line total and remove. */
+export function CartLineRow({ line, availability, prescriptionLink }: Props) {
+  const { product, quantity } = line;
+  const [image, setImage] = useState(() => cartLineImage(product));
+  const stockImage = stockImageFor(product.id);
+  const available = availability === 'available';
+  const stepButton =
+    'inline-flex h-9 w-9 items-center justify-center text-lg font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-transparent';
+
+  return (
+    <li className="flex flex-wrap items-center gap-4 py-4 sm:flex-nowrap">
+      <img
+        src={image}
+        alt={product.name}
+        width={80}
+        height={80}
+        loading="lazy"
+        onError={() => {
+          if (image !== stockImage) setImage(stockImage);
+        }}
+        className={`h-20 w-20 shrink-0 rounded-lg border border-gray-200 bg-gray-50 object-cover ${available ? '' : 'opacity-50'}`}
+      />
+      <div className="min-w-0 flex-1">
+        <a href={productPath(product)} className="font-semibold text-gray-900 hover:text-brand-700 hover:underline">
+          {product.name}
+        </a>
+        <p className="text-sm text-gray-600">MRP {formatRupees(product.mrp)}</p>
+        <div className="mt-1 flex flex-wrap gap-2 text-xs font-semibold">
+          {product.requires_prescription && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-700">{RX_REQUIRED}</span>}
+          {product.requires_prescription && line.prescriptionAccepted && (
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-800">
+              {prescriptionLink ? (
+                <a href={prescriptionLink} target="_blank" rel="noopener noreferrer" className="underline">
+                  {PRESCRIPTION_ATTACHED}
+                </a>
+              ) : (
+                PRESCRIPTION_ATTACHED
+              )}
+            </span>
+          )}
+          {!available && <span className="rounded-full bg-gray-800 px-2 py-0.5 text-white">{UNAVAILABLE_LINE_LABEL[availability]}</span>}
+        </div>
+      </div>
+      <div className="inline-flex items-center overflow-hidden rounded-md border border-brand-700">
+        <button
+          type="button"
+          aria-label={`Decrease quantity of ${product.name}`}
+          onClick={() => setQuantity(product.id, quantity - 1)}
+          className={stepButton}
+        >
+          −
+        </button>
+        <output aria-label={`Quantity of ${product.name}`} className="w-10 text-center text-sm font-semibold">
+          {quantity}
+        </output>
+        <button
+          type="button"
+          aria-label={`Increase quantity of ${product.name}`}
+          onClick={() => setQuantity(product.id, quantity + 1)}
+          disabled={!available}
+          className={stepButton}
+        >
+          +
+        </button>
+      </div>
+      <p className="w-28 text-right font-semibold text-gray-900" aria-label={`Total for ${product.name}`}>
+        {formatRupees(paiseToRupees(lineTotalPaise({ mrp: product.mrp, quantity })))}
+      </p>
+      <button
+        type="button"
+        aria-label={`Remove ${product.name}`}
+        onClick={() => removeFromCart(product.id)}
+        className="text-sm font-medium text-red-700 hover:underline"
+      >
+        Remove
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,229 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Toaster } from '../../lib/Toaster';
+import { showToast } from '../../lib/toast';
+import { $cart, setPrescription } from '../cart/cart-store';
+import { isPdf, partitionBySize, PRESCRIPTION_ACCEPT } from './prescription-files';
+import {
+  FILES_SELECTED,
+  FILES_TOO_LARGE,
+  NO_PRESCRIPTION_CHOSEN,
+  NOT_ACCEPTED_ITEMS_REMOVED,
+  SAVE_FAILED,
+  SAVE_PRESCRIPTION,
+  SAVED_FOR_ALL_ITEMS,
+  SAVING_PRESCRIPTION,
+  UPLOAD_PRESCRIPTION_TITLE,
+} from './prescription-strings';
+import { PrescriptionSaveError, savePrescription } from './prescription-upload';
+
+interface ChosenFile {
+  key: string;
+  file: File;
+  /** An object URL for image previews; released when the file leaves the dialog. */
+  previewUrl: string | null;
+}
+
+interface Props {
+  open: boolean;
+  /** Names of the prescription-only items the prescription is for. */
+  itemNames: readonly string[];
+  onClose(): void;
+}
+
+let chosenKey = 0;
+
+function choose(file: File): ChosenFile {
+  const previewUrl = !isPdf(file) && file.type.startsWith('image/') ? URL.createObjectURL(file) : null;
+  return { key: `file-${chosenKey++}`, file, previewUrl };
+}
+
+function release(files: readonly ChosenFile[]): void {
+  for (const chosen of files) if (chosen.previewUrl) URL.revokeObjectURL(chosen.previewUrl);
+}
+
+/**
+ * The modal that collects prescription files for the cart's prescription-only items. A native
+ * modal <dialog> keeps focus inside and closes on Escape; focus returns to whatever opened it.
+ */
+export function PrescriptionDialog({ open, itemNames, onClose }: Props) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<Element | null>(null);
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const filesRef = useRef(files);
+  filesRef.current = files;
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<{ reason: string | null } | null>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      openerRef.current = document.activeElement;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  useEffect(() => () => release(filesRef.current), []);
+
+  function handleClosed() {
+    if (openerRef.current instanceof HTMLElement) openerRef.current.focus();
+    setFailure(null);
+    if ($cart.get().items.some((line) => !line.prescriptionAccepted)) showToast('info', NO_PRESCRIPTION_CHOSEN);
+    onClose();
+  }
+
+  function handleChoose(event: ChangeEvent<HTMLInputElement>) {
+    const picked = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (picked.length === 0) return;
+    const { withinLimit, tooLarge } = partitionBySize(picked);
+    if (withinLimit.length > 0) setFiles((current) => [...current, ...withinLimit.map(choose)]);
+    setFailure(null);
+    if (tooLarge.length > 0) showToast('error', FILES_TOO_LARGE);
+    else showToast('success', FILES_SELECTED);
+  }
+
+  function handleRemove(key: string) {
+    release(files.filter((chosen) => chosen.key === key));
+    setFiles((current) => current.filter((chosen) => chosen.key !== key));
+  }
+
+  async function handleSave() {
+    if (files.length === 0) {
+      showToast('error', NO_PRESCRIPTION_CHOSEN);
+      return;
+    }
+    setSaving(true);
+    setFailure(null);
+    try {
+      const saved = await savePrescription(
+        files.map((chosen) => chosen.file),
+        $cart.get(),
+      );
+      // A line keeps one file reference; every file of this save covers every pending item.
+      const reference = saved[0]!.path;
+      for (const line of $cart.get().items) {
+        if (line.product.requires_prescription && !line.prescriptionAccepted) setPrescription(line.product.id, true, reference);
+      }
+      release(files);
+      setFiles([]);
+      showToast('success', SAVED_FOR_ALL_ITEMS);
+      dialogRef.current?.close();
+    } catch (error) {
+      console.error('Saving the prescription failed', error);
+      const reason = error instanceof PrescriptionSaveError ? error.reason : null;
+      setFailure({ reason });
+      showToast('error', SAVE_FAILED);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onClose={handleClosed}
+      onCancel={(event) => {
+        if (saving) event.preventDefault();
+      }}
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-xl p-0 shadow-2xl backdrop:bg-black/50"
+    >
+      {open && (
+        <div className="flex flex-col gap-4 p-6">
+          <h2 id={titleId} className="text-xl font-semibold text-gray-900">
+            {UPLOAD_PRESCRIPTION_TITLE}
+          </h2>
+          <div id={descriptionId} className="space-y-2 text-sm text-gray-700">
+            <p>Upload a valid prescription (images or PDF, up to 5 MB each) for:</p>
+            <ul className="list-disc pl-5">
+              {itemNames.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+            <p className="font-medium text-amber-800">{NOT_ACCEPTED_ITEMS_REMOVED}</p>
+          </div>
+
+          <div>
+            <input
+              id={`${titleId}-files`}
+              type="file"
+              accept={PRESCRIPTION_ACCEPT}
+              multiple
+              onChange={handleChoose}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={`${titleId}-files`}
+              className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 border-dashed border-brand-600 bg-brand-50 px-4 py-6 text-center text-sm text-brand-800 hover:bg-brand-100 peer-focus-visible:outline-3 peer-focus-visible:outline-brand-600"
+            >
+              <span className="font-semibold">Choose prescription files</span>
+              <span>JPG, PNG, WEBP, HEIC or PDF</span>
+            </label>
+          </div>
+
+          {files.length > 0 && (
+            <ul aria-label="Chosen files" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {files.map((chosen) => (
+                <li key={chosen.key} className="relative flex flex-col items-center gap-1 rounded-lg border border-gray-200 p-2">
+                  {chosen.previewUrl ? (
+                    <img src={chosen.previewUrl} alt={`Preview of ${chosen.file.name}`} className="h-20 w-full rounded object-cover" />
+                  ) : (
+                    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-20 w-12 text-red-700" fill="currentColor">
+                      <path d="M6 2h9l5 5v15H6zM14 3v5h5" opacity=".25" />
+                      <path d="M6 2h9l5 5v15H6V2zm8 1.5V8h4.5L14 3.5zM8 14h2.2a1.8 1.8 0 0 1 0 3.6H9v1.4H8V14zm1 1v1.6h1.2a.8.8 0 0 0 0-1.6H9zm4-1h1.6a2.5 2.5 0 0 1 0 5H13v-5zm1 1v3h.6a1.5 1.5 0 0 0 0-3H14zm3-1h3v1h-2v1h1.6v1H18v2h-1v-5z" />
+                    </svg>
+                  )}
+                  <span className="w-full truncate text-center text-xs text-gray-700" title={chosen.file.name}>
+                    {chosen.file.name}
+                  </span>
+                  <button
+                    type="button"
+                    onClick={() => handleRemove(chosen.key)}
+                    disabled={saving}
+                    aria-label={`Remove ${chosen.file.name}`}
+                    className="text-xs font-medium text-red-700 hover:underline"
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {failure && (
+            <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+              <p className="font-semibold">{SAVE_FAILED}</p>
+              {failure.reason && <p>{failure.reason}</p>}
+            </div>
+          )}
+
+          <div className="flex justify-end gap-3">
+            <button
+              type="button"
+              onClick={() => dialogRef.current?.close()}
+              disabled={saving}
+              className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-50"
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={handleSave}
+              disabled={files.length === 0 || saving}
+              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600"
+            >
+              {saving ? SAVING_PRESCRIPTION : SAVE_PRESCRIPTION}
+            </button>
+          </div>
+          <Toaster />
+        </div>
+      )}
+    </dialog>
+  );
+}
