@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseServerEnv } from './env';
+
+const complete = {
+  SUPABASE_URL: 'http://127.0.0.1:54321',
+  SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-value',
+  RAZORPAY_KEY_ID: 'rzp_test_localemulator',
+  RAZORPAY_KEY_SECRET: 'local-razorpay-key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'local-razorpay-webhook-secret',
+  PHONEPE_CLIENT_ID: 'LOCALPHONEPECLIENT',
+  PHONEPE_CLIENT_SECRET: 'local-phonepe-client-secret',
+  PHONEPE_CLIENT_VERSION: '1',
+  PHONEPE_WEBHOOK_USERNAME: 'local-phonepe-webhook',
+  PHONEPE_WEBHOOK_PASSWORD: 'local-phonepe-webhook-password',
+};
+
+describe('parseServerEnv', () => {
+  it('fills in the real providers as default base URLs', () => {
+    const env = parseServerEnv(complete);
+    expect(env.RAZORPAY_API_BASE).toBe('https://api.razorpay.com');
+    expect(env.PHONEPE_IDENTITY_BASE).toBe('https://api.phonepe.com/apis/identity-manager');
+    expect(env.PHONEPE_PG_BASE).toBe('https://api.phonepe.com/apis/pg');
+    expect(env.SITE_URL).toBeUndefined();
+  });
+
+  it('names every missing variable and never echoes a value', () => {
+    const { RAZORPAY_KEY_SECRET: _secret, ...rest } = complete;
+    const attempt = () => parseServerEnv({ ...rest, SUPABASE_SERVICE_ROLE_KEY: '' });
+    expect(attempt).toThrow('RAZORPAY_KEY_SECRET is not set');
+    expect(attempt).toThrow('SUPABASE_SERVICE_ROLE_KEY is not set');
+    const badUrl = () => parseServerEnv({ ...complete, SUPABASE_URL: 'ftp:// secret-looking value' });
+    expect(badUrl).toThrow(/SUPABASE_URL must be a URL/);
+    expect(badUrl).not.toThrow(/secret-looking value/);
+  });
+});

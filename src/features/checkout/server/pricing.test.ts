@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogueIndexEntry } from './catalogue-index';
+import { CheckoutRefusal } from './http';
+import { priceOrder } from './pricing';
+
+const product = (entry: Partial<CatalogueIndexEntry> & Pick<CatalogueIndexEntry, 'id' | 'name' | 'mrp'>): CatalogueIndexEntry => ({
+  requires_prescription: false,
+  sale_state: 'ADD TO CART',
+  ...entry,
+});
+
+const catalogue = new Map(
+  [
+    product({ id: 1, name: 'Paracetamol 500mg Strip', mrp: 30.1 }),
+    product({ id: 2, name: 'Amoxicillin 250mg Capsule', mrp: 89.5, requires_prescription: true }),
+    product({ id: 3, name: 'Cough Syrup 100ml', mrp: 120, sale_state: 'SOLD OUT' }),
+    product({ id: 4, name: 'Old Tonic', mrp: 75, sale_state: 'DISCONTINUED' }),
+    product({ id: 5, name: 'Cotton Swab', mrp: 0.5 }),
+  ].map((entry) => [entry.id, entry]),
+);
+
+function refusal(work: () => unknown): CheckoutRefusal {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof CheckoutRefusal) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('priceOrder', () => {
+  it('sums MRP times quantity in paise, free of floating-point drift', () => {
+    // 30.10 * 3 = 90.30 and 89.50 * 2 = 179.00: 269.30 in rupees, which float arithmetic gets wrong.
+    const priced = priceOrder(catalogue, [{ productId: 1, quantity: 3 }, { productId: 2, quantity: 2 }], 269.3);
+    expect(priced.amountPaise).toBe(26930);
+    expect(priced.lines).toEqual([
+      { product_id: 1, name: 'Paracetamol 500mg Strip', unit_mrp: '30.10', quantity: 3 },
+      { product_id: 2, name: 'Amoxicillin 250mg Capsule', unit_mrp: '89.50', quantity: 2 },
+    ]);
+    expect(priced.prescriptionProducts).toEqual(['Amoxicillin 250mg Capsule']);
+  });
+
+  it('refuses a tampered amount and says the current total', () => {
+    const error = refusal(() => priceOrder(catalogue, [{ productId: 1, quantity: 3 }], 1));
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('Your cart total has changed: the current total is ₹90.30. Please review your cart and try again.');
+  });
+
+  it('refuses an unknown product', () => {
+    const error = refusal(() => priceOrder(catalogue, [{ productId: 999, quantity: 1 }], 10));
+    expect([error.status, error.message]).toEqual([422, 'Product 999 is not in our catalogue. Please remove it from your cart.']);
+  });
+
+  it('refuses sold-out and discontinued products', () => {
+    expect(refusal(() => priceOrder(catalogue, [{ productId: 3, quantity: 1 }], 120)).message).toBe(
+      'Cough Syrup 100ml is sold out. Please remove it from your cart.',
+    );
+    const discontinued = refusal(() => priceOrder(catalogue, [{ productId: 4, quantity: 1 }], 75));
+    expect([discontinued.status, discontinued.message]).toEqual([409, 'Old Tonic is discontinued. Please remove it from your cart.']);
+  });
+
+  it.each([0, -1, 1.5, 21, Number.NaN])('refuses quantity %s', (quantity) => {
+    const error = refusal(() => priceOrder(catalogue, [{ productId: 1, quantity }], 30.1));
+    expect([error.status, error.message]).toEqual([422, 'Quantity of Paracetamol 500mg Strip must be a whole number from 1 to 20.']);
+  });
+
+  it('accepts the largest allowed quantity', () => {
+    expect(priceOrder(catalogue, [{ productId: 1, quantity: 20 }], 602).amountPaise).toBe(60200);
+  });
+
+  it('refuses a total below Rs 1', () => {
+    const error = refusal(() => priceOrder(catalogue, [{ productId: 5, quantity: 1 }], 0.5));
+    expect([error.status, error.message]).toEqual([422, 'The minimum order amount is ₹1.00.']);
+    expect(priceOrder(catalogue, [{ productId: 5, quantity: 2 }], 1).amountPaise).toBe(100);
+  });
+});
