@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { supabase } from '../../lib/supabase-client';
+import { RESET_LINK_SENT_MESSAGE } from './auth-strings';
+
+type ResetStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
+
+/** /forgot-password: asks for a reset link that brings the customer back to /login. */
+export default function ForgotPasswordForm() {
+  const [status, setStatus] = useState<ResetStatus>({ kind: 'idle' });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status.kind === 'sending') return;
+    const email = String(new FormData(event.currentTarget).get('email')).trim();
+    setStatus({ kind: 'sending' });
+    try {
+      const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: `${window.location.origin}/login` });
+      setStatus(error ? { kind: 'error', message: error.message } : { kind: 'sent' });
+    } catch (error) {
+      setStatus({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return (
+    <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
+      <h1 className="text-center text-2xl font-bold text-gray-900">Reset your password</h1>
+      {status.kind === 'sent' ? (
+        <p role="status" className="mt-6 rounded-md border border-brand-100 bg-brand-50 px-3 py-3 text-sm text-brand-800">
+          {RESET_LINK_SENT_MESSAGE}
+        </p>
+      ) : (
+        <form className="mt-6 space-y-5" onSubmit={handleSubmit}>
+          <p className="text-sm text-gray-600">Enter the email you sign in with and we'll send you a link to choose a new password.</p>
+          <div>
+            <label htmlFor="reset-email" className="mb-1 block text-sm font-medium text-gray-700">
+              Email
+            </label>
+            <input
+              id="reset-email"
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              className="block w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+            />
+          </div>
+          {status.kind === 'error' && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {status.message}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={status.kind === 'sending'}
+            className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            {status.kind === 'sending' ? 'Sending link...' : 'Send reset link'}
+          </button>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <a href="/login" className="font-medium text-brand-700 hover:text-brand-800">
+          Back to Sign In
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { supabase } from '../../lib/supabase-client';
+import { $auth } from '../auth/auth-store';
+import { forgetSubmission, hasRecentSubmission, rememberSubmission } from './contact-marker';
+import {
+  CONTACT_SUBJECTS,
+  CONTACT_LIMITS,
+  contactFieldErrors,
+  contactSubmissionSchema,
+  type ContactField,
+  type ContactFormValues,
+} from './contact-schema';
+import {
+  CONTACT_ERROR_RESET_MS,
+  CONTACT_FAILED_MESSAGE,
+  CONTACT_FORM_HEADING,
+  CONTACT_SENDING_LABEL,
+  CONTACT_THANK_YOU,
+  CONTACT_THANK_YOU_NOTE,
+} from './contact-strings';
+
+type ContactStatus = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success' } | { kind: 'error'; message: string };
+
+const EMPTY_FORM: ContactFormValues = { name: '', email: '', phone: '', subject: '', message: '' };
+
+const inputClass =
+  'block w-full rounded-md border px-3 py-2 text-gray-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+
+/** /contact-us: 'Send us a Message', stored in contact_submissions; the thank-you is kept a week. */
+export default function ContactForm() {
+  const auth = useStore($auth);
+  const [values, setValues] = useState<ContactFormValues>(EMPTY_FORM);
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [status, setStatus] = useState<ContactStatus>({ kind: 'idle' });
+  const restoredFromMarker = useRef(false);
+
+  useEffect(() => {
+    if (hasRecentSubmission(window.localStorage, Date.now())) {
+      restoredFromMarker.current = true;
+      setStatus({ kind: 'success' });
+    }
+  }, []);
+
+  // Signed-in customers may always write again: their marker is dropped.
+  useEffect(() => {
+    if (auth.isLoading || !auth.isAuthenticated) return;
+    forgetSubmission(window.localStorage);
+    if (restoredFromMarker.current) {
+      restoredFromMarker.current = false;
+      setStatus({ kind: 'idle' });
+    }
+  }, [auth.isLoading, auth.isAuthenticated]);
+
+  useEffect(() => {
+    if (status.kind !== 'error') return undefined;
+    const timer = setTimeout(() => setStatus({ kind: 'idle' }), CONTACT_ERROR_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  function change(field: ContactField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status.kind === 'submitting') return;
+    const parsed = contactSubmissionSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(contactFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setStatus({ kind: 'submitting' });
+    try {
+      // Minimal return: visitors may add messages but never read the table back.
+      const { error } = await supabase.from('contact_submissions').insert(parsed.data);
+      if (error) {
+        setStatus({ kind: 'error', message: error.message || CONTACT_FAILED_MESSAGE });
+        return;
+      }
+      rememberSubmission(window.localStorage, Date.now());
+      setStatus({ kind: 'success' });
+    } catch (error) {
+      setStatus({ kind: 'error', message: error instanceof Error && error.message ? error.message : CONTACT_FAILED_MESSAGE });
+    }
+  }
+
+  if (status.kind === 'success') {
+    return (
+      <section aria-labelledby="contact-thanks" className="rounded-xl border border-brand-100 bg-brand-50 p-8 text-center">
+        <h2 id="contact-thanks" className="text-xl font-semibold text-brand-900">
+          {CONTACT_THANK_YOU}
+        </h2>
+        <p className="mt-3 text-sm text-brand-800">{CONTACT_THANK_YOU_NOTE}</p>
+      </section>
+    );
+  }
+
+  const field = (name: ContactField) => ({
+    id: `contact-${name}`,
+    name,
+    value: values[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+    className: `${inputClass} ${errors[name] ? 'border-red-500' : 'border-gray-300'}`,
+  });
+  const fieldError = (name: ContactField) =>
+    errors[name] && (
+      <p id={`contact-${name}-error`} className="mt-1 text-sm text-red-700">
+        {errors[name]}
+      </p>
+    );
+  const label = (name: ContactField, text: string) => (
+    <label htmlFor={`contact-${name}`} className="mb-1 block text-sm font-medium text-gray-700">
+      {text}
+    </label>
+  );
+
+  return (
+    <section aria-labelledby="contact-form-heading" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 id="contact-form-heading" className="text-xl font-semibold text-gray-900">
+        {CONTACT_FORM_HEADING}
+      </h2>
+      <form noValidate className="mt-6 space-y-5" onSubmit={handleSubmit}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            {label('name', 'Full Name')}
+            <input {...field('name')} type="text" required maxLength={CONTACT_LIMITS.name} autoComplete="name" onChange={(e) => change('name', e.target.value)} />
+            {fieldError('name')}
+          </div>
+          <div>
+            {label('email', 'Email')}
+            <input {...field('email')} type="email" required maxLength={CONTACT_LIMITS.email} autoComplete="email" onChange={(e) => change('email', e.target.value)} />
+            {fieldError('email')}
+          </div>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            {label('phone', 'Phone (optional)')}
+            <input {...field('phone')} type="tel" maxLength={CONTACT_LIMITS.phone} autoComplete="tel" onChange={(e) => change('phone', e.target.value)} />
+            {fieldError('phone')}
+          </div>
+          <div>
+            {label('subject', 'Subject')}
+            <select {...field('subject')} required onChange={(e) => change('subject', e.target.value)}>
+              <option value="">Select a subject</option>
+              {CONTACT_SUBJECTS.map((subject) => (
+                <option key={subject.value} value={subject.value}>
+                  {subject.label}
+                </option>
+              ))}
+            </select>
+            {fieldError('subject')}
+          </div>
+        </div>
+        <div>
+          {label('message', 'Message')}
+          <textarea {...field('message')} required rows={6} onChange={(e) => change('message', e.target.value)} />
+          {fieldError('message')}
+        </div>
+        {status.kind === 'error' && (
+          <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {status.message}
+          </div>
+        )}
+        <button
+          type="submit"
+          disabled={status.kind === 'submitting'}
+          className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+        >
+          {status.kind === 'submitting' ? CONTACT_SENDING_LABEL : 'Send Message'}
+        </button>
+      </form>
+    </section>
+  );
+}
