@@ -105,8 +105,8 @@ export class SupabaseOrderStore implements OrderStore {
   }
 
   async prescriptionExists(path: string): Promise<boolean> {
-    const { data, error } = await this.client.storage.from('prescriptions').exists(path);
-    if (error && !data) return false;
+    // exists() answers false for a missing object and throws for any other storage failure.
+    const { data } = await this.client.storage.from('prescriptions').exists(path);
     return data;
   }
 

@@ -1,0 +1,122 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { startPhonePeEmulator } from '../../emulators/phonepe/index.ts';
+import { startRazorpayEmulator } from '../../emulators/razorpay/index.ts';
+import { startWebhookRecorder } from '../../emulators/razorpay/webhook-recorder.ts';
+import { startSupabaseEmulator } from '../../emulators/supabase/index.ts';
+import type { CatalogueIndexEntry } from '../../src/features/checkout/server/catalogue-index';
+import type { CheckoutDependencies } from '../../src/features/checkout/server/dependencies';
+import { parseServerEnv } from '../../src/features/checkout/server/env';
+import { respond } from '../../src/features/checkout/server/http';
+import { SupabaseOrderStore } from '../../src/features/checkout/server/order-store';
+import { PhonePeClient } from '../../src/features/checkout/server/phonepe-client';
+
+export const SITE_URL = 'http://localhost:8888';
+export const DEMO_USER = { id: '11111111-1111-4111-8111-111111111111', email: 'demo@pharmacy.test', password: 'Demo@12345' };
+
+/** The catalogue the function tests price against (the real one is content, and changes). */
+export const TEST_CATALOGUE: CatalogueIndexEntry[] = [
+  { id: 101, name: 'Paracetamol 500mg Strip', mrp: 30.1, requires_prescription: false, sale_state: 'ADD TO CART' },
+  { id: 102, name: 'Amoxicillin 250mg Capsule', mrp: 89.5, requires_prescription: true, sale_state: 'ADD TO CART' },
+  { id: 103, name: 'Cough Syrup 100ml', mrp: 120, requires_prescription: false, sale_state: 'SOLD OUT' },
+];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export type Handler = (req: Request, deps: CheckoutDependencies) => Promise<Response>;
+
+/**
+ * The Supabase, Razorpay and PhonePe emulators on free ports, and the payment dependencies wired to
+ * them exactly as the functions wire theirs from env; provider webhooks land in recorders so a test
+ * decides when (and how often) to deliver them.
+ */
+export async function startTestStack() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'payments-test-'));
+  const supabase = await startSupabaseEmulator({ port: await freePort(), dataDir: path.join(dataDir, 'supabase') });
+  const razorpayHooks = await startWebhookRecorder();
+  const phonePeHooks = await startWebhookRecorder();
+  const env = parseServerEnv({
+    SITE_URL,
+    SUPABASE_URL: supabase.url,
+    SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
+    RAZORPAY_KEY_ID: 'rzp_test_functiontests',
+    RAZORPAY_KEY_SECRET: 'function-test-key-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'function-test-webhook-secret',
+    PHONEPE_CLIENT_ID: 'FUNCTIONTESTS',
+    PHONEPE_CLIENT_SECRET: 'function-test-client-secret',
+    PHONEPE_CLIENT_VERSION: '1',
+    PHONEPE_WEBHOOK_USERNAME: 'function-test-hook',
+    PHONEPE_WEBHOOK_PASSWORD: 'function-test-hook-password',
+  });
+  const razorpay = await startRazorpayEmulator({
+    port: 0,
+    keyId: env.RAZORPAY_KEY_ID,
+    keySecret: env.RAZORPAY_KEY_SECRET,
+    webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+    webhookUrl: razorpayHooks.url,
+  });
+  const phonePe = await startPhonePeEmulator({
+    port: 0,
+    clientId: env.PHONEPE_CLIENT_ID,
+    clientSecret: env.PHONEPE_CLIENT_SECRET,
+    clientVersion: env.PHONEPE_CLIENT_VERSION,
+    webhookUrl: phonePeHooks.url,
+    webhookUsername: env.PHONEPE_WEBHOOK_USERNAME,
+    webhookPassword: env.PHONEPE_WEBHOOK_PASSWORD,
+  });
+  const wiredEnv = { ...env, RAZORPAY_API_BASE: razorpay.url, PHONEPE_IDENTITY_BASE: phonePe.url, PHONEPE_PG_BASE: phonePe.url };
+  const deps: CheckoutDependencies = {
+    env: wiredEnv,
+    catalogue: new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])),
+    orders: new SupabaseOrderStore(supabase.url, supabase.serviceRoleKey),
+    phonePe: new PhonePeClient({
+      identityBase: wiredEnv.PHONEPE_IDENTITY_BASE,
+      pgBase: wiredEnv.PHONEPE_PG_BASE,
+      clientId: env.PHONEPE_CLIENT_ID,
+      clientSecret: env.PHONEPE_CLIENT_SECRET,
+      clientVersion: env.PHONEPE_CLIENT_VERSION,
+    }),
+    fetcher: fetch,
+  };
+  const admin: SupabaseClient = createClient(supabase.url, supabase.serviceRoleKey, { auth: { persistSession: false } });
+
+  return {
+    env: wiredEnv,
+    deps,
+    supabase,
+    razorpay,
+    phonePe,
+    razorpayHooks,
+    phonePeHooks,
+    /** Calls a handler the way its Netlify function does (errors become JSON). */
+    async call(handler: Handler, body: unknown, init: { headers?: Record<string, string>; method?: string; rawBody?: string | Buffer } = {}) {
+      const req = new Request(`${SITE_URL}/api/test`, {
+        method: init.method ?? 'POST',
+        headers: { 'content-type': 'application/json', ...init.headers },
+        body: init.method === 'GET' ? undefined : (init.rawBody ?? JSON.stringify(body)),
+      });
+      const response = await respond('test', () => handler(req, deps));
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
+    },
+    async ordersWhere(column: string, value: string) {
+      const { data, error } = await admin.from('orders').select('*').eq(column, value);
+      if (error) throw new Error(error.message);
+      return data;
+    },
+    anonClient: () => createClient(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false } }),
+    async close() {
+      await Promise.allSettled([supabase.close(), razorpay.close(), phonePe.close(), razorpayHooks.close(), phonePeHooks.close()]);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestStack = Awaited<ReturnType<typeof startTestStack>>;
