@@ -1,0 +1,103 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { handleAuth } from './auth';
+import { BodyTooLarge, bearerToken, json, notImplemented, readBody, type Incoming, type Reply } from './http';
+import { anonKey, apiClaimsSchema, LOCAL_JWT_SECRET, serviceRoleKey, verifyJwt } from './jwt';
+import { handleRest, restError, SchemaCache } from './rest';
+import { applyProject, openDatabase } from './schema';
+import { handleStorage, storageClaims } from './storage';
+
+export type SupabaseEmulatorOptions = { port?: number; host?: string; dataDir: string; siteUrl?: string };
+export type SupabaseEmulator = { url: string; anonKey: string; serviceRoleKey: string; close(): Promise<void> };
+
+const exists = (path: string) => access(path).then(() => true, () => false);
+
+/** Opens the persisted database, or builds a fresh one from shim + migrations + seed. */
+async function openProjectDatabase(dataDir: string) {
+  const databaseDir = join(dataDir, 'pgdata');
+  const readyMarker = join(dataDir, 'schema-applied');
+  if (await exists(readyMarker)) return openDatabase(databaseDir);
+  // A data dir without the marker is a half-built one: start it again from nothing.
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+  const db = await openDatabase(databaseDir);
+  await applyProject(db, { seed: true });
+  await writeFile(readyMarker, `${new Date().toISOString()}\n`);
+  return db;
+}
+
+const corsHeaders = (request: IncomingMessage): Record<string, string> => ({
+  'access-control-allow-origin': request.headers.origin ?? '*',
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'authorization, apikey, content-type, prefer, accept, x-client-info, x-upsert, cache-control, x-supabase-api-version',
+  'access-control-expose-headers': 'content-range, content-length, etag, x-supabase-api-version',
+  'access-control-max-age': '86400',
+  vary: 'Origin',
+});
+
+export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): Promise<SupabaseEmulator> {
+  const port = options.port ?? 54321;
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host}:${port}`;
+  const siteUrl = options.siteUrl ?? 'http://localhost:8888';
+  const db = await openProjectDatabase(options.dataDir);
+  const schema = new SchemaCache(db);
+  const filesDir = join(options.dataDir, 'storage');
+
+  const route = async (incoming: Incoming): Promise<Reply> => {
+    const path = incoming.url.pathname;
+    if (path.startsWith('/auth/v1/')) return handleAuth(incoming, path.slice('/auth/v1'.length), { db, issuer: `${url}/auth/v1`, siteUrl });
+    if (path.startsWith('/storage/v1/')) {
+      return handleStorage(incoming, path.slice('/storage/v1'.length), { db, filesDir, jwtSecret: LOCAL_JWT_SECRET }, storageClaims(bearerToken(incoming), LOCAL_JWT_SECRET));
+    }
+    if (path.startsWith('/rest/v1/')) {
+      const token = bearerToken(incoming);
+      if (!token) return json(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+      const checked = verifyJwt(token, apiClaimsSchema, LOCAL_JWT_SECRET);
+      if (!checked.ok) return restError(401, checked.reason === 'expired' ? 'PGRST303' : 'PGRST301', checked.reason === 'expired' ? 'JWT expired' : `JWT ${checked.reason}`);
+      return handleRest(incoming, path.slice('/rest/v1'.length), db, schema, checked.claims);
+    }
+    return notImplemented(incoming.method, path);
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const cors = corsHeaders(request);
+    let reply: Reply;
+    try {
+      if (request.method === 'OPTIONS') reply = { status: 204 };
+      else {
+        const body = await readBody(request);
+        reply = await route({ method: request.method ?? 'GET', url: new URL(request.url ?? '/', url), headers: request.headers, body });
+      }
+    } catch (error) {
+      reply = error instanceof BodyTooLarge
+        ? json(413, { statusCode: '413', code: 'EntityTooLarge', error: 'Payload too large', message: error.message })
+        : json(500, { code: 'emulator_error', message: `Supabase emulator failed: ${(error as Error).message}` });
+      if (!(error instanceof BodyTooLarge)) console.error('[supabase emulator]', error);
+    }
+    response.writeHead(reply.status, { ...cors, ...reply.headers });
+    response.end(reply.body);
+  };
+
+  const server = createServer((request, response) => {
+    void handle(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+
+  return {
+    url,
+    anonKey: anonKey(),
+    serviceRoleKey: serviceRoleKey(),
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await db.close();
+    },
+  };
+}
