@@ -1,0 +1,39 @@
+import { createClient } from '@supabase/supabase-js';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { localEnv } from '../../../emulators/local-env';
+
+/** The seeded demo customer of the Supabase emulator (supabase/seed.sql). */
+export const DEMO = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'demo@pharmacy.test',
+  password: 'Demo@12345',
+} as const;
+
+const local = localEnv();
+/** Reads and writes rows past row-level security, as the back office would: tests only. */
+export const serviceClient = createClient(local.SUPABASE_URL!, local.SUPABASE_SERVICE_ROLE_KEY!, {
+  auth: { persistSession: false, autoRefreshToken: false },
+});
+
+/** Islands hydrate after load; typing before that would land on the prebuilt markup. */
+export async function hydrated(control: Locator): Promise<Locator> {
+  await expect(control.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
+  return control;
+}
+
+export async function fillLogin(page: Page, email: string, password: string, rememberMe = false): Promise<void> {
+  await page.goto('/login');
+  await (await hydrated(page.getByLabel('Email'))).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (rememberMe) await page.getByLabel('Remember me').check();
+}
+
+/** Signs in through the login page as a customer does and waits for the redirect to /products. */
+export async function signInAsDemo(page: Page, rememberMe = false): Promise<void> {
+  await fillLogin(page, DEMO.email, DEMO.password, rememberMe);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+}
+
+export const headerLogout = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Logout' });
+export const headerLogin = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Login' });
