@@ -37,9 +37,9 @@ const corsHeaders = (request: IncomingMessage): Record<string, string> => ({
 });
 
 export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): Promise<SupabaseEmulator> {
-  const port = options.port ?? 54321;
   const host = options.host ?? '127.0.0.1';
-  const url = `http://${host}:${port}`;
+  // Port 0 lets tests take any free port; the URL is known once the server listens.
+  let url = `http://${host}:${options.port ?? 54321}`;
   const siteUrl = options.siteUrl ?? 'http://localhost:8888';
   const db = await openProjectDatabase(options.dataDir);
   const schema = new SchemaCache(db);
@@ -85,8 +85,10 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen(options.port ?? 54321, host, () => resolve());
   });
+  const address = server.address();
+  if (address && typeof address === 'object') url = `http://${host}:${address.port}`;
 
   return {
     url,

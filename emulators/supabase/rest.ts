@@ -78,7 +78,8 @@ function columnOf(table: Table, name: string): string {
 function columnList(table: Table, list: string | null): string[] | null {
   if (list === null || list.trim() === '*' || list.trim() === '') return null;
   return list.split(',').map((part) => {
-    const name = part.trim();
+    // postgrest-js sends ?columns="a","b" for array inserts.
+    const name = part.trim().replace(/^"(.*)"$/, '$1');
     if (/[(:!]/.test(name)) throw new RestFailure(notImplemented('select', `embedded resources, casts or aliases in select=${list}`));
     return columnOf(table, name);
   });
@@ -108,6 +109,8 @@ const comparisons: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: 
 
 /** Builds the WHERE clause from `column=operator.value` parameters; values become text parameters. */
 export function whereClause(table: Table, search: URLSearchParams, params: unknown[]): string {
+  // Qualified, so an UPDATE ... FROM the patch record is not ambiguous.
+  const qualified = (column: string) => `public.${quote(table.name)}.${quote(column)}`;
   const conditions: string[] = [];
   const bind = (value: string, type: string) => {
     params.push(value);
@@ -120,14 +123,14 @@ export function whereClause(table: Table, search: URLSearchParams, params: unkno
     const dot = raw.indexOf('.');
     const operator = dot < 0 ? raw : raw.slice(0, dot);
     const value = dot < 0 ? '' : raw.slice(dot + 1);
-    if (operator in comparisons) conditions.push(`${quote(column)} ${comparisons[operator]} ${bind(value, type)}`);
+    if (operator in comparisons) conditions.push(`${qualified(column)} ${comparisons[operator]} ${bind(value, type)}`);
     else if (operator === 'in') {
       const items = parseInList(value);
-      conditions.push(`${quote(column)} in (${items.map((item) => bind(item, type)).join(', ')})`);
+      conditions.push(`${qualified(column)} in (${items.map((item) => bind(item, type)).join(', ')})`);
     } else if (operator === 'is') {
       const is = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' }[value.toLowerCase()];
       if (!is) refuse(400, 'PGRST100', `"failed to parse filter (is.${value})"`);
-      conditions.push(`${quote(column)} is ${is}`);
+      conditions.push(`${qualified(column)} is ${is}`);
     } else {
       throw new RestFailure(notImplemented('filter operator', `${operator} (in ${key}=${raw})`));
     }
@@ -240,7 +243,7 @@ async function handleTable(incoming: Incoming, table: Table, db: PGlite, claims:
       const updates = columns.filter((name) => !conflict.includes(quote(name))).map((name) => `${quote(name)} = excluded.${quote(name)}`);
       statement += ` on conflict (${conflict.join(', ')}) ${prefer.resolution === 'ignore-duplicates' || updates.length === 0 ? 'do nothing' : `do update set ${updates.join(', ')}`}`;
     }
-    return mutate(incoming, db, claims, prefer, statement, params, projection, 201);
+    return mutate(incoming, db, claims, prefer, statement, params, projection, 201, target);
   }
 
   if (method === 'PATCH') {
@@ -252,13 +255,13 @@ async function handleTable(incoming: Incoming, table: Table, db: PGlite, claims:
     const where = whereClause(table, search, params);
     const assignments = columns.map((name) => `${quote(name)} = patch.${quote(name)}`).join(', ');
     const statement = `update ${target} set ${assignments} from json_populate_record(null::${target}, $1::text::json) as patch${where}`;
-    return mutate(incoming, db, claims, prefer, statement, params, projection, 200);
+    return mutate(incoming, db, claims, prefer, statement, params, projection, 200, target);
   }
 
   if (method === 'DELETE') {
     const prefer = parsePrefer(header(incoming, 'prefer'), 'minimal');
     const statement = `delete from ${target}${whereClause(table, search, params)}`;
-    return mutate(incoming, db, claims, prefer, statement, params, projection, 200);
+    return mutate(incoming, db, claims, prefer, statement, params, projection, 200, target);
   }
 
   return notImplemented(method, url.pathname);
@@ -273,6 +276,7 @@ async function mutate(
   params: unknown[],
   projection: string[] | null,
   representationStatus: number,
+  target: string,
 ): Promise<Reply> {
   const single = wantsSingleObject(incoming);
   // Returning rows needs SELECT rights, so return=minimal asks for none (as PostgREST does).
@@ -281,7 +285,7 @@ async function mutate(
     return { status: representationStatus === 201 ? 201 : 204 };
   }
   const shaped = await asCaller(db, claims, async (tx) =>
-    shapeRows(incoming, await bodyOf(tx, asJsonArray(`${statement} returning *`, projection), params)),
+    shapeRows(incoming, await bodyOf(tx, asJsonArray(`${statement} returning ${target}.*`, projection), params)),
   );
   return prefer.return === 'representation' ? json(representationStatus, shaped) : { status: representationStatus === 201 ? 201 : 204 };
 }
