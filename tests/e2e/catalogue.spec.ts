@@ -50,6 +50,21 @@ test.describe('product list', () => {
     await expect(card(page, 'Glimepiride 1mg Tablet').getByRole('button', { name: 'Discontinued' })).toBeDisabled();
   });
 
+  test('a product image that fails to load is replaced by an icon', async ({ page }) => {
+    // The first card loads eagerly (it may fail before the page script runs); a later one lazily.
+    for (const slug of ['amlodipine-5mg-tablet', 'escitalopram-10mg-tablet']) {
+      await page.route(`**/images/products/${slug}/thumb-200x240.webp`, (route) => route.fulfill({ status: 404 }));
+    }
+    await page.goto('/products');
+    for (const name of ['Amlodipine 5mg Tablet', 'Escitalopram 10mg Tablet']) {
+      const failed = card(page, name);
+      await failed.scrollIntoViewIfNeeded();
+      await expect(failed.getByRole('img', { name })).toBeHidden();
+      await expect(failed.getByText(`${name} (image unavailable)`)).toBeAttached();
+    }
+    await expect(card(page, 'Azithromycin 500mg Tablet').getByRole('img', { name: 'Azithromycin 500mg Tablet' })).toBeVisible();
+  });
+
   test('searches by name, brand, category and marketer, ignoring case', async ({ page }) => {
     const total = await cards(page).count();
 
@@ -155,6 +170,7 @@ test.describe('product detail', () => {
     await expect(page.getByText('Store below 30C')).toBeVisible();
     await expect(page.getByText('null')).toHaveCount(0);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\/metformin-500mg-tablet$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/images\/products\/metformin-500mg-tablet\/1-690x700\.webp$/);
 
     const productData = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(productData.offers).toMatchObject({ priceCurrency: 'INR', price: '34.50', availability: 'https://schema.org/InStock' });

@@ -142,3 +142,13 @@ test.describe('footer', () => {
     expect(await separator()).toBe('none');
   });
 });
+
+test('search engines get a sitemap of every public page and a robots file pointing to it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const path of ['/products', '/products/metformin-500mg-tablet', '/terms-and-conditions', '/contact-us']) {
+    expect(sitemap).toContain(`${path}</loc>`);
+  }
+  expect(sitemap).not.toContain('/products/1</loc>');
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
+});
