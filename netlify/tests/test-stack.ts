@@ -98,7 +98,7 @@ export async function startTestStack() {
     razorpayHooks,
     phonePeHooks,
     /** Calls a handler the way its Netlify function does (errors become JSON). */
-    async call(handler: Handler, body: unknown, init: { headers?: Record<string, string>; method?: string; rawBody?: string | Buffer } = {}) {
+    async call(handler: Handler, body: unknown, init: { headers?: Record<string, string>; method?: string; rawBody?: string } = {}) {
       const req = new Request(`${SITE_URL}/api/test`, {
         method: init.method ?? 'POST',
         headers: { 'content-type': 'application/json', ...init.headers },

@@ -40,7 +40,7 @@ const orderLinesSchema = z
   });
 
 const checkoutFields = {
-  amount: z.number({ error: 'amount must be a number of rupees' }).finite('amount must be a number of rupees'),
+  amount: z.number({ error: 'amount must be a number of rupees' }),
   lines: orderLinesSchema,
   cartSessionId: z.uuid({ error: 'cartSessionId must be a UUID' }),
   prescriptionPaths: z
