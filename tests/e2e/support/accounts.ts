@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { localEnv } from '../../../emulators/local-env';
+import { serviceRoleKey } from '../../../emulators/supabase/jwt';
 
 /** The seeded demo customer of the Supabase emulator (supabase/seed.sql). */
 export const DEMO = {
@@ -9,9 +10,11 @@ export const DEMO = {
   password: 'Demo@12345',
 } as const;
 
-const local = localEnv();
-/** Reads and writes rows past row-level security, as the back office would: tests only. */
-export const serviceClient = createClient(local.SUPABASE_URL!, local.SUPABASE_SERVICE_ROLE_KEY!, {
+/**
+ * Reads and writes rows past row-level security, as the back office would: tests only. The key is
+ * signed by the emulator's own secret, so it is right whatever the environment's copy says.
+ */
+export const serviceClient = createClient(localEnv().SUPABASE_URL!, serviceRoleKey(), {
   auth: { persistSession: false, autoRefreshToken: false },
 });
 
