@@ -1,0 +1,60 @@
+import type { CheckoutState } from './checkout-state';
+import { CHECK_AGAIN, PAYMENT_FAILED_HEADING, RETRY_PAYMENT, VERIFYING_PAYMENT } from './checkout-strings';
+
+interface Props {
+  state: CheckoutState;
+  /** Offered on a failure while the cart still holds something to pay for. */
+  onRetry: (() => void) | null;
+  onCheckAgain(): void;
+}
+
+/** The payment step's panels above the cart: verifying, placed, pending and failed. */
+export function PaymentPanels({ state, onRetry, onCheckAgain }: Props) {
+  switch (state.status) {
+    case 'verifying':
+      return (
+        <div role="status" className="mb-6 rounded-xl border border-gray-200 bg-gray-50 p-4 text-gray-800">
+          {VERIFYING_PAYMENT}
+        </div>
+      );
+    case 'placed':
+      return (
+        <div role="status" className="mb-6 rounded-xl border border-brand-600 bg-brand-50 p-4 font-semibold text-brand-900">
+          {state.message}
+        </div>
+      );
+    case 'pending':
+      return (
+        <div role="status" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-900">
+          <p>{state.message}</p>
+          <button
+            type="button"
+            onClick={onCheckAgain}
+            className="rounded-md border border-amber-600 px-4 py-2 text-sm font-semibold hover:bg-amber-100"
+          >
+            {CHECK_AGAIN}
+          </button>
+        </div>
+      );
+    case 'failed':
+      return (
+        <section role="alert" aria-labelledby="payment-failed-heading" className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+          <h2 id="payment-failed-heading" className="font-semibold">
+            {PAYMENT_FAILED_HEADING}
+          </h2>
+          <p className="mt-1 text-sm break-words">{state.reason}</p>
+          {onRetry && (
+            <button
+              type="button"
+              onClick={onRetry}
+              className="mt-3 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+            >
+              {RETRY_PAYMENT}
+            </button>
+          )}
+        </section>
+      );
+    default:
+      return null;
+  }
+}

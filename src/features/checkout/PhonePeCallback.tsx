@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { paymentApi } from './browser-checkout';
+import { PAYMENT_FAILED_HEADING, RETURNING_TO_CART, VERIFYING_PAYMENT } from './checkout-strings';
+import { CALLBACK_REDIRECT_MS, callbackOutcome, callbackTransactionId } from './phonepe-callback';
+import type { PhonePeOutcome } from './phonepe-outcome';
+import { readPendingPayment } from './phonepe-transaction';
+
+/** /payment/phonepe/callback: verifying, then success or failed, then back to /cart after 3 s. */
+export default function PhonePeCallback() {
+  const [outcome, setOutcome] = useState<PhonePeOutcome | null>(null);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const transactionId = callbackTransactionId(window.location.search, readPendingPayment(window.sessionStorage)?.merchantTransactionId ?? null);
+    void callbackOutcome(transactionId, (id) => paymentApi.verifyPhonePePayment(id)).then((answer) => {
+      setOutcome(answer);
+      timer = setTimeout(() => window.location.assign('/cart'), CALLBACK_REDIRECT_MS);
+    });
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!outcome) {
+    return (
+      <p role="status" className="text-lg text-gray-800">
+        {VERIFYING_PAYMENT}
+      </p>
+    );
+  }
+  const tone =
+    outcome.kind === 'verified'
+      ? 'border-brand-600 bg-brand-50 text-brand-900'
+      : outcome.kind === 'pending'
+        ? 'border-amber-400 bg-amber-50 text-amber-900'
+        : 'border-red-300 bg-red-50 text-red-900';
+  return (
+    <div role={outcome.kind === 'failed' ? 'alert' : 'status'} className={`rounded-xl border p-6 ${tone}`}>
+      {outcome.kind === 'failed' && <h2 className="font-semibold">{PAYMENT_FAILED_HEADING}</h2>}
+      <p className="text-lg">{outcome.message}</p>
+      <p className="mt-3 text-sm">{RETURNING_TO_CART}</p>
+    </div>
+  );
+}

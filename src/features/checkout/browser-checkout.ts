@@ -1,0 +1,36 @@
+import { PUBLIC_RAZORPAY_CHECKOUT_URL, PUBLIC_RAZORPAY_KEY_ID } from 'astro:env/client';
+import { supabase } from '../../lib/supabase-client';
+import { showToast } from '../../lib/toast';
+import { $cart, clearCart } from '../cart/cart-store';
+import type { CheckoutEvent } from './checkout-state';
+import type { PhonePeContext, RazorpayContext } from './checkout-flows';
+import { createPaymentApi } from './payment-api';
+import { loadRazorpay } from './razorpay-sdk';
+
+async function currentSession() {
+  const { data } = await supabase.auth.getSession();
+  return data.session;
+}
+
+/** The payment functions on this origin, as the signed-in customer when there is one. */
+export const paymentApi = createPaymentApi({
+  fetch: (input, init) => window.fetch(input, init),
+  accessToken: async () => (await currentSession())?.access_token ?? null,
+});
+
+/** The real browser behind the payment flows: the cart store, the one toast, sessionStorage, the address bar. */
+export function browserCheckoutContext(dispatch: (event: CheckoutEvent) => void): RazorpayContext & PhonePeContext {
+  return {
+    api: paymentApi,
+    cart: () => $cart.get(),
+    clearCart,
+    dispatch,
+    toast: showToast,
+    email: async () => (await currentSession())?.user.email ?? null,
+    keyId: PUBLIC_RAZORPAY_KEY_ID,
+    loadRazorpay: () => loadRazorpay(PUBLIC_RAZORPAY_CHECKOUT_URL),
+    storage: window.sessionStorage,
+    redirect: (url) => window.location.assign(url),
+    now: () => Date.now(),
+  };
+}

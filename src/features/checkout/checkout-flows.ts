@@ -1,0 +1,178 @@
+import type { CartState } from '../cart/cart-store';
+import type { ToastKind } from '../../lib/toast';
+import type { CheckoutEvent } from './checkout-state';
+import {
+  BRAND_NAME,
+  CHECKOUT_THEME_COLOR,
+  CREATE_ORDER_TOAST,
+  NO_TRANSACTION_ID,
+  ORDER_DESCRIPTION,
+  ORDER_PLACED,
+  ORDER_PLACED_TOAST,
+  PAYMENT_CANCELLED_TOAST,
+  PAYMENT_FAILED,
+  PAYMENT_FAILED_TRY_AGAIN,
+  PAYMENT_WAS_CANCELLED,
+  PHONEPE_CREATE_TOAST,
+  VERIFY_TOAST,
+} from './checkout-strings';
+import { checkoutRequest, PaymentApiError, type PaymentApi } from './payment-api';
+import { phonePeOutcome } from './phonepe-outcome';
+import { clearPendingPayment, newMerchantTransactionId, readPendingPayment, storePendingPayment } from './phonepe-transaction';
+import type { RazorpayConstructor, RazorpayOptions } from './razorpay-sdk';
+
+/** Everything a payment flow touches outside itself, so the flows are plain functions to test. */
+export interface CheckoutContext {
+  api: PaymentApi;
+  cart(): CartState;
+  clearCart(): void;
+  dispatch(event: CheckoutEvent): void;
+  toast(kind: ToastKind, message: string): void;
+  /** The signed-in customer's email for the checkout's prefill, if any. */
+  email(): Promise<string | null>;
+}
+
+export interface RazorpayContext extends CheckoutContext {
+  keyId: string;
+  loadRazorpay(): Promise<RazorpayConstructor>;
+}
+
+export interface PhonePeContext extends CheckoutContext {
+  storage: Storage;
+  redirect(url: string): void;
+  now(): number;
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : PAYMENT_FAILED_TRY_AGAIN;
+}
+
+function fail(context: CheckoutContext, error: unknown, toast?: string): void {
+  console.error('Payment failed', error);
+  const reason = reasonOf(error);
+  context.dispatch({ type: 'failed', reason });
+  context.toast('error', toast ?? reason);
+}
+
+/** The checkout's options: the spec's name, description, dark green theme, notes, retry and modal rules. */
+export function razorpayOptions(
+  order: { id: string; amount: number; currency: string },
+  context: { keyId: string; itemCount: number; total: number; email: string | null },
+  callbacks: Pick<RazorpayOptions, 'handler'> & { ondismiss(): void },
+): RazorpayOptions {
+  return {
+    key: context.keyId,
+    amount: order.amount,
+    currency: order.currency,
+    name: BRAND_NAME,
+    description: ORDER_DESCRIPTION,
+    order_id: order.id,
+    handler: callbacks.handler,
+    notes: { item_count: context.itemCount, total: context.total.toFixed(2) },
+    prefill: context.email ? { email: context.email } : {},
+    theme: { color: CHECKOUT_THEME_COLOR },
+    retry: { enabled: true, max_count: 3 },
+    modal: { escape: false, backdropclose: false, ondismiss: callbacks.ondismiss },
+  };
+}
+
+/** Razorpay: load the script, create a fresh order, open the checkout; the cart empties only once verified. */
+export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
+  context.dispatch({ type: 'start', method: 'razorpay' });
+  let Razorpay: RazorpayConstructor;
+  try {
+    Razorpay = await context.loadRazorpay();
+  } catch (error) {
+    fail(context, error);
+    return;
+  }
+  const request = checkoutRequest(context.cart());
+  let order: Awaited<ReturnType<PaymentApi['createRazorpayOrder']>>;
+  try {
+    order = await context.api.createRazorpayOrder(request);
+  } catch (error) {
+    fail(context, error, CREATE_ORDER_TOAST);
+    return;
+  }
+  const itemCount = request.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const options = razorpayOptions(
+    order,
+    { keyId: context.keyId, itemCount, total: request.amount, email: await context.email() },
+    {
+      handler: (confirmation) => {
+        context.dispatch({ type: 'verify', method: 'razorpay' });
+        context.api.verifyRazorpayPayment(confirmation).then(
+          () => {
+            context.clearCart();
+            context.dispatch({ type: 'placed', message: ORDER_PLACED });
+            context.toast('success', ORDER_PLACED_TOAST);
+          },
+          (error: unknown) => fail(context, error, VERIFY_TOAST),
+        );
+      },
+      ondismiss: () => {
+        context.dispatch({ type: 'failed', reason: PAYMENT_WAS_CANCELLED });
+        context.toast('info', PAYMENT_CANCELLED_TOAST);
+      },
+    },
+  );
+  try {
+    const checkout = new Razorpay(options);
+    checkout.on('payment.failed', (failure) => {
+      const reason = failure.error?.description || PAYMENT_FAILED;
+      context.dispatch({ type: 'failed', reason });
+      context.toast('error', reason);
+    });
+    checkout.open();
+  } catch (error) {
+    fail(context, error);
+  }
+}
+
+/** PhonePe: create the payment, remember it for the return trip, and leave for PhonePe's page. */
+export async function payWithPhonePe(context: PhonePeContext): Promise<void> {
+  context.dispatch({ type: 'start', method: 'phonepe' });
+  const request = checkoutRequest(context.cart());
+  const merchantTransactionId = newMerchantTransactionId(context.now());
+  try {
+    const reply = await context.api.createPhonePePayment(request, merchantTransactionId);
+    storePendingPayment(context.storage, { merchantTransactionId, total: request.amount, method: 'phonepe' });
+    context.redirect(reply.data.instrumentResponse.redirectInfo.url);
+  } catch (error) {
+    fail(context, error, PHONEPE_CREATE_TOAST);
+  }
+}
+
+/**
+ * Verifies the stored PhonePe payment. Verified empties the cart; a final answer forgets the stored
+ * payment; a pending one or an unanswered call keeps it, so it can be checked again.
+ */
+export async function verifyStoredPhonePePayment(context: PhonePeContext): Promise<void> {
+  const pending = readPendingPayment(context.storage);
+  if (!pending) {
+    context.dispatch({ type: 'failed', reason: NO_TRANSACTION_ID });
+    return;
+  }
+  context.dispatch({ type: 'verify', method: 'phonepe' });
+  let outcome: ReturnType<typeof phonePeOutcome>;
+  try {
+    outcome = phonePeOutcome(await context.api.verifyPhonePePayment(pending.merchantTransactionId));
+  } catch (error) {
+    // A 4xx is the server's final word on this transaction (e.g. unknown); anything else may pass.
+    if (error instanceof PaymentApiError && error.status !== null && error.status < 500) clearPendingPayment(context.storage);
+    fail(context, error);
+    return;
+  }
+  if (outcome.final) clearPendingPayment(context.storage);
+  if (outcome.kind === 'verified') {
+    context.clearCart();
+    context.dispatch({ type: 'placed', message: outcome.message });
+    context.toast('success', outcome.message);
+  } else if (outcome.kind === 'pending') {
+    context.dispatch({ type: 'pending', message: outcome.message });
+    context.toast('info', outcome.message);
+  } else {
+    context.dispatch({ type: 'failed', reason: outcome.message });
+    context.toast('error', outcome.message);
+  }
+}

@@ -1,0 +1,39 @@
+/** Every customer-facing payment string of the spec (sections 4 and 8), in one place. */
+export const BRAND_NAME = 'MediKart';
+export const ORDER_DESCRIPTION = 'Medicine Order Payment';
+/** The spec's dark green checkout theme (the brand's green). */
+export const CHECKOUT_THEME_COLOR = '#065f46';
+
+export const ORDER_PLACED = 'Payment received & order placed!';
+export const ORDER_PLACED_TOAST = 'Payment received & order placed successfully!';
+export const PHONEPE_VERIFIED = 'Payment verified successfully! Order placed.';
+
+export const PAYMENT_FAILED_HEADING = 'Payment failed';
+export const RETRY_PAYMENT = 'Retry Payment';
+export const CHECK_AGAIN = 'Check again';
+export const PAYMENT_FAILED = 'Payment failed';
+export const PAYMENT_FAILED_TRY_AGAIN = 'Payment failed. Please try again.';
+export const PAYMENT_WAS_CANCELLED = 'Payment was cancelled';
+export const PAYMENT_CANCELLED_TOAST = 'Payment cancelled';
+
+export const SDK_LOAD_FAILED = 'Razorpay SDK failed to load. Please check your internet connection.';
+export const SDK_NOT_LOADED = 'Razorpay SDK not loaded';
+export const NO_ORDER_ID = 'Order creation failed: No order ID received from backend';
+export const CREATE_ORDER_TOAST = 'Failed to create order. Please try again.';
+export const VERIFY_TOAST = 'Payment verification failed. Please try again.';
+export const PHONEPE_CREATE_TOAST = 'Failed to create PhonePe order. Please try again.';
+
+export const PHONEPE_PENDING = 'Payment is still pending. Please wait...';
+export const PHONEPE_DECLINED = 'Payment verification failed or was declined';
+export const NO_TRANSACTION_ID = 'No transaction ID found';
+export const VERIFYING_PAYMENT = 'Verifying your payment...';
+export const RETURNING_TO_CART = 'Taking you back to your cart...';
+
+export const createOrderFailed = (status: number, body: string) => `Failed to create order: ${status} ${body}`;
+export const verifyFailed = (status: number, body: string) => `Payment verification failed: ${status} ${body}`;
+export const phonePeCreateFailed = (status: number, body: string) => `Failed to create PhonePe order: ${status} ${body}`;
+export const phonePeVerifyFailed = (status: number, body: string) => `PhonePe payment verification failed: ${status} ${body}`;
+export const phonePeStateFailed = (state: string, code: string) => `Payment verification failed. State: ${state}, Response: ${code}`;
+
+const METHOD_LABELS = { razorpay: 'Razorpay', phonepe: 'PhonePe' } as const;
+export const processingLabel = (method: keyof typeof METHOD_LABELS) => `Processing ${METHOD_LABELS[method]} Payment...`;

@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { checkoutRequest, createPaymentApi } from './payment-api';
+import type { CartState } from '../cart/cart-store';
+
+const product = (id: number, mrp: number, requires_prescription = false) => ({
+  id,
+  name: `Medicine ${id}`,
+  slug: `medicine-${id}`,
+  mrp,
+  thumbnail_image: null,
+  category: 'allopathy',
+  requires_prescription,
+  sale_state: 'ADD TO CART' as const,
+});
+
+const cart: CartState = {
+  sessionId: '6f1c1b8e-7a55-4c1e-9d2a-0d4f6a1b2c3d',
+  items: [
+    { product: product(1, 34.5, true), quantity: 2, prescriptionAccepted: true, prescriptionFileUrl: 'guest-x/rx.png' },
+    { product: product(14, 21.1), quantity: 3, prescriptionAccepted: true, prescriptionFileUrl: null },
+  ],
+};
+
+function replying(status: number, body: unknown) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return vi.fn<typeof fetch>(async () => new Response(text, { status }));
+}
+
+function sentBody(fetch: ReturnType<typeof replying>): unknown {
+  return JSON.parse(String(fetch.mock.calls[0]![1]!.body));
+}
+
+describe('checkoutRequest', () => {
+  it('sends the lines, the cart session, the prescription paths and the total in rupees', () => {
+    expect(checkoutRequest(cart)).toEqual({
+      amount: 132.3,
+      lines: [
+        { productId: 1, quantity: 2 },
+        { productId: 14, quantity: 3 },
+      ],
+      cartSessionId: cart.sessionId,
+      prescriptionPaths: ['guest-x/rx.png'],
+    });
+  });
+});
+
+describe('createPaymentApi', () => {
+  it('posts JSON with the customer token when signed in', async () => {
+    const fetch = replying(200, { order: { id: 'order_1', amount: 13230, currency: 'INR' } });
+    const api = createPaymentApi({ fetch, accessToken: async () => 'token-1' });
+    await expect(api.createRazorpayOrder(checkoutRequest(cart))).resolves.toEqual({ id: 'order_1', amount: 13230, currency: 'INR' });
+    const [path, init] = fetch.mock.calls[0]!;
+    expect(path).toBe('/api/razorpay/create-order');
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).toEqual({ 'content-type': 'application/json', authorization: 'Bearer token-1' });
+    expect(sentBody(fetch)).toEqual(checkoutRequest(cart));
+  });
+
+  it('sends no authorization for a guest', async () => {
+    const fetch = replying(200, { verified: true, orderId: 'o' });
+    await createPaymentApi({ fetch, accessToken: async () => null }).verifyRazorpayPayment({
+      razorpay_order_id: 'order_1',
+      razorpay_payment_id: 'pay_1',
+      razorpay_signature: 'sig',
+    });
+    expect(fetch.mock.calls[0]![1]!.headers).toEqual({ 'content-type': 'application/json' });
+  });
+
+  it('reports a refused order with its status and body', async () => {
+    const api = createPaymentApi({ fetch: replying(409, '{"error":"Prices changed"}'), accessToken: async () => null });
+    await expect(api.createRazorpayOrder(checkoutRequest(cart))).rejects.toThrow('Failed to create order: 409 {"error":"Prices changed"}');
+  });
+
+  it('reports an order reply without an id', async () => {
+    const api = createPaymentApi({ fetch: replying(200, { order: {} }), accessToken: async () => null });
+    await expect(api.createRazorpayOrder(checkoutRequest(cart))).rejects.toThrow('Order creation failed: No order ID received from backend');
+  });
+
+  it('reports a refused verification', async () => {
+    const api = createPaymentApi({ fetch: replying(400, '{"verified":false,"error":"Invalid signature"}'), accessToken: async () => null });
+    await expect(
+      api.verifyRazorpayPayment({ razorpay_order_id: 'o', razorpay_payment_id: 'p', razorpay_signature: 's' }),
+    ).rejects.toThrow('Payment verification failed: 400 {"verified":false,"error":"Invalid signature"}');
+  });
+
+  it('creates a PhonePe payment with the transaction id and reads the redirect', async () => {
+    const reply = {
+      success: true,
+      data: { merchantTransactionId: 'TXN_1_AAAAAAAA', instrumentResponse: { redirectInfo: { url: 'http://pay/1', method: 'GET' } } },
+    };
+    const fetch = replying(200, reply);
+    const api = createPaymentApi({ fetch, accessToken: async () => null });
+    await expect(api.createPhonePePayment(checkoutRequest(cart), 'TXN_1_AAAAAAAA')).resolves.toEqual(reply);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/phonepe/create-payment');
+    expect(sentBody(fetch)).toMatchObject({ merchantTransactionId: 'TXN_1_AAAAAAAA', amount: 132.3 });
+  });
+
+  it('reports PhonePe refusals with the spec wording', async () => {
+    const refusing = createPaymentApi({ fetch: replying(502, '{"error":"down"}'), accessToken: async () => null });
+    await expect(refusing.createPhonePePayment(checkoutRequest(cart), 'TXN_1_AAAAAAAA')).rejects.toThrow(
+      'Failed to create PhonePe order: 502 {"error":"down"}',
+    );
+    await expect(refusing.verifyPhonePePayment('TXN_1_AAAAAAAA')).rejects.toThrow('PhonePe payment verification failed: 502 {"error":"down"}');
+  });
+
+  it('verifies a PhonePe payment by its transaction id', async () => {
+    const reply = { verified: false, data: { state: 'PENDING', responseCode: 'PAYMENT_PENDING' } };
+    const fetch = replying(200, reply);
+    await expect(createPaymentApi({ fetch, accessToken: async () => null }).verifyPhonePePayment('TXN_1_AAAAAAAA')).resolves.toEqual(reply);
+    expect(sentBody(fetch)).toEqual({ merchantTransactionId: 'TXN_1_AAAAAAAA' });
+  });
+});

@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import { cartTotalPaise } from '../cart/cart-totals';
+import type { CartState } from '../cart/cart-store';
+import {
+  createOrderResponseSchema,
+  phonePeCreateResponseSchema,
+  phonePeVerifyResponseSchema,
+  razorpayVerifyResponseSchema,
+  type CreateOrderRequest,
+  type CreateOrderResponse,
+  type PhonePeCreateResponse,
+  type PhonePeVerifyResponse,
+  type RazorpayVerifyRequest,
+} from './server/contract';
+import { NO_ORDER_ID, createOrderFailed, phonePeCreateFailed, phonePeVerifyFailed, verifyFailed } from './checkout-strings';
+
+/** A refusal or a broken reply of the payment functions; `message` is the spec's text for it. */
+export class PaymentApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'PaymentApiError';
+  }
+}
+
+export interface PaymentApiDependencies {
+  fetch: typeof fetch;
+  /** The signed-in customer's Supabase access token, or null for a guest. */
+  accessToken(): Promise<string | null>;
+}
+
+/** What every create call carries: the lines the server prices, the buyer's cart session and prescriptions. */
+export function checkoutRequest(cart: CartState): CreateOrderRequest {
+  const lines = cart.items;
+  return {
+    amount: cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, quantity: line.quantity }))) / 100,
+    lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+    cartSessionId: cart.sessionId,
+    prescriptionPaths: [...new Set(lines.flatMap((line) => (line.prescriptionFileUrl ? [line.prescriptionFileUrl] : [])))],
+  };
+}
+
+type ErrorText = (status: number, body: string) => string;
+
+/** Reads a JSON reply; unreadable text counts as no reply (null). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies) {
+  async function send(path: string, body: unknown): Promise<{ status: number; ok: boolean; text: string }> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const token = await accessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+    return { status: response.status, ok: response.ok, text: await response.text() };
+  }
+
+  /** Posts and validates the reply with the contract's schema; a refusal or an off-contract reply throws. */
+  async function post<S extends z.ZodType>(path: string, body: unknown, schema: S, errorText: ErrorText): Promise<z.infer<S>> {
+    const reply = await send(path, body);
+    const parsed = reply.ok ? schema.safeParse(parseJson(reply.text)) : null;
+    if (!parsed?.success) throw new PaymentApiError(errorText(reply.status, reply.text), reply.status);
+    return parsed.data;
+  }
+
+  return {
+    async createRazorpayOrder(request: CreateOrderRequest): Promise<CreateOrderResponse['order']> {
+      const reply = await send('/api/razorpay/create-order', request);
+      if (!reply.ok) throw new PaymentApiError(createOrderFailed(reply.status, reply.text), reply.status);
+      const parsed = createOrderResponseSchema.safeParse(parseJson(reply.text));
+      if (!parsed.success) throw new PaymentApiError(NO_ORDER_ID, reply.status);
+      return parsed.data.order;
+    },
+
+    async verifyRazorpayPayment(confirmation: RazorpayVerifyRequest): Promise<void> {
+      const reply = await post('/api/razorpay/verify-payment', confirmation, razorpayVerifyResponseSchema, verifyFailed);
+      if (!reply.verified) throw new PaymentApiError(verifyFailed(200, JSON.stringify(reply)), 200);
+    },
+
+    createPhonePePayment(request: CreateOrderRequest, merchantTransactionId: string): Promise<PhonePeCreateResponse> {
+      return post('/api/phonepe/create-payment', { ...request, merchantTransactionId }, phonePeCreateResponseSchema, phonePeCreateFailed);
+    },
+
+    /** The reply as read (verified, state, responseCode); what it means is phonepe-outcome's job. */
+    verifyPhonePePayment(merchantTransactionId: string): Promise<PhonePeVerifyResponse> {
+      return post('/api/phonepe/verify-payment', { merchantTransactionId }, phonePeVerifyResponseSchema, phonePeVerifyFailed);
+    },
+  };
+}
+
+export type PaymentApi = ReturnType<typeof createPaymentApi>;

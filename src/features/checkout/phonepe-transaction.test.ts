@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { MERCHANT_TRANSACTION_ID_PATTERN } from './server/contract';
+import { clearPendingPayment, newMerchantTransactionId, readPendingPayment, storePendingPayment } from './phonepe-transaction';
+
+class MemoryStorage implements Storage {
+  private values = new Map<string, string>();
+  get length() {
+    return this.values.size;
+  }
+  clear() {
+    this.values.clear();
+  }
+  getItem(key: string) {
+    return this.values.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.values.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.values.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.values.set(key, value);
+  }
+}
+
+describe('newMerchantTransactionId', () => {
+  it('is TXN_, the time and random text, as the payment functions accept', () => {
+    const id = newMerchantTransactionId(1_700_000_000_000, () => 0.5);
+    expect(id).toBe('TXN_1700000000000_SSSSSSSS');
+    expect(id).toMatch(MERCHANT_TRANSACTION_ID_PATTERN);
+  });
+
+  it('differs between attempts made in the same millisecond', () => {
+    expect(newMerchantTransactionId(1)).not.toBe(newMerchantTransactionId(1));
+  });
+});
+
+describe('the stored PhonePe payment', () => {
+  it('keeps the transaction id, total and method until cleared', () => {
+    const storage = new MemoryStorage();
+    expect(readPendingPayment(storage)).toBeNull();
+    storePendingPayment(storage, { merchantTransactionId: 'TXN_1_ABCDEFGH', total: 69, method: 'phonepe' });
+    expect(readPendingPayment(storage)).toEqual({ merchantTransactionId: 'TXN_1_ABCDEFGH', total: 69, method: 'phonepe' });
+    clearPendingPayment(storage);
+    expect(readPendingPayment(storage)).toBeNull();
+    expect(storage.length).toBe(0);
+  });
+
+  it('ignores values that are not a payment', () => {
+    const storage = new MemoryStorage();
+    storePendingPayment(storage, { merchantTransactionId: 'TXN_1_ABCDEFGH', total: 69, method: 'phonepe' });
+    storage.setItem('phonepe-payment-method', 'cash');
+    expect(readPendingPayment(storage)).toBeNull();
+  });
+});

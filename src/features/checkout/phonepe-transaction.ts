@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { PaymentMethod } from '../cart/payment-method';
+
+/** sessionStorage keys of a PhonePe payment in flight: they survive the trip to PhonePe and back. */
+export const PHONEPE_STORAGE_KEYS = {
+  transactionId: 'phonepe-merchant-transaction-id',
+  total: 'phonepe-payment-total',
+  method: 'phonepe-payment-method',
+} as const;
+
+export interface PendingPhonePePayment {
+  merchantTransactionId: string;
+  /** Rupees, as the customer saw the total when leaving for PhonePe. */
+  total: number;
+  method: PaymentMethod;
+}
+
+const storedSchema = z.object({
+  merchantTransactionId: z.string().min(1),
+  total: z.coerce.number().finite(),
+  method: z.enum(['razorpay', 'phonepe']),
+});
+
+/** 'TXN_' + the time + random letters and digits: unique per attempt, within the contract's pattern. */
+export function newMerchantTransactionId(now: number = Date.now(), random: () => number = Math.random): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const suffix = Array.from({ length: 8 }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+  return `TXN_${now}_${suffix}`;
+}
+
+export function storePendingPayment(storage: Storage, payment: PendingPhonePePayment): void {
+  storage.setItem(PHONEPE_STORAGE_KEYS.transactionId, payment.merchantTransactionId);
+  storage.setItem(PHONEPE_STORAGE_KEYS.total, String(payment.total));
+  storage.setItem(PHONEPE_STORAGE_KEYS.method, payment.method);
+}
+
+/** The stored payment, or null when there is none (or it was tampered into nonsense). */
+export function readPendingPayment(storage: Storage): PendingPhonePePayment | null {
+  const stored = storedSchema.safeParse({
+    merchantTransactionId: storage.getItem(PHONEPE_STORAGE_KEYS.transactionId) ?? undefined,
+    total: storage.getItem(PHONEPE_STORAGE_KEYS.total) ?? undefined,
+    method: storage.getItem(PHONEPE_STORAGE_KEYS.method) ?? undefined,
+  });
+  return stored.success ? stored.data : null;
+}
+
+export function clearPendingPayment(storage: Storage): void {
+  for (const key of Object.values(PHONEPE_STORAGE_KEYS)) storage.removeItem(key);
+}
