@@ -170,14 +170,15 @@ test('a signed-in upload goes to the customer folder and is recorded on the acco
   await dialog(page).getByRole('button', { name: 'Save Prescription' }).click();
   await expect(page.getByText('Prescription saved successfully for all items!')).toBeVisible();
 
-  const [name] = await objectsIn(userId);
-  expect(name).toMatch(/^[0-9a-f-]{36}\.jpg$/);
-  const { data: records } = await backOffice.from('prescription_files').select('*').eq('request_id', userId);
+  const path = (await storedLines(page))[0]!.prescriptionFileUrl!;
+  expect(path).toMatch(new RegExp(`^${userId}/[0-9a-f-]{36}\\.jpg$`));
+  expect(await objectsIn(userId)).toContain(path.split('/')[1]);
+  const { data: records } = await backOffice.from('prescription_files').select('*').eq('file_url', path);
   expect(records).toEqual([
-    expect.objectContaining({ file_name: 'Rx Scan.JPG', file_url: `${userId}/${name}`, file_type: 'image/jpeg', uploaded_by: userId }),
+    expect.objectContaining({ request_id: userId, file_name: 'Rx Scan.JPG', file_type: 'image/jpeg', uploaded_by: userId }),
   ]);
   const { data: cartRow } = await backOffice.from('cart').select('attachments').eq('user_id', userId).single();
-  expect(cartRow!.attachments).toEqual([expect.objectContaining({ path: `${userId}/${name}`, name: 'Rx Scan.JPG', type: 'image/jpeg' })]);
+  expect(cartRow!.attachments).toContainEqual(expect.objectContaining({ path, name: 'Rx Scan.JPG', type: 'image/jpeg' }));
   await expect(page.getByRole('link', { name: 'Prescription attached' })).toHaveAttribute('href', /\/storage\/v1\/object\/sign\/prescriptions\//);
 });
 
