@@ -16,7 +16,7 @@ export function localEnv(sitePort: number = LOCAL_PORTS.site): Record<string, st
     SUPABASE_URL: `http://127.0.0.1:${LOCAL_PORTS.supabase}`,
     // The Supabase CLI's well-known local service-role key; the emulator signs with the same secret.
     SUPABASE_SERVICE_ROLE_KEY:
-      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn_W0YpN81IU',
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU',
     RAZORPAY_KEY_ID: 'rzp_test_localemulator',
     RAZORPAY_KEY_SECRET: 'local-razorpay-key-secret',
     RAZORPAY_WEBHOOK_SECRET: 'local-razorpay-webhook-secret',
