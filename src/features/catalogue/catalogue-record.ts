@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FOR_SALE_STATES } from './sale-state';
 
 /**
  * A catalogue record as content editors and upstream feeds deliver it. The feed is messy on
@@ -80,7 +81,6 @@ export const safetyAdviceSchema = z.object({
 
 export const faqSchema = z.object({ question: z.string().min(1), answer: z.string().min(1) });
 
-export const FOR_SALE_STATES = ['ADD TO CART', 'SOLD OUT', 'DISCONTINUED'] as const;
 
 const nullableText = z.string().nullable();
 

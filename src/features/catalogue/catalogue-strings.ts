@@ -1,4 +1,4 @@
-import type { SaleState } from './display-product';
+import type { SaleState } from './sale-state';
 
 /** Customer-facing catalogue strings printed by more than one page or component. */
 export const RX_REQUIRED = 'Rx Required';

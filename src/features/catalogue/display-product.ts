@@ -1,10 +1,9 @@
-import { catalogueRecordSchema, type CatalogueRecord, FOR_SALE_STATES } from './catalogue-record';
+import { catalogueRecordSchema, type CatalogueRecord } from './catalogue-record';
+import type { SaleState } from './sale-state';
 import { productSlug } from './slug';
 
 /** The one placeholder shown when a product has no thumbnail at all. */
 export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder/product-default.webp';
-
-export type SaleState = (typeof FOR_SALE_STATES)[number];
 
 export interface SafetyAdvice {
   name: string;

@@ -1,4 +1,5 @@
-import type { DisplayProduct, SaleState } from './display-product';
+import type { DisplayProduct } from './display-product';
+import type { SaleState } from './sale-state';
 import { productPath } from './product-path';
 
 const AVAILABILITY: Record<SaleState, string> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FOR_SALE_STATES } from '../../catalogue/catalogue-record';
+import { FOR_SALE_STATES } from '../../catalogue/sale-state';
 import type { DisplayProduct } from '../../catalogue/display-product';
 
 /** The few product facts the payment functions price and check an order with. */
