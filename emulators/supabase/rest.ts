@@ -329,6 +329,10 @@ async function handleRpc(incoming: Incoming, name: string, db: PGlite, claims: A
 
 /** PostgREST's table and RPC endpoints, under /rest/v1, executed as the JWT's role. */
 export async function handleRest(incoming: Incoming, route: string, db: PGlite, schema: SchemaCache, claims: ApiClaims): Promise<Reply> {
+  const profile = header(incoming, incoming.method === 'GET' || incoming.method === 'HEAD' ? 'accept-profile' : 'content-profile');
+  if (profile && profile !== 'public') {
+    return restError(406, 'PGRST106', 'Invalid schema: ' + profile, null, 'Only the following schemas are exposed: public');
+  }
   try {
     const rpc = route.match(/^\/rpc\/([^/]+)$/);
     if (rpc) return await handleRpc(incoming, decodeURIComponent(rpc[1]), db, claims);

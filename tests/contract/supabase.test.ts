@@ -347,6 +347,12 @@ describe('HTTP surface', () => {
     expect(embedded.status).toBe(501);
   });
 
+  it('exposes only the public schema, as the hosted project does', async () => {
+    const { error, status } = await createClient(emulator.url, emulator.serviceRoleKey, { db: { schema: 'auth' } }).from('users').select('email');
+    expect(status).toBe(406);
+    expect(error).toMatchObject({ code: 'PGRST106' });
+  });
+
   it('keeps its data across a restart on the same data folder', async () => {
     await emulator.close();
     const started = performance.now();
