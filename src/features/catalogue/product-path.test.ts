@@ -9,4 +9,8 @@ describe('productPath', () => {
   it('links with the id when the name gave no slug', () => {
     expect(productPath({ id: 7, slug: '' })).toBe('/products/7');
   });
+
+  it('links with the id when the slug is purely numeric, since that would read as an id', () => {
+    expect(productPath({ id: 7, slug: '2024' })).toBe('/products/7');
+  });
 });

@@ -1,6 +1,12 @@
 import type { DisplayProduct } from './display-product';
+import { isProductIdSegment } from './slug';
 
-/** Product links use the slug, or the numeric id when a name yields no slug. */
+/** The segment a product lives under: its slug, or its id when the name gives no usable slug. */
+export function productSegment(product: Pick<DisplayProduct, 'id' | 'slug'>): string {
+  // A purely numeric slug would be read as an id, so such products are addressed by id.
+  return product.slug && !isProductIdSegment(product.slug) ? product.slug : String(product.id);
+}
+
 export function productPath(product: Pick<DisplayProduct, 'id' | 'slug'>): string {
-  return `/products/${product.slug || product.id}`;
+  return `/products/${productSegment(product)}`;
 }
