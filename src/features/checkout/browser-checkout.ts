@@ -29,7 +29,10 @@ export function browserCheckoutContext(dispatch: (event: CheckoutEvent) => void)
     email: async () => (await currentSession())?.user.email ?? null,
     keyId: PUBLIC_RAZORPAY_KEY_ID,
     loadRazorpay: () => loadRazorpay(PUBLIC_RAZORPAY_CHECKOUT_URL),
-    storage: window.sessionStorage,
+    // Read on use: the island is also rendered at build time, where there is no window.
+    get storage() {
+      return window.sessionStorage;
+    },
     redirect: (url) => window.location.assign(url),
     now: () => Date.now(),
   };

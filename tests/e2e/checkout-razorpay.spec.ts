@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectOrders, failurePanel, openCart, ordersOf, pauseClock, proceedButton, uploadPrescription } from './checkout-support.ts';
+
+const checkout = (page: Page) => page.getByRole('dialog', { name: 'Razorpay Checkout (test)' });
+
+async function expectPlaced(page: Page): Promise<void> {
+  await expect(page.getByText('Payment received & order placed!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Payment received & order placed successfully!')).toBeVisible();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+}
+
+test('a guest pays with Razorpay: the order is placed, paid and the cart emptied', async ({ page }) => {
+  const { sessionId, totalPaise } = await openCart(page);
+  await proceedButton(page).click();
+
+  await expect(checkout(page)).toBeVisible();
+  await expect(checkout(page)).toContainText('MediKart - Medicine Order Payment');
+  await expect(checkout(page)).toContainText('₹42.00');
+  await expect(proceedButton(page)).toHaveText('Processing Razorpay Payment...');
+  await expect(proceedButton(page)).toBeDisabled();
+  // Not dismissible by Escape.
+  await page.keyboard.press('Escape');
+  await expect(checkout(page)).toBeVisible();
+
+  await checkout(page).getByRole('button', { name: 'Pay' }).click();
+  await expectPlaced(page);
+  await expectOrders(sessionId, [{ provider: 'razorpay', status: 'paid', amount_paise: totalPaise }]);
+});
+
+test('a declined payment shows the reason for 5 s; paying again in the checkout succeeds', async ({ page }) => {
+  await page.clock.install();
+  const { sessionId, totalPaise } = await openCart(page);
+  await proceedButton(page).click();
+  await checkout(page).getByRole('button', { name: 'Fail' }).click();
+
+  await expect(failurePanel(page)).toContainText('Payment declined by the test bank');
+  await expect(page.getByRole('button', { name: 'Retry Payment' })).toBeVisible();
+  await pauseClock(page);
+  await page.clock.runFor(4900);
+  await expect(failurePanel(page)).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(failurePanel(page)).toBeHidden();
+  await expect(page.getByText('Cetirizine 10mg Tablet')).toBeVisible();
+
+  // Razorpay keeps its checkout open for a retry (max 3).
+  await page.clock.resume();
+  await checkout(page).getByRole('button', { name: 'Pay' }).click();
+  await expectPlaced(page);
+  await expectOrders(sessionId, [{ status: 'paid', amount_paise: totalPaise }]);
+});
+
+test('closing the checkout cancels; Retry Payment opens a fresh order that can be paid', async ({ page }) => {
+  const { sessionId, totalPaise } = await openCart(page);
+  await proceedButton(page).click();
+  await checkout(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(checkout(page)).toBeHidden();
+  await expect(failurePanel(page)).toContainText('Payment was cancelled');
+  await expect(page.getByText('Payment cancelled', { exact: true })).toBeVisible();
+  await expect(proceedButton(page)).toHaveText('Proceed to Pay');
+  await expect(page.getByText('Cetirizine 10mg Tablet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Retry Payment' }).click();
+  await checkout(page).getByRole('button', { name: 'Pay' }).click();
+  await expectPlaced(page);
+  // A fresh provider order for every attempt: the cancelled one stays unpaid.
+  await expectOrders(sessionId, [
+    { status: 'created', amount_paise: totalPaise },
+    { status: 'paid', amount_paise: totalPaise },
+  ]);
+});
+
+test('a checkout script that cannot load is reported and nothing is charged', async ({ page }) => {
+  await page.route('**/v1/checkout.js', (route) => route.abort());
+  const { sessionId } = await openCart(page);
+  await proceedButton(page).click();
+
+  await expect(failurePanel(page)).toContainText('Razorpay SDK failed to load. Please check your internet connection.');
+  await expect(proceedButton(page)).toHaveText('Proceed to Pay');
+  await expect(page.getByText('Cetirizine 10mg Tablet')).toBeVisible();
+  expect(await ordersOf(sessionId)).toEqual([]);
+});
+
+test('a cart with a prescription-only medicine is paid only after the prescription is uploaded', async ({ page }) => {
+  const { sessionId, totalPaise } = await openCart(page, { rx: true });
+  await expect(page.getByRole('radio', { name: 'Razorpay' })).toBeHidden();
+  await uploadPrescription(page);
+
+  await proceedButton(page).click();
+  await checkout(page).getByRole('button', { name: 'Pay' }).click();
+  await expectPlaced(page);
+  const [order] = await ordersOf(sessionId);
+  expect(order).toMatchObject({ status: 'paid', amount_paise: totalPaise });
+  expect(order!.prescription_paths).toEqual([expect.stringMatching(new RegExp(`^guest-${sessionId}/[0-9a-f-]{36}\\.png$`))]);
+});
