@@ -62,15 +62,30 @@ test.describe('signing in', () => {
 });
 
 test.describe('the session', () => {
-  test('a reload keeps the customer signed in, with Logout in the header from the first paint', async ({ page }) => {
+  test('a reload keeps the customer signed in', async ({ page }) => {
     await signInAsDemo(page);
-    // With the auth server unreachable the header can only go by the stored session.
-    await page.route('**/auth/v1/**', (route) => route.abort());
     await page.reload();
     await expect(headerLogout(page)).toBeVisible();
     await expect(headerLogin(page)).toBeHidden();
     await page.goto('/contact-us');
     await expect(headerLogout(page)).toBeVisible();
+  });
+
+  test('the header shows the right button before any script module has run', async ({ page }) => {
+    await signInAsDemo(page, true);
+    // No bundled script loads: only what the page decides while parsing can show Logout.
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(headerLogout(page)).toBeVisible();
+    await expect(headerLogin(page)).toBeHidden();
+    const authSlot = page.getByRole('banner').getByRole('listitem').last();
+    const signedInWidth = (await authSlot.boundingBox())!.width;
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expect(headerLogin(page)).toBeVisible();
+    await expect(headerLogout(page)).toBeHidden();
+    // Both buttons share one cell, so switching between them never moves the header.
+    expect((await authSlot.boundingBox())!.width).toBe(signedInWidth);
   });
 
   test("without 'Remember me' the session ends with the browser; with it, it survives", async ({ page, browser }) => {
