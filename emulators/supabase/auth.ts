@@ -5,6 +5,8 @@ import { header, json, notImplemented, type Incoming, type Reply } from './http'
 import { apiClaimsSchema, signJwt, verifyJwt } from './jwt';
 
 const ACCESS_TOKEN_SECONDS = 3600;
+// supabase/config.toml: refresh_token_reuse_interval = 10 (seconds).
+const REFRESH_TOKEN_REUSE_INTERVAL_MS = 10_000;
 // GoTrue's error format of API version 2024-01-01: {code, message}; auth-js reads it by this header.
 const API_VERSION = { 'x-supabase-api-version': '2024-01-01' };
 
@@ -58,12 +60,15 @@ function userJson(user: UserRow) {
   };
 }
 
-async function issueSession(tx: Transaction, issuer: string, user: UserRow, sessionId: string, parent: string | null) {
-  const refreshToken = randomBytes(16).toString('base64url');
-  await tx.query(
-    `insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`,
-    [refreshToken, user.id, sessionId, parent],
-  );
+/** A new access token, with a new refresh token unless the session's current one is handed out again. */
+async function issueSession(tx: Transaction, issuer: string, user: UserRow, sessionId: string, parent: string | null, currentRefreshToken?: string) {
+  const refreshToken = currentRefreshToken ?? randomBytes(16).toString('base64url');
+  if (!currentRefreshToken) {
+    await tx.query(
+      `insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`,
+      [refreshToken, user.id, sessionId, parent],
+    );
+  }
   const now = Math.floor(Date.now() / 1000);
   const expiresAt = now + ACCESS_TOKEN_SECONDS;
   const accessToken = signJwt({
@@ -136,16 +141,28 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
       const body = parseJsonBody(incoming, refreshGrantSchema);
       if (!body.ok) return body.reply;
       return db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ revoked: boolean; session_id: string; user_id: string }>(
-          `select revoked, session_id, user_id from auth.refresh_tokens where token = $1 for update`,
+        const { rows } = await tx.query<{ revoked: boolean; session_id: string; user_id: string; updated_at: Date }>(
+          `select revoked, session_id, user_id, updated_at from auth.refresh_tokens where token = $1 for update`,
           [body.value.refresh_token],
         );
         const token = rows[0];
         if (!token) return authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-        if (token.revoked) return authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [body.value.refresh_token]);
         const user = (await tx.query<UserRow>(`select ${userColumns} from auth.users where id = $1`, [token.user_id])).rows[0];
         if (!user) return authError(400, 'user_not_found', 'User from refresh token not found');
+        if (token.revoked) {
+          // GoTrue's reuse interval: two tabs refreshing at once both get the session's current token;
+          // a later reuse is treated as a stolen token and ends the whole session.
+          const child = (await tx.query<{ token: string }>(
+            `select token from auth.refresh_tokens where parent = $1 and not revoked`,
+            [body.value.refresh_token],
+          )).rows[0];
+          if (child && Date.now() - token.updated_at.getTime() < REFRESH_TOKEN_REUSE_INTERVAL_MS) {
+            return authJson(200, await issueSession(tx, issuer, user, token.session_id, body.value.refresh_token, child.token));
+          }
+          await tx.query(`delete from auth.sessions where id = $1`, [token.session_id]);
+          return authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+        }
+        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1`, [body.value.refresh_token]);
         await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [token.session_id]);
         return authJson(200, await issueSession(tx, issuer, user, token.session_id, body.value.refresh_token));
       });

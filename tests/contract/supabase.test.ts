@@ -76,8 +76,25 @@ describe('auth', () => {
     expect(refreshError).toBeNull();
     expect(refreshed.session?.refresh_token).not.toBe(oldRefreshToken);
 
-    const { error: reuseError } = await client(emulator.anonKey).auth.refreshSession({ refresh_token: oldRefreshToken });
-    expect(reuseError?.code).toBe('refresh_token_already_used');
+    // Within GoTrue's 10 s reuse interval (another tab refreshing too) the old token gets the current one.
+    const { data: concurrent } = await client(emulator.anonKey).auth.refreshSession({ refresh_token: oldRefreshToken });
+    expect(concurrent.session?.refresh_token).toBe(refreshed.session?.refresh_token);
+  });
+
+  it('ends the session when a used refresh token comes back after the reuse interval', async () => {
+    const supabase = await signedIn(demo);
+    const { data: first } = await supabase.auth.getSession();
+    const { data: refreshed } = await supabase.auth.refreshSession();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 11_000);
+      const { error: reuseError } = await client(emulator.anonKey).auth.refreshSession({ refresh_token: first.session?.refresh_token ?? '' });
+      expect(reuseError?.code).toBe('refresh_token_already_used');
+    } finally {
+      vi.useRealTimers();
+    }
+    const { error } = await client(emulator.anonKey).auth.refreshSession({ refresh_token: refreshed.session?.refresh_token ?? '' });
+    expect(error?.code).toBe('refresh_token_not_found');
   });
 
   it('signs out: the old access token no longer finds its session', async () => {
