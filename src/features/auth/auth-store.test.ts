@@ -15,7 +15,7 @@ vi.mock('../../lib/supabase-client', () => ({
   AUTH_STORAGE_KEY: 'medikart-auth-token',
 }));
 
-const { $auth, applyAuthEvent, initAuth, signIn, signOut } = await import('./auth-store');
+const { $auth, applyAuthEvent, signIn, signOut } = await import('./auth-store');
 const { CONTACT_SUBMITTED_KEY } = await import('../contact/contact-marker');
 
 class MemoryStorage {
@@ -46,11 +46,21 @@ describe('auth store', () => {
     expect($auth.get()).toEqual({ user: null, isLoading: true, isAuthenticated: false });
   });
 
-  it('takes the user from the stored session on load, and stays signed out when the check fails', async () => {
+  it('takes the user from the stored session on load and follows auth changes', async () => {
+    vi.resetModules();
+    const fresh = await import('./auth-store');
     auth.getSession.mockResolvedValueOnce({ data: { session: session(demo) }, error: null });
-    await initAuth();
-    expect($auth.get()).toEqual({ user: demo, isLoading: false, isAuthenticated: true });
-    expect(auth.onAuthStateChange).toHaveBeenCalledWith(applyAuthEvent);
+    await fresh.initAuth();
+    expect(fresh.$auth.get()).toEqual({ user: demo, isLoading: false, isAuthenticated: true });
+    expect(auth.onAuthStateChange).toHaveBeenCalledWith(fresh.applyAuthEvent);
+  });
+
+  it('stays signed out when the session check fails', async () => {
+    vi.resetModules();
+    const fresh = await import('./auth-store');
+    auth.getSession.mockRejectedValueOnce(new Error('storage unavailable'));
+    await fresh.initAuth();
+    expect(fresh.$auth.get()).toEqual({ user: null, isLoading: false, isAuthenticated: false });
   });
 
   it('keeps the user through token refresh and user update, and drops it on sign-out events', () => {
