@@ -233,6 +233,23 @@ describe('prescription storage and records', () => {
     expect(info).toMatchObject({ name: path, size: 21, contentType: 'application/pdf' });
     const { data: listed } = await supabase.storage.from('prescriptions').list(demo.id);
     expect(listed?.map((file) => file.name)).toEqual(['3b9e2c4d.pdf']);
+
+    const { data: downloaded } = await supabase.storage.from('prescriptions').download(path);
+    expect(await downloaded?.text()).toBe('%PDF-1.4 prescription');
+    const { data: session } = await supabase.auth.getSession();
+    const head = await fetch(`${emulator.url}/storage/v1/object/prescriptions/${path}`, {
+      method: 'HEAD',
+      headers: { apikey: emulator.anonKey, authorization: `Bearer ${session.session?.access_token}` },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('21');
+  });
+
+  it('has no public address for a prescription: the bucket is private', async () => {
+    const { data } = client(emulator.anonKey).storage.from('prescriptions').getPublicUrl(`${demo.id}/3b9e2c4d.pdf`);
+    const response = await fetch(data.publicUrl);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'Bucket not found' });
   });
 
   it('uploads raw bytes with a content type header', async () => {
