@@ -120,7 +120,7 @@ export function createCartSync({ cart, auth, remote, pending, notify }: CartSync
   }
 
   let previous = auth.get();
-  const stopAuth = auth.subscribe((state) => {
+  auth.subscribe((state) => {
     const before = previous;
     previous = state;
     if (state.isLoading) return;
@@ -145,17 +145,13 @@ export function createCartSync({ cart, auth, remote, pending, notify }: CartSync
       void sync();
     }
   });
-  const stopCart = cart.listen(() => {
+  cart.listen(() => {
     if (activeUserId !== null && !applyingMerge) void sync();
   });
 
   return {
     /** Resolves when no save is in flight (for tests and callers that must wait for the server). */
     settled: (): Promise<void> => running ?? Promise.resolve(),
-    stop(): void {
-      stopAuth();
-      stopCart();
-    },
   };
 }
 
