@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectOrders, failurePanel, openCart, ordersOf, pauseClock, PHONEPE_EMULATOR, proceedButton, uploadPrescription } from './checkout-support.ts';
+import { expectOrders, failurePanel, FIRST_CALL_TIMEOUT, openCart, ordersOf, pauseClock, PHONEPE_EMULATOR, proceedButton, uploadPrescription } from './checkout-support.ts';
 
 /** Chooses PhonePe on /cart and follows the redirect to PhonePe's (emulated) pay page. */
 async function leaveForPhonePe(page: Page): Promise<string> {
   await page.getByRole('radio', { name: 'PhonePe' }).check();
   await proceedButton(page).click();
-  await expect(page.getByRole('heading', { name: 'PhonePe (test)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'PhonePe (test)' })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   const stored = await page.evaluate(() => sessionStorage.getItem('phonepe-merchant-transaction-id'));
   expect(stored).toMatch(/^TXN_\d+_[A-Z0-9]{8}$/);
   return stored!;
@@ -14,11 +14,11 @@ async function leaveForPhonePe(page: Page): Promise<string> {
 /** On the callback page: wait for the answer, then move the fake clock 3 s to go back to /cart. */
 async function returnToCart(page: Page, answer: string): Promise<void> {
   await expect(page).toHaveURL(/\/payment\/phonepe\/callback\?merchantTransactionId=TXN_/);
-  await expect(page.getByText(answer)).toBeVisible();
+  await expect(page.getByText(answer)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   await pauseClock(page);
-  await page.clock.runFor(2900);
+  await page.clock.runFor(2500);
   await expect(page).toHaveURL(/\/payment\/phonepe\/callback/);
-  await page.clock.runFor(200);
+  await page.clock.runFor(600);
   await expect(page).toHaveURL(/\/cart$/);
 }
 

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectOrders, failurePanel, openCart, ordersOf, pauseClock, proceedButton, uploadPrescription } from './checkout-support.ts';
+import { expectOrders, failurePanel, FIRST_CALL_TIMEOUT, openCart, ordersOf, pauseClock, proceedButton, uploadPrescription } from './checkout-support.ts';
 
 const checkout = (page: Page) => page.getByRole('dialog', { name: 'Razorpay Checkout (test)' });
 
 async function expectPlaced(page: Page): Promise<void> {
-  await expect(page.getByText('Payment received & order placed!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Payment received & order placed!', { exact: true })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   await expect(page.getByText('Payment received & order placed successfully!')).toBeVisible();
   await expect(page.getByText('Your cart is empty')).toBeVisible();
 }
@@ -33,12 +33,12 @@ test('a declined payment shows the reason for 5 s; paying again in the checkout 
   await proceedButton(page).click();
   await checkout(page).getByRole('button', { name: 'Fail' }).click();
 
-  await expect(failurePanel(page)).toContainText('Payment declined by the test bank');
+  await expect(failurePanel(page)).toContainText('Payment declined by the test bank', { timeout: FIRST_CALL_TIMEOUT });
   await expect(page.getByRole('button', { name: 'Retry Payment' })).toBeVisible();
   await pauseClock(page);
-  await page.clock.runFor(4900);
+  await page.clock.runFor(4000);
   await expect(failurePanel(page)).toBeVisible();
-  await page.clock.runFor(200);
+  await page.clock.runFor(1000);
   await expect(failurePanel(page)).toBeHidden();
   await expect(page.getByText('Cetirizine 10mg Tablet')).toBeVisible();
 
