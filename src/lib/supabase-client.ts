@@ -1,8 +1,9 @@
 import { createClient, type SupportedStorage } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 
-/** localStorage key of the auth session (the spec's fixed product-specific auth token key). */
-export const AUTH_STORAGE_KEY = 'medikart-auth-token';
+import { AUTH_STORAGE_KEY } from './auth-storage';
+
+export { AUTH_STORAGE_KEY };
 /** Set (in sessionStorage) while a customer signed in without 'Remember me'. */
 const SESSION_ONLY_FLAG = 'medikart-session-only';
 

@@ -1,20 +1,14 @@
-import { startCartSync } from '../cart/cart-sync';
-import { $auth, initAuth, signOut } from './auth-store';
+import { hasStoredSession } from '../../lib/auth-storage';
 
-/** Every page: follow the auth state in the header, sync the cart while signed in, handle Logout. */
-$auth.subscribe((state) => {
-  if (state.isLoading) return;
-  for (const slot of document.querySelectorAll('[data-auth-slot]')) {
-    slot.toggleAttribute('data-signed-in', state.isAuthenticated);
-  }
-});
+/**
+ * Every page. Guests (no stored session) download nothing more: the auth client, the session check
+ * and cart sync load only when a session exists, and Logout is only visible then.
+ */
+if (hasStoredSession()) void import('./header-auth-session');
 
 document.addEventListener('click', (event) => {
   const logout = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('[data-logout]') : null;
   if (!logout) return;
   logout.disabled = true;
-  void signOut();
+  void import('./auth-store').then(({ signOut }) => signOut());
 });
-
-startCartSync();
-void initAuth();

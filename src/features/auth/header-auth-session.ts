@@ -1,0 +1,13 @@
+import { startCartSync } from '../cart/cart-sync';
+import { $auth, initAuth } from './auth-store';
+
+/** Loaded by header-auth.ts when a session is stored: confirm it, follow it in the header, sync the cart. */
+$auth.subscribe((state) => {
+  if (state.isLoading) return;
+  for (const slot of document.querySelectorAll('[data-auth-slot]')) {
+    slot.toggleAttribute('data-signed-in', state.isAuthenticated);
+  }
+});
+
+startCartSync();
+void initAuth();
