@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
+import { parse as parseToml } from 'smol-toml';
 import { applyLocalEnv, LOCAL_PORTS } from '../emulators/local-env.ts';
 import { startEmulators } from '../emulators/index.ts';
 
@@ -42,6 +43,21 @@ const netlify = new NetlifyDev({
 await netlify.start();
 const notFoundPage = await readFile(path.join(projectRoot, 'dist', '404.html'));
 
+/**
+ * @netlify/dev answers a `status = 404` rewrite with the target page but status 200; Netlify's CDN
+ * answers 404. The rules come from netlify.toml so the two never disagree.
+ */
+const notFoundRewrites = ((parseToml(await readFile(path.join(projectRoot, 'netlify.toml'), 'utf8')).redirects ?? []) as Array<{ from: string; status?: number }>)
+  .filter((rule) => rule.status === 404)
+  .map((rule) => new RegExp(`^${rule.from.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
+const distDir = path.join(projectRoot, 'dist');
+function isNotFoundRewrite(pathname: string): boolean {
+  if (!notFoundRewrites.some((pattern) => pattern.test(pathname))) return false;
+  // Not forced: a real page at the path wins over the rule, as on Netlify.
+  const file = path.join(distDir, decodeURIComponent(pathname));
+  return !file.startsWith(distDir) || ![file, `${file}.html`, path.join(file, 'index.html')].some((candidate) => existsSync(candidate));
+}
+
 // Netlify's CDN compresses text responses; doing the same here keeps byte counts production-like.
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 function maybeCompress(body: Buffer, headers: Record<string, string | string[]>, acceptEncoding: string | undefined): Buffer {
@@ -65,7 +81,8 @@ const server = createServer(async (request, response) => {
       response.end(body);
       return;
     }
-    const { response: answer } = result;
+    const { response: answer, type } = result;
+    const status = type === 'redirect' && answer.status === 200 && isNotFoundRewrite(new URL(request.url ?? '/', 'http://x').pathname) ? 404 : answer.status;
     const headers: Record<string, string | string[]> = {};
     answer.headers.forEach((value, name) => {
       if (name === 'set-cookie') return;
@@ -74,7 +91,7 @@ const server = createServer(async (request, response) => {
     const cookies = answer.headers.getSetCookie();
     if (cookies.length > 0) headers['set-cookie'] = cookies;
     const body = maybeCompress(Buffer.from(await answer.arrayBuffer()), headers, request.headers['accept-encoding']);
-    response.writeHead(answer.status, headers);
+    response.writeHead(status, headers);
     response.end(body);
   } catch (error) {
     console.error('Request failed:', request.method, request.url, error);
