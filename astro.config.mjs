@@ -4,13 +4,32 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
+import { createHash } from 'node:crypto';
+import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-paint.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
 // The well-known anon key of a local Supabase stack (Supabase CLI and our emulator share its JWT
 // secret); public by design, overridden by PUBLIC_SUPABASE_ANON_KEY for a hosted project.
+const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
+const LOCAL_RAZORPAY_CHECKOUT_URL = 'http://127.0.0.1:54330/v1/checkout.js';
 const LOCAL_SUPABASE_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+// The Content-Security-Policy: Astro hashes its own inline scripts and styles into script-src and
+// style-src; every other source the store loads from is listed here, taken from the same env the
+// browser bundle is built with. frame-ancestors cannot go in a <meta> CSP: netlify.toml sends it.
+const supabaseOrigin = new URL(env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL).origin;
+const razorpayCheckoutOrigin = new URL(env.PUBLIC_RAZORPAY_CHECKOUT_URL || LOCAL_RAZORPAY_CHECKOUT_URL).origin;
+// Live checkout.js opens its form in a frame on api.razorpay.com and reports to other razorpay.com
+// hosts; the local emulator serves script, API and modal from its own origin.
+const razorpayHosts =
+  razorpayCheckoutOrigin === 'https://checkout.razorpay.com' ? ['https://api.razorpay.com', 'https://*.razorpay.com'] : [razorpayCheckoutOrigin];
+// The customer is sent on to PhonePe's pay page: mercury hosts in production and sandbox, or the
+// PHONEPE_PG_BASE stand-in (the emulator) when it is not PhonePe's own.
+const phonePePgOrigin = env.PHONEPE_PG_BASE ? new URL(env.PHONEPE_PG_BASE).origin : null;
+const phonePePayOrigins = ['https://mercury-t2.phonepe.com', 'https://mercury-uat.phonepe.com'];
+if (phonePePgOrigin && !phonePePgOrigin.endsWith('.phonepe.com')) phonePePayOrigins.push(phonePePgOrigin);
 
 export default defineConfig({
   site: env.SITE_URL ?? env.URL ?? 'http://localhost:8888',
@@ -22,10 +41,28 @@ export default defineConfig({
   build: { inlineStylesheets: 'always' },
   env: {
     schema: {
-      PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', default: 'http://127.0.0.1:54321' }),
+      PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', default: LOCAL_SUPABASE_URL }),
       PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', default: LOCAL_SUPABASE_ANON_KEY }),
       PUBLIC_RAZORPAY_KEY_ID: envField.string({ context: 'client', access: 'public', default: 'rzp_test_localemulator' }),
-      PUBLIC_RAZORPAY_CHECKOUT_URL: envField.string({ context: 'client', access: 'public', default: 'http://127.0.0.1:54330/v1/checkout.js' }),
+      PUBLIC_RAZORPAY_CHECKOUT_URL: envField.string({ context: 'client', access: 'public', default: LOCAL_RAZORPAY_CHECKOUT_URL }),
+    },
+  },
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        `connect-src 'self' ${supabaseOrigin} ${razorpayHosts.join(' ')}`,
+        `img-src 'self' blob: ${supabaseOrigin}`,
+        `frame-src ${razorpayHosts.join(' ')}`,
+        `form-action 'self' ${phonePePayOrigins.join(' ')}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+      ],
+      scriptDirective: {
+        resources: ["'self'", razorpayCheckoutOrigin],
+        // The one hand-written inline script (the header's first-paint sign-in check).
+        hashes: [`sha256-${createHash('sha256').update(HEADER_FIRST_PAINT_SCRIPT).digest('base64')}`],
+      },
     },
   },
   vite: { plugins: [tailwindcss()] },
