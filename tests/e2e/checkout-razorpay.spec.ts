@@ -10,6 +10,8 @@ async function expectPlaced(page: Page): Promise<void> {
 }
 
 test('a guest pays with Razorpay: the order is placed, paid and the cart emptied', async ({ page }) => {
+  // The first Razorpay calls on a fresh server bundle the functions.
+  test.slow();
   const { sessionId, totalPaise } = await openCart(page);
   await proceedButton(page).click();
 
