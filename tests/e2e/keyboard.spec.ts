@@ -1,0 +1,143 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO, hydrated } from './support/accounts';
+import { PAGE_TYPES, openCartWithRxLine, orderSummary, prescriptionDialog } from './support/page-types';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Presses Tab (or Shift+Tab) as a keyboard user does until the control has focus. */
+async function tabTo(page: Page, control: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  for (let presses = 0; presses < 80; presses += 1) {
+    if (await control.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`Tab never reached ${control.toString()}`);
+}
+
+test('a customer searches and sorts the product list with the keyboard alone', async ({ page }) => {
+  await page.goto(PAGE_TYPES.productList);
+  const search = page.getByRole('searchbox');
+  await tabTo(page, search);
+  await page.keyboard.type('cetirizine');
+  const names = page.getByRole('list', { name: 'Products' }).getByRole('article').getByRole('heading');
+  await expect(names).toHaveText(['Cetirizine 10mg Tablet']);
+  await expect(page.getByText(/^Showing 1 of \d+ products$/)).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await expect(names.nth(1)).toBeVisible();
+
+  const sort = page.getByRole('combobox', { name: 'Sort products' });
+  await tabTo(page, sort);
+  await page.keyboard.press('ArrowDown');
+  await expect(sort).toHaveValue('price-low');
+  await page.keyboard.press('ArrowDown');
+  await expect(sort).toHaveValue('price-high');
+  const prices = await page.getByRole('list', { name: 'Products' }).getByRole('article').evaluateAll((cards) =>
+    cards.map((card) => Number((card.textContent ?? '').match(/₹([\d,.]+)/)?.[1]?.replace(/,/g, ''))),
+  );
+  expect(prices).toEqual([...prices].sort((a, b) => b - a));
+});
+
+test('a customer adds a product and changes its quantity with the keyboard alone', async ({ page }) => {
+  await page.goto(PAGE_TYPES.otcProduct);
+  const add = await hydrated(page.getByRole('button', { name: 'Add to Cart' }));
+  await tabTo(page, add);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status', { name: 'Quantity of Cetirizine 10mg Tablet: 1' })).toBeVisible();
+
+  await tabTo(page, page.getByRole('button', { name: 'Increase quantity of Cetirizine 10mg Tablet' }));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('status', { name: 'Quantity of Cetirizine 10mg Tablet: 3' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Decrease quantity of Cetirizine 10mg Tablet' }), 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status', { name: 'Quantity of Cetirizine 10mg Tablet: 2' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toHaveAccessibleName(/^Cart\s*1$/);
+});
+
+test('the prescription dialog keeps focus inside, gives it back to its opener and completes by keyboard', async ({ page }) => {
+  await openCartWithRxLine(page);
+  const opener = orderSummary(page).getByRole('button', { name: 'Upload Prescription' });
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const dialog = prescriptionDialog(page);
+  await expect(dialog).toBeVisible();
+
+  for (let presses = 0; presses < 12; presses += 1) {
+    await page.keyboard.press('Tab');
+    const outside = await dialog.evaluate((element) => {
+      const focused = document.activeElement;
+      return focused !== null && focused !== document.body && !element.contains(focused) ? focused.outerHTML.slice(0, 120) : null;
+    });
+    expect(outside).toBeNull();
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, dialog.getByLabel('Choose prescription files'));
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'prescription.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByRole('img', { name: 'Preview of prescription.png' })).toBeVisible();
+  await tabTo(page, dialog.getByRole('button', { name: 'Save Prescription' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(orderSummary(page).getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
+});
+
+test('a customer signs in with the keyboard alone', async ({ page }) => {
+  await page.goto(PAGE_TYPES.login);
+  const email = await hydrated(page.getByLabel('Email'));
+  await tabTo(page, email);
+  await page.keyboard.type(DEMO.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(DEMO.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('a customer sends the contact form with the keyboard alone', async ({ page }) => {
+  await page.goto(PAGE_TYPES.contact);
+  const name = await hydrated(page.getByLabel('Full Name'));
+  await tabTo(page, name);
+  await page.keyboard.type('Asha Rao');
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type('asha@example.test');
+  const subject = page.getByLabel('Subject');
+  await tabTo(page, subject);
+  await subject.press('ArrowDown');
+  await expect(subject).not.toHaveValue('');
+  await tabTo(page, page.getByLabel('Message', { exact: true }));
+  await page.keyboard.type('Is this available in Bengaluru?');
+  await tabTo(page, page.getByRole('button', { name: 'Send Message' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText("Thank you for your message! We'll get back to you within 24 hours.")).toBeVisible();
+});
+
+test('the focused control shows a visible outline', async ({ page }) => {
+  await page.goto(PAGE_TYPES.productList);
+  const search = page.getByRole('searchbox');
+  await tabTo(page, search);
+  const outline = await search.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThanOrEqual(2);
+});
+
+test('with reduced motion asked for, animations and transitions are effectively off', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(PAGE_TYPES.otcProduct);
+  const add = page.getByRole('button', { name: 'Add to Cart' });
+  const durations = await add.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return [style.transitionDuration, style.animationDuration].flatMap((value) => value.split(',')).map((value) => parseFloat(value) * (value.trim().endsWith('ms') ? 1 : 1000));
+  });
+  for (const milliseconds of durations) expect(milliseconds).toBeLessThanOrEqual(0.01);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+});
