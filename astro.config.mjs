@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
+import { productSearchIndex } from './src/features/catalogue/search-index-integration.ts';
 import { createHash } from 'node:crypto';
 import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-paint.ts';
 
@@ -36,7 +37,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false }, imageCDN: false }),
-  integrations: [react()],
+  integrations: [react(), productSearchIndex()],
   prefetch: false,
   build: { inlineStylesheets: 'always' },
   env: {

@@ -4,7 +4,7 @@ import { readCatalogueDirectory } from '../src/features/catalogue/read-catalogue
 import { toCatalogueIndexEntry } from '../src/features/checkout/server/catalogue-index';
 
 /** Writes .generated/catalogue-index.json, the catalogue the payment functions price orders with. */
-const directory = process.argv[2] ?? 'content/catalogue';
+const directory = process.argv[2] ?? process.env.CATALOGUE_DIR ?? 'content/catalogue';
 const output = process.argv[3] ?? '.generated/catalogue-index.json';
 
 const products = await readCatalogueDirectory(directory);

@@ -1,12 +1,90 @@
-import { emptyListMessage, parseSortOrder, searchAndSort, showingText, type ListedProduct } from './product-list';
+import { UNAVAILABLE_LABEL } from './catalogue-strings';
+import { productPath } from './product-path';
+import { EVERY_PRODUCT_FILTER, parseSearchCard, SORT_KEY, type SearchCard } from './product-search';
+import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText, type SortOrder } from './product-list';
+import { formatRupees } from '../../lib/money';
 
-interface ListedCard extends ListedProduct {
-  card: HTMLElement;
+/** The parts of Pagefind's browser API (/pagefind/pagefind.js) the list uses. */
+interface PagefindResult {
+  data(): Promise<{ meta: unknown }>;
+}
+interface Pagefind {
+  init(): Promise<void>;
+  search(term: string | null, options: { sort: Record<string, 'asc'>; filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
+}
+
+// A variable, so the bundler leaves the import to the browser: the index exists only after the build.
+const PAGEFIND_URL = '/pagefind/pagefind.js';
+const SEARCH_DELAY_MS = 120;
+
+let pagefind: Promise<Pagefind> | undefined;
+
+function loadPagefind(): Promise<Pagefind> {
+  pagefind ??= import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind) => {
+    await module.init();
+    return module;
+  });
+  // A failed load is retried on the next search rather than remembered.
+  pagefind.catch(() => (pagefind = undefined));
+  return pagefind;
+}
+
+/** Renders the quantity control of a card the page script made, with the island's own component. */
+async function mountCartControl(slot: HTMLElement, card: SearchCard): Promise<void> {
+  const [{ createElement }, { createRoot }, { default: AddToCart }, { toCartProduct }] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    import('../cart/AddToCart'),
+    import('../cart/cart-store'),
+  ]);
+  slot.replaceChildren();
+  createRoot(slot).render(createElement(AddToCart, { product: toCartProduct(card), variant: 'card' }));
+}
+
+function setText(card: HTMLElement, hook: string, text: string): void {
+  for (const element of card.querySelectorAll(`[${hook}]`)) element.textContent = text;
+}
+
+/** A copy of the page's card template showing one search result. */
+function cardFromTemplate(template: HTMLTemplateElement, card: SearchCard): HTMLElement {
+  const item = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
+  const headingId = `product-${card.id}-name`;
+  item.dataset.id = String(card.id);
+  item.querySelector('article')?.setAttribute('aria-labelledby', headingId);
+  item.querySelector('h2')?.setAttribute('id', headingId);
+  const image = item.querySelector('img');
+  if (image) {
+    image.src = card.thumbnail_image;
+    image.alt = card.name;
+  }
+  const fallbackText = item.querySelector('[data-image-fallback] .sr-only');
+  if (fallbackText) fallbackText.textContent = `${card.name} (image unavailable)`;
+  const link = item.querySelector<HTMLAnchorElement>('[data-card-link]');
+  if (link) {
+    link.href = productPath(card);
+    link.textContent = card.name;
+  }
+  setText(item, 'data-card-category', card.category);
+  setText(item, 'data-card-description', card.description);
+  setText(item, 'data-card-drug-form', card.drug_form);
+  setText(item, 'data-card-quantity', card.quantity);
+  setText(item, 'data-price', formatRupees(card.mrp));
+  if (!card.requires_prescription) item.querySelector('[data-card-rx]')?.remove();
+  const slot = item.querySelector<HTMLElement>('[data-card-cart-control]');
+  if (card.sale_state === 'ADD TO CART') {
+    if (slot) void mountCartControl(slot, card);
+  } else {
+    const unavailable = slot?.querySelector('button');
+    if (unavailable) unavailable.textContent = UNAVAILABLE_LABEL[card.sale_state];
+  }
+  return item;
 }
 
 /**
- * Applies search and sort to the prebuilt product cards of /products and keeps ?q= and ?sort= in
- * the address, so a search can be shared and survives a reload.
+ * Search and sort on /products and its pages. The default order (no query, by name) is the
+ * prebuilt page itself, with its page links; anything else asks the Pagefind index, loaded on
+ * first use, and lists its results 48 at a time. ?q= and ?sort= stay in the address, so a search
+ * can be shared and survives a reload.
  */
 export function enhanceProductList(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('form[role="search"]');
@@ -15,45 +93,105 @@ export function enhanceProductList(root: HTMLElement): void {
   const grid = root.querySelector<HTMLElement>('[data-product-grid]');
   const empty = root.querySelector<HTMLElement>('[data-empty-message]');
   const count = root.querySelector<HTMLElement>('[data-product-count]');
-  if (!form || !search || !sort || !grid || !empty || !count) return;
+  const loading = root.querySelector<HTMLElement>('[data-loading]');
+  const loadError = root.querySelector<HTMLElement>('[data-load-error]');
+  const showMore = root.querySelector<HTMLButtonElement>('[data-show-more]');
+  const template = root.querySelector<HTMLTemplateElement>('template[data-card-template]');
+  if (!form || !search || !sort || !grid || !empty || !count || !loading || !loadError || !showMore) return;
+  const pagination = root.querySelector<HTMLElement>('[data-pagination]');
+  const total = Number(root.dataset.total);
 
-  const cards: ListedCard[] = [...grid.querySelectorAll<HTMLElement>('[data-product-card]')].map((card) => ({
-    card,
-    id: Number(card.dataset.id),
-    name: card.dataset.name ?? '',
-    brand: card.dataset.brand ?? '',
-    category: card.dataset.category ?? '',
-    marketer: card.dataset.marketer ?? '',
-    mrp: Number(card.dataset.mrp),
-  }));
+  const prebuilt = [...grid.querySelectorAll<HTMLElement>('[data-product-card]')];
+  // Cards by product id: the prebuilt ones, then every card made for a result, reused on later searches.
+  const cards = new Map(prebuilt.map((card) => [Number(card.dataset.id), card]));
+  let results: PagefindResult[] = [];
+  let listed = 0;
+  // Each search gets a number; a slower earlier one must not overwrite a later one's results.
+  let latest = 0;
 
-  const apply = () => {
-    const order = parseSortOrder(sort.value);
-    const shown = searchAndSort(cards, search.value, order);
-    const visible = new Set(shown.map((item) => item.card));
-    for (const { card } of cards) card.hidden = !visible.has(card);
-    grid.append(...shown.map((item) => item.card));
-    const message = emptyListMessage(shown.length, cards.length);
+  const showCount = (matching: number) => {
+    const message = emptyListMessage(matching, total);
     empty.textContent = message ?? '';
     empty.hidden = message === null;
-    count.textContent = showingText(shown.length, cards.length);
+    count.textContent = showingText(matching, total);
+  };
 
+  const keepInAddress = (query: string, order: SortOrder) => {
     const url = new URL(location.href);
-    if (search.value.trim()) url.searchParams.set('q', search.value.trim());
+    if (query) url.searchParams.set('q', query);
     else url.searchParams.delete('q');
-    if (order !== 'name') url.searchParams.set('sort', order);
+    if (order !== DEFAULT_SORT) url.searchParams.set('sort', order);
     else url.searchParams.delete('sort');
     history.replaceState(history.state, '', url);
+  };
+
+  const cardFor = async (result: PagefindResult): Promise<HTMLElement | undefined> => {
+    const found = parseSearchCard((await result.data()).meta);
+    let card = cards.get(found.id);
+    if (!card && template) {
+      card = cardFromTemplate(template, found);
+      cards.set(found.id, card);
+    }
+    return card;
+  };
+
+  const listMore = async (search: number) => {
+    const next = await Promise.all(results.slice(listed, listed + PAGE_SIZE).map(cardFor));
+    if (search !== latest) return;
+    grid.append(...next.filter((card) => card !== undefined));
+    listed += next.length;
+    showMore.hidden = listed >= results.length;
+  };
+
+  const apply = async () => {
+    const query = search.value.trim();
+    const order = parseSortOrder(sort.value);
+    keepInAddress(query, order);
+    const current = ++latest;
+    loadError.hidden = true;
+    if (query === '' && order === DEFAULT_SORT) {
+      grid.replaceChildren(...prebuilt);
+      showMore.hidden = true;
+      if (pagination) pagination.hidden = false;
+      showCount(total);
+      return;
+    }
+    try {
+      const firstUse = pagefind === undefined;
+      loading.hidden = !firstUse;
+      const index = await loadPagefind();
+      const sorted = { [SORT_KEY[order]]: 'asc' as const };
+      const found = query === '' ? await index.search(null, { sort: sorted, filters: EVERY_PRODUCT_FILTER }) : await index.search(query, { sort: sorted });
+      if (current !== latest) return;
+      results = found.results;
+      listed = 0;
+      grid.replaceChildren();
+      if (pagination) pagination.hidden = true;
+      await listMore(current);
+      if (current !== latest) return;
+      showCount(results.length);
+    } catch {
+      if (current === latest) loadError.hidden = false;
+    } finally {
+      if (current === latest) loading.hidden = true;
+    }
+  };
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const applySoon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void apply(), SEARCH_DELAY_MS);
   };
 
   const params = new URLSearchParams(location.search);
   search.value = params.get('q') ?? '';
   sort.value = parseSortOrder(params.get('sort'));
-  search.addEventListener('input', apply);
-  sort.addEventListener('change', apply);
+  search.addEventListener('input', applySoon);
+  sort.addEventListener('change', () => void apply());
+  showMore.addEventListener('click', () => void listMore(latest));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    apply();
+    void apply();
   });
-  if (search.value || sort.value !== 'name') apply();
+  if (search.value || sort.value !== DEFAULT_SORT) void apply();
 }

@@ -1,42 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyListMessage,
-  matchesSearch,
+  listPagePath,
   NO_MATCHING_PRODUCTS,
   NO_PRODUCTS,
+  PAGE_SIZE,
+  pageCount,
+  pageNumbersAround,
   parseSortOrder,
-  searchAndSort,
   showingText,
   sortProducts,
   type ListedProduct,
 } from './product-list';
 
-const metformin: ListedProduct = { id: 1, name: 'Metformin 500mg Tablet', brand: 'Healwell Pharma', category: 'Diabetes', marketer: 'Sunrise Marketing', mrp: 35.5 };
-const pantoprazole: ListedProduct = { id: 2, name: 'Pantoprazole 40mg Tablet', brand: 'Gastrocare Labs', category: 'Gastro', marketer: 'Northwind Health', mrp: 120 };
-const aceclofenac: ListedProduct = { id: 3, name: 'aceclofenac Gel', brand: 'Reliefco', category: 'Pain Relief', marketer: 'Reliefco', mrp: 89.99 };
-const nicotine: ListedProduct = { id: 4, name: 'Nicotine 2mg Gum', brand: 'Quitwell', category: 'Smoking Cessation', marketer: 'Healwell Marketing', mrp: 120 };
+const metformin: ListedProduct = { id: 1, name: 'Metformin 500mg Tablet', mrp: 35.5 };
+const pantoprazole: ListedProduct = { id: 2, name: 'Pantoprazole 40mg Tablet', mrp: 120 };
+const aceclofenac: ListedProduct = { id: 3, name: 'aceclofenac Gel', mrp: 89.99 };
+const nicotine: ListedProduct = { id: 4, name: 'Nicotine 2mg Gum', mrp: 120 };
 const all = [metformin, pantoprazole, aceclofenac, nicotine];
-
-describe('matchesSearch', () => {
-  it.each([
-    ['name', 'pantoprazole', pantoprazole],
-    ['brand', 'Gastrocare', pantoprazole],
-    ['category', 'smoking', nicotine],
-    ['marketer', 'Northwind', pantoprazole],
-  ])('matches by %s', (_field, query, expected) => {
-    expect(all.filter((product) => matchesSearch(product, query))).toEqual([expected]);
-  });
-
-  it('ignores case and surrounding spaces', () => {
-    expect(matchesSearch(metformin, '  METFORMIN ')).toBe(true);
-    expect(matchesSearch(aceclofenac, 'AceClo')).toBe(true);
-  });
-
-  it('matches every product for a blank query and none for an unknown word', () => {
-    expect(all.filter((product) => matchesSearch(product, '   '))).toHaveLength(4);
-    expect(all.filter((product) => matchesSearch(product, 'zzz'))).toHaveLength(0);
-  });
-});
 
 describe('sortProducts', () => {
   it('orders by name by default, ignoring case', () => {
@@ -66,9 +47,22 @@ describe('parseSortOrder', () => {
   });
 });
 
-describe('searchAndSort', () => {
-  it('filters, then orders what is left', () => {
-    expect(searchAndSort(all, 'healwell', 'price-high').map((product) => product.id)).toEqual([4, 1]);
+describe('paging', () => {
+  it('needs one page up to 48 products, even for none, and one more per further 48', () => {
+    expect(PAGE_SIZE).toBe(48);
+    expect([0, 18, 48, 49, 100_000].map(pageCount)).toEqual([1, 1, 1, 2, 2084]);
+  });
+
+  it('keeps page 1 at /products', () => {
+    expect(listPagePath(1)).toBe('/products');
+    expect(listPagePath(2)).toBe('/products/page/2');
+  });
+
+  it('links the first, the last and two either side of the current page', () => {
+    expect(pageNumbersAround(1, 1)).toEqual([1]);
+    expect(pageNumbersAround(1, 3)).toEqual([1, 2, 3]);
+    expect(pageNumbersAround(10, 2084)).toEqual([1, 8, 9, 10, 11, 12, 2084]);
+    expect(pageNumbersAround(2084, 2084)).toEqual([1, 2082, 2083, 2084]);
   });
 });
 

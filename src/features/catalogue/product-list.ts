@@ -1,6 +1,6 @@
 /**
- * Search and sort of the product list. Pure functions: the build orders the prebuilt cards with
- * them and the /products page script applies them to those cards in the browser.
+ * The product list's order, paging and texts. Pure functions: the build pages the catalogue with
+ * them and the /products page script prints the same texts for search results.
  */
 
 export const SORT_OPTIONS = [
@@ -13,32 +13,26 @@ export type SortOrder = (typeof SORT_OPTIONS)[number]['value'];
 
 export const DEFAULT_SORT: SortOrder = 'name';
 
+/** Cards per prebuilt page and per 'Show more products' step. */
+export const PAGE_SIZE = 48;
+
 export const SEARCH_PLACEHOLDER = 'Search medicines, brands, categories, or marketers...';
 export const NO_MATCHING_PRODUCTS = 'No products found matching your search.';
 export const NO_PRODUCTS = 'No products available.';
+export const LOADING_PRODUCTS = 'Loading products…';
+export const FAILED_TO_LOAD_PRODUCTS = 'Failed to load products.';
+export const SHOW_MORE_PRODUCTS = 'Show more products';
 
-/** The fields a search looks at, plus what sorting needs. */
+/** What sorting needs. */
 export interface ListedProduct {
   id: number;
   name: string;
-  brand: string;
-  category: string;
-  marketer: string;
   mrp: number;
 }
 
 /** An unknown or missing ?sort= value falls back to the default order. */
 export function parseSortOrder(value: string | null | undefined): SortOrder {
   return SORT_OPTIONS.find((option) => option.value === value)?.value ?? DEFAULT_SORT;
-}
-
-/** Case-insensitive substring match on name, brand, category or marketer; a blank query matches all. */
-export function matchesSearch(product: ListedProduct, query: string): boolean {
-  const needle = query.trim().toLocaleLowerCase('en-IN');
-  if (needle === '') return true;
-  return [product.name, product.brand, product.category, product.marketer].some((field) =>
-    field.toLocaleLowerCase('en-IN').includes(needle),
-  );
 }
 
 const byName = (a: ListedProduct, b: ListedProduct) =>
@@ -52,13 +46,6 @@ export function sortProducts<T extends ListedProduct>(products: readonly T[], or
   return sorted.sort(byName);
 }
 
-export function searchAndSort<T extends ListedProduct>(products: readonly T[], query: string, order: SortOrder): T[] {
-  return sortProducts(
-    products.filter((product) => matchesSearch(product, query)),
-    order,
-  );
-}
-
 /** The empty-list text, or null when something is shown. */
 export function emptyListMessage(shown: number, total: number): string | null {
   if (total === 0) return NO_PRODUCTS;
@@ -68,4 +55,21 @@ export function emptyListMessage(shown: number, total: number): string | null {
 
 export function showingText(shown: number, total: number): string {
   return `Showing ${shown} of ${total} products`;
+}
+
+/** How many prebuilt pages the default order needs; an empty catalogue still has its one page. */
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}
+
+/** Page 1 is /products itself, so its address never changes with the catalogue's size. */
+export function listPagePath(page: number): string {
+  return page <= 1 ? '/products' : `/products/page/${page}`;
+}
+
+/** The page numbers linked around the current page: the first, the last and two either side. */
+export function pageNumbersAround(current: number, count: number): number[] {
+  const pages = new Set([1, count]);
+  for (let page = current - 2; page <= current + 2; page += 1) if (page >= 1 && page <= count) pages.add(page);
+  return [...pages].sort((a, b) => a - b);
 }
