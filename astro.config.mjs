@@ -7,6 +7,7 @@ import { loadEnv } from 'vite';
 import { productSearchIndex } from './src/features/catalogue/search-index-integration.ts';
 import { createHash } from 'node:crypto';
 import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-paint.ts';
+import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
@@ -61,8 +62,8 @@ export default defineConfig({
       ],
       scriptDirective: {
         resources: ["'self'", razorpayCheckoutOrigin],
-        // The one hand-written inline script (the header's first-paint sign-in check).
-        hashes: [`sha256-${createHash('sha256').update(HEADER_FIRST_PAINT_SCRIPT).digest('base64')}`],
+        // The hand-written inline scripts: zod's jitless switch and the header's first-paint sign-in check.
+        hashes: [ZOD_JITLESS_SCRIPT, HEADER_FIRST_PAINT_SCRIPT].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`),
       },
     },
   },
