@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MISSING_PAGE, PAGE_TYPES } from './support/page-types';
+
+const POLICY_PAGES = ['/terms-and-conditions', '/privacy-policy', '/shipping-cancel', '/returns-policy', '/refunds-cancellation', '/shipping-policy'];
+const EVERY_PAGE = [...new Set([...Object.values(PAGE_TYPES), ...POLICY_PAGES, '/products/amlodipine-5mg-tablet', '/products/ondansetron-4mg-tablet', MISSING_PAGE])];
+
+const meta = (page: Page, selector: string) => page.locator(`meta[${selector}]`).getAttribute('content');
+
+interface ProductJsonLd {
+  '@type': string;
+  name: string;
+  url: string;
+  image: string[];
+  offers: { '@type': string; priceCurrency: string; price: string; availability: string; url: string };
+}
+
+async function productJsonLd(page: Page): Promise<ProductJsonLd> {
+  const text = await page.locator('script[type="application/ld+json"]').textContent();
+  return JSON.parse(text ?? 'null') as ProductJsonLd;
+}
+
+test('every page has its own title and description, a canonical URL and the language', async ({ page }) => {
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  for (const path of EVERY_PAGE) {
+    await page.goto(path);
+    const title = await page.title();
+    const description = (await meta(page, 'name="description"')) ?? '';
+    expect(title, path).not.toBe('');
+    expect(description.length, path).toBeGreaterThan(20);
+    expect(titles.get(title), `${path} repeats the title of`).toBeUndefined();
+    expect(descriptions.get(description), `${path} repeats the description of`).toBeUndefined();
+    titles.set(title, path);
+    descriptions.set(description, path);
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical, path).toMatch(/^https?:\/\//);
+    expect(await meta(page, 'property="og:url"'), path).toBe(canonical);
+    expect(await meta(page, 'property="og:title"'), path).toBe(title);
+    expect(await meta(page, 'name="twitter:card"'), path).toBe('summary_large_image');
+    if (path !== MISSING_PAGE) expect(new URL(canonical!).pathname, path).toBe(path);
+  }
+});
+
+test('every page has one h1 and headings that never skip a level', async ({ page }) => {
+  for (const path of EVERY_PAGE) {
+    await page.goto(path);
+    const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((headings) => headings.map((heading) => Number(heading.tagName[1])));
+    expect(levels.filter((level) => level === 1), path).toHaveLength(1);
+    const skips = levels.filter((level, index) => index > 0 && level > levels[index - 1]! + 1);
+    expect(skips, `${path} headings ${levels.join(',')}`).toEqual([]);
+  }
+});
+
+test('a product page describes the product in schema.org JSON-LD with its rupee price and availability', async ({ page }) => {
+  await page.goto(PAGE_TYPES.rxProduct);
+  const metformin = await productJsonLd(page);
+  expect(metformin['@type']).toBe('Product');
+  expect(metformin.name).toBe('Metformin 500mg Tablet');
+  expect(metformin.url).toBe(await page.locator('link[rel="canonical"]').getAttribute('href'));
+  expect(metformin.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', price: '34.50', availability: 'https://schema.org/InStock' });
+  expect(metformin.image.length).toBeGreaterThan(0);
+  for (const image of metformin.image) expect(image).toMatch(/^https?:\/\/[^/]+\/images\/products\/metformin-500mg-tablet\//);
+
+  await page.goto('/products/ondansetron-4mg-tablet');
+  expect((await productJsonLd(page)).offers.availability).toBe('https://schema.org/OutOfStock');
+});
+
+test('a shared product link previews the product image by absolute URL', async ({ page, request }) => {
+  await page.goto(PAGE_TYPES.otcProduct);
+  const image = await meta(page, 'property="og:image"');
+  expect(image).toMatch(/^https?:\/\/[^/]+\/images\/products\/cetirizine-10mg-tablet\/.+\.webp$/);
+  expect(await meta(page, 'name="twitter:image"')).toBe(image);
+  expect(await meta(page, 'property="og:type"')).toBe('product');
+  expect(await meta(page, 'property="og:description"')).toBe(await meta(page, 'name="description"'));
+  const served = await request.get(new URL(image!).pathname);
+  expect(served.ok()).toBe(true);
+  expect(served.headers()['content-type']).toBe('image/webp');
+});
+
+test('robots.txt points at the sitemap, which lists every public page by absolute URL', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  const sitemapUrl = robots.match(/^Sitemap: (\S+)$/m)?.[1];
+  expect(sitemapUrl).toMatch(/^https?:\/\/[^/]+\/sitemap\.xml$/);
+
+  const index = await (await request.get(new URL(sitemapUrl!).pathname)).text();
+  const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+  expect(parts.length).toBeGreaterThan(0);
+  const urls: string[] = [];
+  for (const part of parts) {
+    const xml = await (await request.get(new URL(part).pathname)).text();
+    urls.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!));
+  }
+  const paths = urls.map((url) => new URL(url).pathname);
+  for (const path of ['/', '/products', PAGE_TYPES.rxProduct, PAGE_TYPES.otcProduct, '/contact-us', ...POLICY_PAGES]) expect(paths).toContain(path);
+  for (const privatePath of ['/cart', '/login', PAGE_TYPES.phonePeCallback, '/product-not-found']) expect(paths).not.toContain(privatePath);
+  expect(new Set(paths).size).toBe(paths.length);
+});
