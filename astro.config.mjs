@@ -63,7 +63,7 @@ export default defineConfig({
       scriptDirective: {
         resources: ["'self'", razorpayCheckoutOrigin],
         // The hand-written inline scripts: zod's jitless switch and the header's first-paint sign-in check.
-        hashes: [ZOD_JITLESS_SCRIPT, HEADER_FIRST_PAINT_SCRIPT].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`),
+        hashes: [ZOD_JITLESS_SCRIPT, HEADER_FIRST_PAINT_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
       },
     },
   },
