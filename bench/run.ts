@@ -94,19 +94,20 @@ async function productsPageFigures(searchQuery: string): Promise<{ firstLoadKb: 
     });
     await page.goto(`${origin}/products`, { waitUntil: 'networkidle0' });
     const firstLoadKb = bytes / 1024;
-    const searchMs = await page.evaluate(async (query) => {
-      const input = document.querySelector<HTMLInputElement>('input[type="search"]');
-      const status = [...document.querySelectorAll('p, div, span')].find((el) => /^Showing \d+ of \d+ products$/.test(el.textContent?.trim() ?? ''));
+    // Passed as source text: tsx would otherwise wrap the function with helpers the page lacks.
+    const searchMs = (await page.evaluate(`(async () => {
+      const input = document.querySelector('input[type="search"]');
+      const status = document.querySelector('[data-product-count]');
       if (!input || !status) throw new Error('search box or "Showing X of Y products" not found');
       const before = status.textContent;
       const started = performance.now();
-      input.value = query;
+      input.value = ${JSON.stringify(searchQuery)};
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      return await new Promise<number>((resolve) => {
+      return await new Promise((resolve) => {
         const check = () => (status.textContent !== before ? resolve(performance.now() - started) : requestAnimationFrame(check));
         check();
       });
-    }, searchQuery);
+    })()`)) as number;
     return { firstLoadKb, searchMs };
   } finally {
     await browser.close();
