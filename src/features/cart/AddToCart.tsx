@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $cart, addToCart, quantityOf, setQuantity, type CartProduct } from './cart-store';
+import { QuantityStepper } from './QuantityStepper';
 
 export type AddToCartVariant = 'card' | 'detail';
 
@@ -39,29 +40,13 @@ export default function AddToCart({ product, variant }: Props) {
     );
   }
 
-  const stepButton =
-    'inline-flex h-full w-9 shrink-0 items-center justify-center text-lg font-semibold text-brand-700 hover:bg-brand-50';
   return (
-    <div className={`${box} inline-flex items-center justify-between overflow-hidden rounded-md border border-brand-700`}>
-      <button
-        type="button"
-        aria-label={`Decrease quantity of ${product.name}`}
-        onClick={() => setQuantity(product.id, quantity - 1)}
-        className={stepButton}
-      >
-        −
-      </button>
-      <span role="status" aria-label={`Quantity of ${product.name}: ${quantity}`} className="text-sm font-semibold">
-        {quantity}
-      </span>
-      <button
-        type="button"
-        aria-label={`Increase quantity of ${product.name}`}
-        onClick={() => setQuantity(product.id, quantity + 1)}
-        className={stepButton}
-      >
-        +
-      </button>
-    </div>
+    <QuantityStepper
+      productName={product.name}
+      quantity={quantity}
+      onChange={(next) => setQuantity(product.id, next)}
+      className={box}
+      quantityInName
+    />
   );
 }

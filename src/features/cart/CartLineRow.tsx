@@ -7,6 +7,7 @@ import { cartLineImage, stockImageFor } from './cart-line-image';
 import { removeFromCart, setQuantity, type CartLine } from './cart-store';
 import { PRESCRIPTION_ATTACHED } from './cart-strings';
 import { lineTotalPaise } from './cart-totals';
+import { QuantityStepper } from './QuantityStepper';
 
 interface Props {
   line: CartLine;
@@ -21,8 +22,6 @@ export function CartLineRow({ line, availability, prescriptionLink }: Props) {
   const [image, setImage] = useState(() => cartLineImage(product));
   const stockImage = stockImageFor(product.id);
   const available = availability === 'available';
-  const stepButton =
-    'inline-flex h-9 w-9 items-center justify-center text-lg font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-transparent';
 
   return (
     <li className="flex flex-wrap items-center gap-4 py-4 sm:flex-nowrap">
@@ -58,28 +57,14 @@ export function CartLineRow({ line, availability, prescriptionLink }: Props) {
           {!available && <span className="rounded-full bg-gray-800 px-2 py-0.5 text-white">{UNAVAILABLE_LINE_LABEL[availability]}</span>}
         </div>
       </div>
-      <div className="inline-flex items-center overflow-hidden rounded-md border border-brand-700">
-        <button
-          type="button"
-          aria-label={`Decrease quantity of ${product.name}`}
-          onClick={() => setQuantity(product.id, quantity - 1)}
-          className={stepButton}
-        >
-          −
-        </button>
-        <output aria-label={`Quantity of ${product.name}`} className="w-10 text-center text-sm font-semibold">
-          {quantity}
-        </output>
-        <button
-          type="button"
-          aria-label={`Increase quantity of ${product.name}`}
-          onClick={() => setQuantity(product.id, quantity + 1)}
-          disabled={!available}
-          className={stepButton}
-        >
-          +
-        </button>
-      </div>
+      {/* 36px buttons either side of a 40px quantity, inside the 1px border. */}
+      <QuantityStepper
+        productName={product.name}
+        quantity={quantity}
+        onChange={(next) => setQuantity(product.id, next)}
+        increaseDisabled={!available}
+        className="h-9.5 w-28.5"
+      />
       <p className="w-28 text-right font-semibold text-gray-900" aria-label={`Total for ${product.name}`}>
         {formatRupees(paiseToRupees(lineTotalPaise({ mrp: product.mrp, quantity })))}
       </p>
