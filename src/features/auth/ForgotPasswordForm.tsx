@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { supabase } from '../../lib/supabase-client';
+import { loadSupabase } from '../../lib/load-supabase';
 import { RESET_LINK_SENT_MESSAGE } from './auth-strings';
 
 type ResetStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
@@ -14,7 +14,7 @@ export default function ForgotPasswordForm() {
     const email = String(new FormData(event.currentTarget).get('email')).trim();
     setStatus({ kind: 'sending' });
     try {
-      const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: `${window.location.origin}/login` });
+      const { error } = await (await loadSupabase()).auth.resetPasswordForEmail(email, { redirectTo: `${window.location.origin}/login` });
       setStatus(error ? { kind: 'error', message: error.message } : { kind: 'sent' });
     } catch (error) {
       setStatus({ kind: 'error', message: error instanceof Error ? error.message : String(error) });

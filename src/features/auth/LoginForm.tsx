@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { signIn } from './auth-store';
 import {
   AFTER_LOGIN_PATH,
+  LOGIN_FAILED_MESSAGE,
   LOGIN_HEADING,
   LOGIN_REDIRECT_DELAY_MS,
   LOGIN_SUCCESS_MESSAGE,
@@ -28,8 +28,17 @@ export default function LoginForm() {
     if (status.kind === 'submitting' || status.kind === 'success') return;
     const form = new FormData(event.currentTarget);
     setStatus({ kind: 'submitting' });
-    const result = await signIn(String(form.get('email')), String(form.get('password')), form.get('remember') === 'on');
-    setStatus(result.ok ? { kind: 'success' } : { kind: 'error', message: result.message });
+    // Loaded on submit, so the page ships no Supabase client; the session code starts first so the
+    // cart-sync merge sees the sign-in happen.
+    try {
+      const [{ sessionChecked }, { signIn }] = await Promise.all([import('./header-auth-session'), import('./auth-store')]);
+      await sessionChecked;
+      const result = await signIn(String(form.get('email')), String(form.get('password')), form.get('remember') === 'on');
+      setStatus(result.ok ? { kind: 'success' } : { kind: 'error', message: result.message });
+    } catch (error) {
+      console.error('Sign-in could not start', error);
+      setStatus({ kind: 'error', message: LOGIN_FAILED_MESSAGE });
+    }
   }
 
   const busy = status.kind === 'submitting' || status.kind === 'success';

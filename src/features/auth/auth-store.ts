@@ -1,17 +1,11 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { map } from 'nanostores';
 import { AUTH_STORAGE_KEY, setRememberMe, supabase } from '../../lib/supabase-client';
 import { CONTACT_SUBMITTED_KEY } from '../contact/contact-marker';
 import { LOGIN_FAILED_MESSAGE } from './auth-strings';
 
-/** The spec's auth state, shared by the header script and every island of the page. */
-export interface AuthState {
-  user: User | null;
-  isLoading: boolean;
-  isAuthenticated: boolean;
-}
+import { $auth } from './auth-state';
 
-export const $auth = map<AuthState>({ user: null, isLoading: true, isAuthenticated: false });
+export { $auth, type AuthState } from './auth-state';
 
 function setUser(user: User | null): void {
   $auth.set({ user, isLoading: false, isAuthenticated: user !== null });

@@ -10,4 +10,5 @@ $auth.subscribe((state) => {
 });
 
 startCartSync();
-void initAuth();
+/** Resolves once the stored session has been checked (the login form waits for it before signing in). */
+export const sessionChecked: Promise<void> = initAuth();

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { $cart, cartProductSchema, type CartLine, type CartProduct } from './cart-store';
+import { $cart, readCartProduct, type CartLine, type CartProduct } from './cart-store';
 
 /** What the catalogue says today about a cart line's product. */
 export type CatalogueLookup =
@@ -28,8 +28,8 @@ export async function lookUpProduct(productId: number, fetchEntry: typeof fetch 
     const response = await fetchEntry(catalogueEntryUrl(productId), { headers: { accept: 'application/json' } });
     if (response.status === 404) return { status: 'gone' };
     if (!response.ok) return { status: 'unknown' };
-    const entry = cartProductSchema.safeParse(await response.json());
-    return entry.success && entry.data.id === productId ? { status: 'found', product: entry.data } : { status: 'unknown' };
+    const product = readCartProduct(await response.json());
+    return product?.id === productId ? { status: 'found', product } : { status: 'unknown' };
   } catch {
     return { status: 'unknown' };
   }

@@ -1,30 +1,56 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-// zod's mini build: the same schemas at a fraction of the bytes every page with a cart ships.
-import * as z from 'zod/mini';
-import { FOR_SALE_STATES } from '../catalogue/sale-state';
+import { FOR_SALE_STATES, type SaleState } from '../catalogue/sale-state';
 import type { DisplayProduct } from '../catalogue/display-product';
 
 /** The product fields a cart line keeps, so the cart renders without the catalogue. */
-export const cartProductSchema = z.object({
-  id: z.int().check(z.positive()),
-  name: z.string(),
-  slug: z.string(),
-  mrp: z.number().check(z.nonnegative()),
-  thumbnail_image: z.nullable(z.string()),
-  category: z.string(),
-  requires_prescription: z.boolean(),
-  sale_state: z.catch(z.enum(FOR_SALE_STATES), 'ADD TO CART'),
-});
-export type CartProduct = z.infer<typeof cartProductSchema>;
+export interface CartProduct {
+  id: number;
+  name: string;
+  slug: string;
+  mrp: number;
+  thumbnail_image: string | null;
+  category: string;
+  requires_prescription: boolean;
+  sale_state: SaleState;
+}
 
-export const cartLineSchema = z.object({
-  product: cartProductSchema,
-  quantity: z.int().check(z.positive()),
-  prescriptionAccepted: z.boolean(),
-  prescriptionFileUrl: z.nullable(z.string()),
-});
-export type CartLine = z.infer<typeof cartLineSchema>;
+export interface CartLine {
+  product: CartProduct;
+  quantity: number;
+  prescriptionAccepted: boolean;
+  prescriptionFileUrl: string | null;
+}
+
+/*
+ * What a browser holds under `cart` is checked by these two readers rather than by zod: this store
+ * is on every page with a quantity control, and zod's core alone would add ~15 KB gzip to each.
+ */
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isPositiveInt = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+
+/** A cart product from untrusted JSON, or null; an unknown sale state reads as purchasable. */
+export function readCartProduct(value: unknown): CartProduct | null {
+  if (!isFields(value)) return null;
+  const { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state } = value;
+  if (!isPositiveInt(id) || typeof name !== 'string' || typeof slug !== 'string' || typeof category !== 'string') return null;
+  if (typeof mrp !== 'number' || !Number.isFinite(mrp) || mrp < 0 || typeof requires_prescription !== 'boolean') return null;
+  if (thumbnail_image !== null && typeof thumbnail_image !== 'string') return null;
+  const saleState = FOR_SALE_STATES.find((state) => state === sale_state) ?? 'ADD TO CART';
+  return { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state: saleState };
+}
+
+/** A cart line from untrusted JSON, or null. */
+export function readCartLine(value: unknown): CartLine | null {
+  if (!isFields(value)) return null;
+  const product = readCartProduct(value.product);
+  const { quantity, prescriptionAccepted, prescriptionFileUrl } = value;
+  if (!product || !isPositiveInt(quantity) || typeof prescriptionAccepted !== 'boolean') return null;
+  if (prescriptionFileUrl !== null && typeof prescriptionFileUrl !== 'string') return null;
+  return { product, quantity, prescriptionAccepted, prescriptionFileUrl };
+}
 
 export interface CartState {
   items: CartLine[];
@@ -52,11 +78,11 @@ export function decodeCart(encoded: string): CartState {
   const rawItems = Array.isArray(record.items) ? record.items : Array.isArray(raw) ? raw : [];
   const items: CartLine[] = [];
   for (const rawLine of rawItems) {
-    const line = cartLineSchema.safeParse(rawLine);
-    if (line.success && !items.some((kept) => kept.product.id === line.data.product.id)) items.push(line.data);
+    const line = readCartLine(rawLine);
+    if (line && !items.some((kept) => kept.product.id === line.product.id)) items.push(line);
   }
-  const sessionId = z.uuid().safeParse(record.sessionId);
-  return { items, sessionId: sessionId.success ? sessionId.data : newSessionId() };
+  const sessionId = typeof record.sessionId === 'string' && UUID.test(record.sessionId) ? record.sessionId : newSessionId();
+  return { items, sessionId };
 }
 
 export const $cart = persistentAtom<CartState>(
@@ -68,8 +94,9 @@ export const $cart = persistentAtom<CartState>(
 /** Number of distinct cart lines: what the header badge shows. */
 export const $cartLineCount = computed($cart, (cart) => cart.items.length);
 
+/** Keeps only the fields a cart line needs (a display product carries many more). */
 export function toCartProduct(product: DisplayProduct | CartProduct): CartProduct {
-  return cartProductSchema.parse({
+  return {
     id: product.id,
     name: product.name,
     slug: product.slug,
@@ -78,7 +105,7 @@ export function toCartProduct(product: DisplayProduct | CartProduct): CartProduc
     category: product.category,
     requires_prescription: product.requires_prescription,
     sale_state: product.sale_state,
-  });
+  };
 }
 
 function update(change: (items: CartLine[]) => CartLine[], sessionId?: string): void {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paiseToRupees } from '../../lib/money';
 import { DEFAULT_PRODUCT_IMAGE } from '../catalogue/display-product';
 import { productSlug } from '../catalogue/slug';
-import { cartProductSchema, type CartLine } from './cart-store';
+import type { CartLine } from './cart-store';
 import { cartTotalPaise } from './cart-totals';
 
 /**
@@ -46,7 +46,7 @@ export function toStoredItem(line: CartLine): StoredCartItem {
 export function fromStoredItem(item: StoredCartItem): CartLine {
   const requiresPrescription = item.requires_prescription ?? true;
   return {
-    product: cartProductSchema.parse({
+    product: {
       id: item.product_id,
       name: item.name,
       slug: item.slug ?? productSlug(item.name),
@@ -55,7 +55,7 @@ export function fromStoredItem(item: StoredCartItem): CartLine {
       category: item.category ?? '',
       requires_prescription: requiresPrescription,
       sale_state: 'ADD TO CART',
-    }),
+    },
     quantity: item.quantity,
     prescriptionAccepted: !requiresPrescription || item.prescription_url !== null,
     prescriptionFileUrl: item.prescription_url,

@@ -1,5 +1,6 @@
 import { PUBLIC_RAZORPAY_CHECKOUT_URL, PUBLIC_RAZORPAY_KEY_ID } from 'astro:env/client';
-import { supabase } from '../../lib/supabase-client';
+import { hasStoredSession } from '../../lib/auth-storage';
+import { loadSupabase } from '../../lib/load-supabase';
 import { showToast } from '../../lib/toast';
 import { $cart, clearCart } from '../cart/cart-store';
 import type { CheckoutEvent } from './checkout-state';
@@ -7,8 +8,10 @@ import type { PhonePeContext, RazorpayContext } from './checkout-flows';
 import { createPaymentApi } from './payment-api';
 import { loadRazorpay } from './razorpay-sdk';
 
+/** A guest has no stored session, so a guest's checkout never downloads the Supabase client. */
 async function currentSession() {
-  const { data } = await supabase.auth.getSession();
+  if (!hasStoredSession()) return null;
+  const { data } = await (await loadSupabase()).auth.getSession();
   return data.session;
 }
 

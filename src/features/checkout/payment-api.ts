@@ -1,16 +1,12 @@
 import type { z } from 'zod';
 import { cartTotalPaise } from '../cart/cart-totals';
 import type { CartState } from '../cart/cart-store';
-import {
-  createOrderResponseSchema,
-  phonePeCreateResponseSchema,
-  phonePeVerifyResponseSchema,
-  razorpayVerifyResponseSchema,
-  type CreateOrderRequest,
-  type CreateOrderResponse,
-  type PhonePeCreateResponse,
-  type PhonePeVerifyResponse,
-  type RazorpayVerifyRequest,
+import type {
+  CreateOrderRequest,
+  CreateOrderResponse,
+  PhonePeCreateResponse,
+  PhonePeVerifyResponse,
+  RazorpayVerifyRequest,
 } from './server/contract';
 import { NO_ORDER_ID, createOrderFailed, phonePeCreateFailed, phonePeVerifyFailed, verifyFailed } from './checkout-strings';
 
@@ -43,6 +39,10 @@ export function checkoutRequest(cart: CartState): CreateOrderRequest {
 }
 
 type ErrorText = (status: number, body: string) => string;
+type Contract = typeof import('./server/contract');
+
+/** The reply schemas, and zod with them, load with the first payment call rather than with the cart page. */
+const loadContract = (): Promise<Contract> => import('./server/contract');
 
 /** Reads a JSON reply; unreadable text counts as no reply (null). */
 function parseJson(text: string): unknown {
@@ -63,34 +63,39 @@ export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies)
   }
 
   /** Posts and validates the reply with the contract's schema; a refusal or an off-contract reply throws. */
-  async function post<S extends z.ZodType>(path: string, body: unknown, schema: S, errorText: ErrorText): Promise<z.infer<S>> {
-    const reply = await send(path, body);
-    const parsed = reply.ok ? schema.safeParse(parseJson(reply.text)) : null;
+  async function post<S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schemaOf: (contract: Contract) => S,
+    errorText: ErrorText,
+  ): Promise<z.infer<S>> {
+    const [reply, contract] = await Promise.all([send(path, body), loadContract()]);
+    const parsed = reply.ok ? schemaOf(contract).safeParse(parseJson(reply.text)) : null;
     if (!parsed?.success) throw new PaymentApiError(errorText(reply.status, reply.text), reply.status);
     return parsed.data;
   }
 
   return {
     async createRazorpayOrder(request: CreateOrderRequest): Promise<CreateOrderResponse['order']> {
-      const reply = await send('/api/razorpay/create-order', request);
+      const [reply, contract] = await Promise.all([send('/api/razorpay/create-order', request), loadContract()]);
       if (!reply.ok) throw new PaymentApiError(createOrderFailed(reply.status, reply.text), reply.status);
-      const parsed = createOrderResponseSchema.safeParse(parseJson(reply.text));
+      const parsed = contract.createOrderResponseSchema.safeParse(parseJson(reply.text));
       if (!parsed.success) throw new PaymentApiError(NO_ORDER_ID, reply.status);
       return parsed.data.order;
     },
 
     async verifyRazorpayPayment(confirmation: RazorpayVerifyRequest): Promise<void> {
-      const reply = await post('/api/razorpay/verify-payment', confirmation, razorpayVerifyResponseSchema, verifyFailed);
+      const reply = await post('/api/razorpay/verify-payment', confirmation, (contract) => contract.razorpayVerifyResponseSchema, verifyFailed);
       if (!reply.verified) throw new PaymentApiError(verifyFailed(200, JSON.stringify(reply)), 200);
     },
 
     createPhonePePayment(request: CreateOrderRequest, merchantTransactionId: string): Promise<PhonePeCreateResponse> {
-      return post('/api/phonepe/create-payment', { ...request, merchantTransactionId }, phonePeCreateResponseSchema, phonePeCreateFailed);
+      return post('/api/phonepe/create-payment', { ...request, merchantTransactionId }, (contract) => contract.phonePeCreateResponseSchema, phonePeCreateFailed);
     },
 
     /** The reply as read (verified, state, responseCode); what it means is phonepe-outcome's job. */
     verifyPhonePePayment(merchantTransactionId: string): Promise<PhonePeVerifyResponse> {
-      return post('/api/phonepe/verify-payment', { merchantTransactionId }, phonePeVerifyResponseSchema, phonePeVerifyFailed);
+      return post('/api/phonepe/verify-payment', { merchantTransactionId }, (contract) => contract.phonePeVerifyResponseSchema, phonePeVerifyFailed);
     },
   };
 }

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { PaymentMethod } from '../cart/payment-method';
+import { PAYMENT_METHODS, type PaymentMethod } from '../cart/payment-method';
 
 /** sessionStorage keys of a PhonePe payment in flight: they survive the trip to PhonePe and back. */
 export const PHONEPE_STORAGE_KEYS = {
@@ -15,12 +14,6 @@ export interface PendingPhonePePayment {
   method: PaymentMethod;
 }
 
-const storedSchema = z.object({
-  merchantTransactionId: z.string().min(1),
-  total: z.coerce.number().finite(),
-  method: z.enum(['razorpay', 'phonepe']),
-});
-
 /** 'TXN_' + the time + random letters and digits: unique per attempt, within the contract's pattern. */
 export function newMerchantTransactionId(now: number = Date.now(), random: () => number = Math.random): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -34,14 +27,17 @@ export function storePendingPayment(storage: Storage, payment: PendingPhonePePay
   storage.setItem(PHONEPE_STORAGE_KEYS.method, payment.method);
 }
 
-/** The stored payment, or null when there is none (or it was tampered into nonsense). */
+/**
+ * The stored payment, or null when there is none (or it was tampered into nonsense). Three plain
+ * checks rather than zod: this runs as /cart loads, and zod would be most of that page's script.
+ */
 export function readPendingPayment(storage: Storage): PendingPhonePePayment | null {
-  const stored = storedSchema.safeParse({
-    merchantTransactionId: storage.getItem(PHONEPE_STORAGE_KEYS.transactionId) ?? undefined,
-    total: storage.getItem(PHONEPE_STORAGE_KEYS.total) ?? undefined,
-    method: storage.getItem(PHONEPE_STORAGE_KEYS.method) ?? undefined,
-  });
-  return stored.success ? stored.data : null;
+  const merchantTransactionId = storage.getItem(PHONEPE_STORAGE_KEYS.transactionId);
+  const totalText = storage.getItem(PHONEPE_STORAGE_KEYS.total);
+  const method = PAYMENT_METHODS.find((option) => option.value === storage.getItem(PHONEPE_STORAGE_KEYS.method))?.value;
+  const total = Number(totalText);
+  if (!merchantTransactionId || totalText === null || totalText.trim() === '' || !Number.isFinite(total) || !method) return null;
+  return { merchantTransactionId, total, method };
 }
 
 export function clearPendingPayment(storage: Storage): void {

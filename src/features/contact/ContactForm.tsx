@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { supabase } from '../../lib/supabase-client';
-import { $auth } from '../auth/auth-store';
+import { loadSupabase } from '../../lib/load-supabase';
+import { $auth } from '../auth/auth-state';
 import { forgetSubmission, hasRecentSubmission, rememberSubmission } from './contact-marker';
 import {
   CONTACT_SUBJECTS,
@@ -75,7 +75,7 @@ export default function ContactForm() {
     setStatus({ kind: 'submitting' });
     try {
       // Minimal return: visitors may add messages but never read the table back.
-      const { error } = await supabase.from('contact_submissions').insert(parsed.data);
+      const { error } = await (await loadSupabase()).from('contact_submissions').insert(parsed.data);
       if (error) {
         setStatus({ kind: 'error', message: error.message || CONTACT_FAILED_MESSAGE });
         return;

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { supabase } from '../../lib/supabase-client';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { loadSupabase } from '../../lib/load-supabase';
 import { toStoredItem, storedCartTotal } from '../cart/cart-sync-lines';
 import type { CartLine } from '../cart/cart-store';
 import { contentTypeOf, isAcceptedContentType, prescriptionFolder, prescriptionPath } from './prescription-files';
@@ -36,7 +37,7 @@ function reasonForUploadFailure(contentType: string, error: { message: string; s
   return null;
 }
 
-async function uploadOne(folder: string, file: File): Promise<SavedPrescriptionFile> {
+async function uploadOne(supabase: SupabaseClient, folder: string, file: File): Promise<SavedPrescriptionFile> {
   const contentType = contentTypeOf(file);
   const path = prescriptionPath(folder, file.name, crypto.randomUUID());
   const { error } = await supabase.storage
@@ -50,7 +51,7 @@ async function uploadOne(folder: string, file: File): Promise<SavedPrescriptionF
 }
 
 /** Records the files against the account: prescription_files rows and the cart row's attachments. */
-async function recordForAccount(userId: string, files: readonly SavedPrescriptionFile[], lines: readonly CartLine[]): Promise<void> {
+async function recordForAccount(supabase: SupabaseClient, userId: string, files: readonly SavedPrescriptionFile[], lines: readonly CartLine[]): Promise<void> {
   const { error: recordError } = await supabase.from('prescription_files').insert(
     files.map((file) => ({ request_id: userId, file_name: file.name, file_url: file.path, file_type: file.type, uploaded_by: userId })),
   );
@@ -72,7 +73,7 @@ async function recordForAccount(userId: string, files: readonly SavedPrescriptio
   if (writeError) throw new PrescriptionSaveError(`Saving the cart attachments failed: ${writeError.message}`, null);
 }
 
-async function signLinks(files: readonly SavedPrescriptionFile[]): Promise<void> {
+async function signLinks(supabase: SupabaseClient, files: readonly SavedPrescriptionFile[]): Promise<void> {
   const links: Record<string, string> = { ...$prescriptionLinks.get() };
   for (const file of files) {
     const { data, error } = await supabase.storage.from(BUCKET).createSignedUrl(file.path, SIGNED_URL_SECONDS);
@@ -91,13 +92,14 @@ export async function savePrescription(
   files: readonly File[],
   cart: { sessionId: string; items: readonly CartLine[] },
 ): Promise<SavedPrescriptionFile[]> {
+  const supabase = await loadSupabase();
   const { data } = await supabase.auth.getSession();
   const userId = data.session?.user.id ?? null;
   const folder = prescriptionFolder(userId, cart.sessionId);
-  const saved = await Promise.all(files.map((file) => uploadOne(folder, file)));
+  const saved = await Promise.all(files.map((file) => uploadOne(supabase, folder, file)));
   if (userId) {
-    await recordForAccount(userId, saved, cart.items);
-    await signLinks(saved);
+    await recordForAccount(supabase, userId, saved, cart.items);
+    await signLinks(supabase, saved);
   }
   return saved;
 }

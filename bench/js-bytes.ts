@@ -1,0 +1,52 @@
+/**
+ * gzip bytes of the JavaScript each built page loads before any customer action: its module
+ * scripts, its islands' component and renderer chunks, and everything those import statically.
+ * Chunks behind a dynamic import() (loaded on a click or a search) are not counted.
+ * Usage: tsx bench/js-bytes.ts [distDir] [page paths...]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+
+function staticClosure(distDir: string, entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const source = readFileSync(path.join(distDir, url), 'utf8');
+    for (const match of source.matchAll(STATIC_IMPORT)) {
+      queue.push(path.posix.join(path.posix.dirname(url), match[1]!));
+    }
+  }
+  return seen;
+}
+
+export function pageJsBytes(distDir: string, pagePath: string): { gzipBytes: number; inlineGzipBytes: number; files: number } {
+  const file = path.join(distDir, pagePath, pagePath.endsWith('.html') ? '' : 'index.html');
+  const html = readFileSync(file, 'utf8');
+  const entries = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g),
+  ].map((match) => match[1]!);
+  const closure = staticClosure(distDir, entries.filter((url) => url.startsWith('/')));
+  const gzipBytes = [...closure].reduce((sum, url) => sum + gzipSync(readFileSync(path.join(distDir, url))).length, 0);
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join('');
+  return { gzipBytes, inlineGzipBytes: inline ? gzipSync(inline).length : 0, files: closure.size };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const distDir = path.resolve(process.argv[2] ?? 'dist');
+  const pages = process.argv.length > 3 ? process.argv.slice(3) : ['/', '/products', '/cart', '/login', '/contact-us', '/terms-and-conditions'];
+  for (const page of pages) {
+    if (!existsSync(path.join(distDir, page, 'index.html'))) {
+      console.log(`${page.padEnd(40)} (not built)`);
+      continue;
+    }
+    const { gzipBytes, inlineGzipBytes, files } = pageJsBytes(distDir, page);
+    console.log(`${page.padEnd(40)} ${(gzipBytes / 1024).toFixed(1).padStart(6)} KB gzip in ${files} files + ${(inlineGzipBytes / 1024).toFixed(1)} KB inline`);
+  }
+}
