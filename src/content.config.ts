@@ -1,15 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { CATALOGUE_DIRECTORY } from './features/catalogue/catalogue-directory';
-
-/**
- * Catalogue records carry no Astro schema on purpose: src/features/catalogue/catalogue.ts runs
- * them through buildCatalogue, whose errors name the record's file and the offending field.
- */
-const catalogue = defineCollection({
-  loader: glob({ pattern: '*.json', base: CATALOGUE_DIRECTORY }),
-});
 
 const policies = defineCollection({
   loader: glob({ pattern: '*.md', base: './content/policies' }),
@@ -20,4 +11,4 @@ const policies = defineCollection({
   }),
 });
 
-export const collections = { catalogue, policies };
+export const collections = { policies };

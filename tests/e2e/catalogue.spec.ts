@@ -101,24 +101,79 @@ test.describe('product list', () => {
     const sort = page.getByRole('combobox', { name: 'Sort products' });
     await expect(sort.getByRole('option')).toHaveText(['Sort by Name', 'Sort by Price (Low to High)', 'Sort by Price (High to Low)']);
     const byName = await shownNames(page);
+    const total = byName.length;
+    const ascendingPrices = (prices: number[]) => prices.length === total && prices.every((price, index) => index === 0 || prices[index - 1]! <= price);
 
     await sort.selectOption({ label: 'Sort by Price (Low to High)' });
+    await expect.poll(async () => ascendingPrices(await shownPrices(page))).toBe(true);
     const ascending = await shownPrices(page);
-    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
     expect(ascending[0]).toBeLessThan(ascending.at(-1)!);
+    await expect(page.getByText(`Showing ${total} of ${total} products`)).toBeVisible();
 
     await sort.selectOption({ label: 'Sort by Price (High to Low)' });
-    const descending = await shownPrices(page);
-    expect(descending).toEqual([...ascending].sort((a, b) => b - a));
+    await expect.poll(() => shownPrices(page)).toEqual([...ascending].sort((a, b) => b - a));
 
     await sort.selectOption({ label: 'Sort by Name' });
-    expect(await shownNames(page)).toEqual(byName);
+    await expect.poll(() => shownNames(page)).toEqual(byName);
+  });
+
+  test('sorts what a search found', async ({ page }) => {
+    const total = await cards(page).count();
+    await search(page).fill('tablet');
+    await page.getByRole('combobox', { name: 'Sort products' }).selectOption('price-low');
+    await expect(page).toHaveURL(/\?q=tablet&sort=price-low$/);
+    await expect(page.getByText(/^Showing \d+ of \d+ products$/)).not.toHaveText(`Showing ${total} of ${total} products`);
+    await expect.poll(async () => {
+      const prices = await shownPrices(page);
+      return prices.every((price, index) => index === 0 || prices[index - 1]! <= price);
+    }).toBe(true);
+    expect(await shownNames(page)).toEqual(expect.arrayContaining(['Metformin 500mg Tablet', 'Pantoprazole 40mg Tablet']));
+    expect(await shownNames(page)).not.toContain('Niacinamide 10% Face Serum');
+  });
+
+  test('a card found by search can be added to the cart', async ({ page }) => {
+    await search(page).fill('nicotine');
+    await expect.poll(() => shownNames(page)).toEqual(['Nicotine 2mg Chewing Gum']);
+    const nicotine = card(page, 'Nicotine 2mg Chewing Gum');
+    await expect(nicotine.getByRole('link', { name: 'Nicotine 2mg Chewing Gum' })).toHaveAttribute('href', '/products/nicotine-2mg-chewing-gum');
+    await expect(nicotine.getByText('₹115.00')).toBeVisible();
+    await nicotine.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(nicotine.getByRole('status')).toHaveText('1');
+    await expect(headerCart(page)).toHaveAccessibleName('Cart 1');
+  });
+
+  test('shows the spinner while the search index loads', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/pagefind/pagefind.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await search(page).fill('metformin');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading products…' })).toBeVisible();
+    release();
+    await expect.poll(() => shownNames(page)).toEqual(['Metformin 500mg Tablet', 'Metformin 1000mg Tablet CR']);
+    await expect(page.getByText('Loading products…')).toBeHidden();
+  });
+
+  test('says so when the search index cannot be loaded', async ({ page }) => {
+    await page.route('**/pagefind/**', (route) => route.abort());
+    await search(page).fill('metformin');
+    await expect(page.getByRole('alert')).toHaveText('Failed to load products.');
+    await expect(page.getByText('Loading products…')).toBeHidden();
+  });
+
+  test('one page of products has no page links', async ({ page }) => {
+    await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Show more products' })).toBeHidden();
   });
 
   test('keeps the search and sort in the address across a reload', async ({ page }) => {
+    const total = await cards(page).count();
     await search(page).fill('tablet');
     await page.getByRole('combobox', { name: 'Sort products' }).selectOption('price-high');
     await expect(page).toHaveURL(/\?q=tablet&sort=price-high$/);
+    await expect(page.getByText(/^Showing \d+ of \d+ products$/)).not.toHaveText(`Showing ${total} of ${total} products`);
     const shown = await shownNames(page);
 
     await page.reload();
@@ -198,6 +253,7 @@ test.describe('product detail', () => {
 
   test('a numeric id shows the same product with the slug URL as canonical', async ({ page }) => {
     await page.goto('/products/1');
+    await expect(page).toHaveURL(/\/products\/metformin-500mg-tablet$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Metformin 500mg Tablet' })).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\/metformin-500mg-tablet$/);
   });

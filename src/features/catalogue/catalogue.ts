@@ -1,6 +1,7 @@
-import { getCollection } from 'astro:content';
-import { buildCatalogue, type DisplayProduct } from './display-product';
+import { CATALOGUE_DIRECTORY } from './catalogue-directory';
+import type { DisplayProduct } from './display-product';
 import { sortProducts } from './product-list';
+import { readCatalogueDirectory } from './read-catalogue-files';
 
 export interface Catalogue {
   /** Every product, in the list's default order (by name). */
@@ -9,10 +10,13 @@ export interface Catalogue {
 
 let catalogue: Promise<Catalogue> | undefined;
 
+/**
+ * The catalogue is read straight from its directory rather than through a content collection:
+ * at 10,000 records the collection's data store held every raw record a second time in memory and
+ * its sync grew with the catalogue, for nothing the pages use.
+ */
 async function loadCatalogue(): Promise<Catalogue> {
-  const entries = await getCollection('catalogue');
-  const built = buildCatalogue(entries.map((entry) => ({ source: entry.filePath ?? entry.id, raw: entry.data })));
-  return { products: sortProducts(built, 'name') };
+  return { products: sortProducts(await readCatalogueDirectory(CATALOGUE_DIRECTORY), 'name') };
 }
 
 /** The validated catalogue, built once per build; a malformed record fails the build. */

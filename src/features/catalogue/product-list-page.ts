@@ -18,10 +18,12 @@ const PAGEFIND_URL = '/pagefind/pagefind.js';
 const SEARCH_DELAY_MS = 120;
 
 let pagefind: Promise<Pagefind> | undefined;
+let pagefindReady = false;
 
 function loadPagefind(): Promise<Pagefind> {
   pagefind ??= import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind) => {
     await module.init();
+    pagefindReady = true;
     return module;
   });
   // A failed load is retried on the next search rather than remembered.
@@ -135,11 +137,14 @@ export function enhanceProductList(root: HTMLElement): void {
     return card;
   };
 
-  const listMore = async (search: number) => {
-    const next = await Promise.all(results.slice(listed, listed + PAGE_SIZE).map(cardFor));
+  /** The next 48 results' cards, after the shown ones or (fresh) in their place. */
+  const listMore = async (search: number, fresh: boolean) => {
+    const from = fresh ? 0 : listed;
+    const next = (await Promise.all(results.slice(from, from + PAGE_SIZE).map(cardFor))).filter((card) => card !== undefined);
     if (search !== latest) return;
-    grid.append(...next.filter((card) => card !== undefined));
-    listed += next.length;
+    if (fresh) grid.replaceChildren(...next);
+    else grid.append(...next);
+    listed = from + next.length;
     showMore.hidden = listed >= results.length;
   };
 
@@ -157,17 +162,14 @@ export function enhanceProductList(root: HTMLElement): void {
       return;
     }
     try {
-      const firstUse = pagefind === undefined;
-      loading.hidden = !firstUse;
+      loading.hidden = pagefindReady;
       const index = await loadPagefind();
       const sorted = { [SORT_KEY[order]]: 'asc' as const };
       const found = query === '' ? await index.search(null, { sort: sorted, filters: EVERY_PRODUCT_FILTER }) : await index.search(query, { sort: sorted });
       if (current !== latest) return;
       results = found.results;
-      listed = 0;
-      grid.replaceChildren();
+      await listMore(current, true);
       if (pagination) pagination.hidden = true;
-      await listMore(current);
       if (current !== latest) return;
       showCount(results.length);
     } catch {
@@ -177,18 +179,25 @@ export function enhanceProductList(root: HTMLElement): void {
     }
   };
 
+  // The first keystroke searches at once; while the customer keeps typing, only the pause does.
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastInput = -Infinity;
   const applySoon = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void apply(), SEARCH_DELAY_MS);
+    const typing = performance.now() - lastInput < SEARCH_DELAY_MS;
+    lastInput = performance.now();
+    if (typing) timer = setTimeout(() => void apply(), SEARCH_DELAY_MS);
+    else void apply();
   };
 
   const params = new URLSearchParams(location.search);
   search.value = params.get('q') ?? '';
   sort.value = parseSortOrder(params.get('sort'));
   search.addEventListener('input', applySoon);
+  // A customer who goes to the search box is about to search: fetch the index meanwhile.
+  search.addEventListener('focus', () => void loadPagefind().catch(() => undefined), { once: true });
   sort.addEventListener('change', () => void apply());
-  showMore.addEventListener('click', () => void listMore(latest));
+  showMore.addEventListener('click', () => void listMore(latest, false));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void apply();

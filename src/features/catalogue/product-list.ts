@@ -35,8 +35,10 @@ export function parseSortOrder(value: string | null | undefined): SortOrder {
   return SORT_OPTIONS.find((option) => option.value === value)?.value ?? DEFAULT_SORT;
 }
 
-const byName = (a: ListedProduct, b: ListedProduct) =>
-  a.name.localeCompare(b.name, 'en-IN', { sensitivity: 'base', numeric: true }) || a.id - b.id;
+// One collator for every comparison: localeCompare with options builds one per call, which made
+// sorting 10,000 products take seconds.
+const nameCollator = new Intl.Collator('en-IN', { sensitivity: 'base', numeric: true });
+const byName = (a: ListedProduct, b: ListedProduct) => nameCollator.compare(a.name, b.name) || a.id - b.id;
 
 /** A new array in the given order; equal prices fall back to name order so the result is stable. */
 export function sortProducts<T extends ListedProduct>(products: readonly T[], order: SortOrder): T[] {

@@ -15,7 +15,7 @@ const products = buildCatalogue(
   }),
 );
 const records = searchRecords(products);
-const byName = (name: string) => records.find((record) => record.meta.name === name)!;
+const byName = (name: string) => records.find((record) => parseSearchCard(record.meta).name === name)!;
 
 describe('searchRecords', () => {
   it('indexes exactly the name, brand, category and marketer of each product', () => {
@@ -33,16 +33,16 @@ describe('searchRecords', () => {
 
   it('ranks each product in the three list orders, equal prices by name', () => {
     const order = (key: string) =>
-      [...records].sort((a, b) => a.sort[key]!.localeCompare(b.sort[key]!)).map((record) => record.meta.id);
-    expect(order('name')).toEqual(['3', '1', '4', '2']);
-    expect(order('price_low')).toEqual(['1', '3', '4', '2']);
-    expect(order('price_high')).toEqual(['4', '2', '3', '1']);
+      [...records].sort((a, b) => a.sort[key]!.localeCompare(b.sort[key]!)).map((record) => parseSearchCard(record.meta).id);
+    expect(order('name')).toEqual([3, 1, 4, 2]);
+    expect(order('price_low')).toEqual([1, 3, 4, 2]);
+    expect(order('price_high')).toEqual([4, 2, 3, 1]);
     expect(byName('aceclofenac Gel').sort.name).toBe('0000000');
   });
 
   it('carries what a card shows, which the browser reads back unchanged', () => {
     const metformin = products.find((product) => product.id === 1)!;
-    expect(parseSearchCard(byName('Metformin 500mg Tablet').meta)).toEqual({
+    expect(parseSearchCard(byName('Metformin 500mg Tablet').meta)).toStrictEqual({
       id: 1,
       slug: metformin.slug,
       name: metformin.name,
@@ -57,7 +57,13 @@ describe('searchRecords', () => {
     });
   });
 
+  it('carries the card in punctuation only, so none of its words can match a search', () => {
+    expect(Object.keys(byName('Metformin 500mg Tablet').meta)).toEqual(['card']);
+    expect(byName('Metformin 500mg Tablet').meta.card).toMatch(/^[^\p{L}\p{N}\s]+$/u);
+  });
+
   it('refuses a result whose meta is not a product card', () => {
-    expect(() => parseSearchCard({ ...byName('Metformin 500mg Tablet').meta, mrp: 'free' })).toThrow();
+    expect(() => parseSearchCard({ card: 'metformin' })).toThrow();
+    expect(() => parseSearchCard({ title: 'Metformin' })).toThrow();
   });
 });

@@ -40,57 +40,51 @@ export function searchRecords(products: readonly DisplayProduct[]): SearchRecord
     url: productPath(product),
     content: [product.name, product.brand, product.category, product.marketer].join('\n'),
     language: 'en',
-    meta: {
-      title: product.name,
-      id: String(product.id),
-      slug: product.slug,
-      name: product.name,
-      image: product.thumbnail_image,
-      mrp: String(product.mrp),
-      category: product.category,
-      drug_form: product.drug_form,
-      quantity: product.quantity,
-      description: product.description,
-      rx: product.requires_prescription ? 'yes' : 'no',
-      sale_state: product.sale_state,
-    },
+    meta: { card: encodeCard(toSearchCard(product)) },
     sort: ranks.get(product.id)!,
     filters: { catalogue: [EVERY_PRODUCT_FILTER.catalogue] },
   }));
 }
 
-/** A search result's meta, checked, in the shape a card is filled from. */
-const searchCardSchema = z.pipe(
-  z.object({
-    id: z.string().check(z.regex(/^\d+$/)),
-    slug: z.string(),
-    name: z.string(),
-    image: z.string(),
-    mrp: z.string().check(z.regex(/^\d+(\.\d+)?$/)),
-    category: z.string(),
-    drug_form: z.string(),
-    quantity: z.string(),
-    description: z.string(),
-    rx: z.enum(['yes', 'no']),
-    sale_state: z.enum(FOR_SALE_STATES),
-  }),
-  z.transform((meta) => ({
-    id: Number(meta.id),
-    slug: meta.slug,
-    name: meta.name,
-    thumbnail_image: meta.image,
-    mrp: Number(meta.mrp),
-    category: meta.category,
-    drug_form: meta.drug_form,
-    quantity: meta.quantity,
-    description: meta.description,
-    requires_prescription: meta.rx === 'yes',
-    sale_state: meta.sale_state,
-  })),
-);
+/** What a card shows, as a search result carries it. */
+const searchCardSchema = z.object({
+  id: z.int().check(z.positive()),
+  slug: z.string(),
+  name: z.string(),
+  thumbnail_image: z.string(),
+  mrp: z.number().check(z.nonnegative()),
+  category: z.string(),
+  drug_form: z.string(),
+  quantity: z.string(),
+  description: z.string(),
+  requires_prescription: z.boolean(),
+  sale_state: z.enum(FOR_SALE_STATES),
+});
 
 export type SearchCard = z.infer<typeof searchCardSchema>;
 
+function toSearchCard(product: DisplayProduct): SearchCard {
+  const { id, slug, name, thumbnail_image, mrp, category, drug_form, quantity, description, requires_prescription, sale_state } = product;
+  return { id, slug, name, thumbnail_image, mrp, category, drug_form, quantity, description, requires_prescription, sale_state };
+}
+
+// Pagefind makes every meta value searchable, but a search must match only the four fields. So the
+// card travels as its UTF-8 bytes written in punctuation marks, one of 16 per half byte: Pagefind's
+// word splitter drops punctuation, so no part of it can match a query.
+const MARKS = '!#%&()*,-./:;?@[';
+
+export function encodeCard(card: SearchCard): string {
+  let text = '';
+  for (const byte of new TextEncoder().encode(JSON.stringify(card))) text += MARKS[byte >> 4]! + MARKS[byte & 15]!;
+  return text;
+}
+
+/** A search result's meta, decoded and checked. */
 export function parseSearchCard(meta: unknown): SearchCard {
-  return searchCardSchema.parse(meta);
+  const { card } = z.object({ card: z.string().check(z.regex(/^[!#%&()*,\-./:;?@[]*$/)) }).parse(meta);
+  const bytes = new Uint8Array(card.length / 2);
+  for (let index = 0; index < bytes.length; index += 1) {
+    bytes[index] = (MARKS.indexOf(card[2 * index]!) << 4) | MARKS.indexOf(card[2 * index + 1]!);
+  }
+  return searchCardSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
 }
