@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_IMAGE } from '../catalogue/display-product';
+import { DEFAULT_PRODUCT_IMAGE } from '../catalogue/default-image';
 
 const STOCK_IMAGE_COUNT = 8;
 

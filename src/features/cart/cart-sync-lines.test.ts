@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRODUCT_IMAGE } from '../catalogue/display-product';
+import { DEFAULT_PRODUCT_IMAGE } from '../catalogue/default-image';
 import type { CartLine } from './cart-store';
 import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from './cart-sync-lines';
 

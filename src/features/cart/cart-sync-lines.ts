@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paiseToRupees } from '../../lib/money';
-import { DEFAULT_PRODUCT_IMAGE } from '../catalogue/display-product';
+import { DEFAULT_PRODUCT_IMAGE } from '../catalogue/default-image';
 import { productSlug } from '../catalogue/slug';
 import type { CartLine } from './cart-store';
 import { cartTotalPaise } from './cart-totals';

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleDetails, sampleRecord } from './catalogue-record.fixture';
-import {
-  buildCatalogue,
-  buildDisplayProduct,
-  CatalogueRecordError,
-  DEFAULT_PRODUCT_IMAGE,
-  isPurchasable,
-} from './display-product';
+import { DEFAULT_PRODUCT_IMAGE } from './default-image';
+import { buildCatalogue, buildDisplayProduct, CatalogueRecordError, isPurchasable } from './display-product';
 
 const SOURCE = 'content/catalogue/metformin.json';
 

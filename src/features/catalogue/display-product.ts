@@ -1,9 +1,7 @@
 import { catalogueRecordSchema, type CatalogueRecord } from './catalogue-record';
 import type { SaleState } from './sale-state';
 import { productSlug } from './slug';
-
-/** The one placeholder shown when a product has no thumbnail at all. */
-export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder/product-default.webp';
+import { DEFAULT_PRODUCT_IMAGE } from './default-image';
 
 export interface SafetyAdvice {
   name: string;

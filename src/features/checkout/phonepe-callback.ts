@@ -1,6 +1,7 @@
 import { NO_TRANSACTION_ID, phonePeVerifyFailed } from './checkout-strings';
 import { PaymentApiError } from './payment-api';
 import { phonePeOutcome, type PhonePeOutcome } from './phonepe-outcome';
+import type { PhonePeVerifyResponse } from './server/contract';
 
 /** How long the callback page shows its answer before returning to /cart (spec: 3 s). */
 export const CALLBACK_REDIRECT_MS = 3000;
@@ -14,7 +15,7 @@ export function callbackTransactionId(search: string, stored: string | null): st
  * The callback page's answer. It only reports: the cart page verifies again (idempotently) and is
  * the one that empties the cart and forgets the stored payment.
  */
-export async function callbackOutcome(transactionId: string | null, verify: (id: string) => Promise<unknown>): Promise<PhonePeOutcome> {
+export async function callbackOutcome(transactionId: string | null, verify: (id: string) => Promise<PhonePeVerifyResponse>): Promise<PhonePeOutcome> {
   if (!transactionId) return { kind: 'failed', message: NO_TRANSACTION_ID, final: true };
   try {
     return phonePeOutcome(await verify(transactionId));

@@ -26,8 +26,11 @@ describe('phonePeOutcome', () => {
     });
   });
 
-  it('an unreadable reply counts as declined', () => {
-    expect(phonePeOutcome({ verified: 'yes' }).message).toBe('Payment verification failed or was declined');
-    expect(phonePeOutcome(null).kind).toBe('failed');
+  it('a completed state the server did not verify counts as declined', () => {
+    expect(phonePeOutcome({ verified: false, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' } })).toEqual({
+      kind: 'failed',
+      message: 'Payment verification failed or was declined',
+      final: true,
+    });
   });
 });

@@ -3,14 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loadSupabase } from '../../lib/load-supabase';
 import { $auth } from '../auth/auth-state';
 import { forgetSubmission, hasRecentSubmission, rememberSubmission } from './contact-marker';
-import {
-  CONTACT_SUBJECTS,
-  CONTACT_LIMITS,
-  contactFieldErrors,
-  contactSubmissionSchema,
-  type ContactField,
-  type ContactFormValues,
-} from './contact-schema';
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactField, type ContactFormValues } from './contact-fields';
 import {
   CONTACT_ERROR_RESET_MS,
   CONTACT_FAILED_MESSAGE,
@@ -66,14 +59,17 @@ export default function ContactForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status.kind === 'submitting') return;
-    const parsed = contactSubmissionSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(contactFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
     setStatus({ kind: 'submitting' });
     try {
+      // The schema (and zod with it) loads on the first submit, not with the page.
+      const { contactFieldErrors, contactSubmissionSchema } = await import('./contact-schema');
+      const parsed = contactSubmissionSchema.safeParse(values);
+      if (!parsed.success) {
+        setErrors(contactFieldErrors(parsed.error));
+        setStatus({ kind: 'idle' });
+        return;
+      }
+      setErrors({});
       // Minimal return: visitors may add messages but never read the table back.
       const { error } = await (await loadSupabase()).from('contact_submissions').insert(parsed.data);
       if (error) {

@@ -1,16 +1,23 @@
-import { z } from 'zod';
-
 /** localStorage key of the contact-submitted marker: JSON {submittedAt: epoch ms}. */
 export const CONTACT_SUBMITTED_KEY = 'medikart-contact-submitted';
 /** The thank-you panel is kept for a week after sending (spec: 604800000 ms). */
 export const CONTACT_MARKER_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-const markerSchema = z.object({ submittedAt: z.number().int().nonnegative() });
-
 type MarkerStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export function rememberSubmission(storage: MarkerStorage, now: number): void {
   storage.setItem(CONTACT_SUBMITTED_KEY, JSON.stringify({ submittedAt: now }));
+}
+
+/** The marker's time, or null when unreadable (checked by hand: zod would triple the contact page's script). */
+function submittedAtOf(stored: string): number | null {
+  try {
+    const marker: unknown = JSON.parse(stored);
+    const submittedAt = typeof marker === 'object' && marker !== null ? (marker as { submittedAt?: unknown }).submittedAt : undefined;
+    return Number.isInteger(submittedAt) && (submittedAt as number) >= 0 ? (submittedAt as number) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -20,14 +27,8 @@ export function rememberSubmission(storage: MarkerStorage, now: number): void {
 export function hasRecentSubmission(storage: MarkerStorage, now: number): boolean {
   const stored = storage.getItem(CONTACT_SUBMITTED_KEY);
   if (stored === null) return false;
-  let marker: z.infer<typeof markerSchema> | null = null;
-  try {
-    const parsed = markerSchema.safeParse(JSON.parse(stored));
-    if (parsed.success) marker = parsed.data;
-  } catch {
-    marker = null;
-  }
-  if (marker && now - marker.submittedAt < CONTACT_MARKER_LIFETIME_MS) return true;
+  const submittedAt = submittedAtOf(stored);
+  if (submittedAt !== null && now - submittedAt < CONTACT_MARKER_LIFETIME_MS) return true;
   storage.removeItem(CONTACT_SUBMITTED_KEY);
   return false;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_SUBJECTS, contactFieldErrors, contactSubmissionSchema } from './contact-schema';
+import { CONTACT_SUBJECTS } from './contact-fields';
+import { contactFieldErrors, contactSubmissionSchema } from './contact-schema';
 
 const filled = {
   name: 'Asha Rao',
