@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { MISSING_PAGE, PAGE_TYPES, openCartWithRxLine, orderSummary, prescriptionDialog } from './support/page-types';
+import { openCartWithRxLine, orderSummary, prescriptionDialog } from './support/cart';
+import { MISSING_PAGE, PAGE_TYPES } from './support/page-types';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 

@@ -1,51 +1,20 @@
-import { createClient } from '@supabase/supabase-js';
 import { expect, type Page } from '@playwright/test';
 import { localEnv } from '../../emulators/local-env.ts';
+import { serviceClient } from './support/accounts';
+import { cetirizine, metformin, ONE_PIXEL_PNG, openCartPage, orderSummary, prescriptionDialog, storeCart, storedLine } from './support/cart';
 
-const env = localEnv();
-/** The orders table as the back office sees it (local service role of the emulator). */
-const backOffice = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
-
-export const PHONEPE_EMULATOR = env.PHONEPE_PG_BASE;
-
-const product = {
-  cetirizine: {
-    id: 14,
-    name: 'Cetirizine 10mg Tablet',
-    slug: 'cetirizine-10mg-tablet',
-    mrp: 21,
-    thumbnail_image: '/images/products/cetirizine-10mg-tablet/1-690x700.webp',
-    category: 'allopathy',
-    requires_prescription: false,
-    sale_state: 'ADD TO CART',
-  },
-  metformin: {
-    id: 1,
-    name: 'Metformin 500mg Tablet',
-    slug: 'metformin-500mg-tablet',
-    mrp: 34.5,
-    thumbnail_image: '/images/products/metformin-500mg-tablet/thumb-200x240.webp',
-    category: 'allopathy',
-    requires_prescription: true,
-    sale_state: 'ADD TO CART',
-  },
-} as const;
+export const PHONEPE_EMULATOR = localEnv().PHONEPE_PG_BASE;
 
 /** Two Cetirizine strips (Rs 42.00), or with `rx` also one Metformin strip that needs a prescription. */
 export async function openCart(page: Page, { rx = false } = {}): Promise<{ sessionId: string; totalPaise: number }> {
-  const sessionId = crypto.randomUUID();
-  type Line = { product: (typeof product)[keyof typeof product]; quantity: number; prescriptionAccepted: boolean; prescriptionFileUrl: null };
-  const items: Line[] = [{ product: product.cetirizine, quantity: 2, prescriptionAccepted: true, prescriptionFileUrl: null }];
-  if (rx) items.push({ product: product.metformin, quantity: 1, prescriptionAccepted: false, prescriptionFileUrl: null });
-  await page.goto('/');
-  await page.evaluate((stored) => localStorage.setItem('cart', stored), JSON.stringify({ sessionId, items }));
-  await page.goto('/cart');
-  await expect(page.locator('astro-island').first()).not.toHaveAttribute('ssr', /.*/);
+  const lines = [storedLine(cetirizine, 2)];
+  if (rx) lines.push(storedLine(metformin));
+  const sessionId = await storeCart(page, lines);
+  await openCartPage(page);
   return { sessionId, totalPaise: rx ? 4200 + 3450 : 4200 };
 }
 
-export const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
-export const proceedButton = (page: Page) => summary(page).getByRole('button');
+export const proceedButton = (page: Page) => orderSummary(page).getByRole('button');
 export const failurePanel = (page: Page) => page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Payment failed' }) });
 
 /**
@@ -70,7 +39,7 @@ export interface OrderRow {
 
 /** The orders recorded for a guest cart session, oldest first. */
 export async function ordersOf(sessionId: string): Promise<OrderRow[]> {
-  const { data, error } = await backOffice
+  const { data, error } = await serviceClient
     .from('orders')
     .select('provider,provider_order_id,status,amount_paise,prescription_paths')
     .eq('guest_session_id', sessionId)
@@ -84,14 +53,12 @@ export async function expectOrders(sessionId: string, expected: Partial<OrderRow
   await expect.poll(() => ordersOf(sessionId)).toMatchObject(expected);
 }
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
 /** Attaches a prescription through the cart's dialog, as a customer does. */
 export async function uploadPrescription(page: Page): Promise<void> {
   await expect(proceedButton(page)).toHaveText('Upload Prescription');
   await proceedButton(page).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload Prescription' });
-  await dialog.getByLabel('Choose prescription files').setInputFiles({ name: 'prescription.png', mimeType: 'image/png', buffer: PNG });
+  const dialog = prescriptionDialog(page);
+  await dialog.getByLabel('Choose prescription files').setInputFiles({ name: 'prescription.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await dialog.getByRole('button', { name: 'Save Prescription' }).click();
   await expect(dialog).toBeHidden();
   await expect(proceedButton(page)).toHaveText('Proceed to Pay');

@@ -1,8 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, hydrated } from './support/accounts';
-import { PAGE_TYPES, openCartWithRxLine, orderSummary, prescriptionDialog } from './support/page-types';
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+import { ONE_PIXEL_PNG, openCartWithRxLine, orderSummary, prescriptionDialog } from './support/cart';
+import { PAGE_TYPES } from './support/page-types';
 
 /** Presses Tab (or Shift+Tab) as a keyboard user does until the control has focus. */
 async function tabTo(page: Page, control: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
@@ -79,7 +78,7 @@ test('the prescription dialog keeps focus inside, gives it back to its opener an
   const chooser = page.waitForEvent('filechooser');
   await tabTo(page, dialog.getByLabel('Choose prescription files'));
   await page.keyboard.press('Enter');
-  await (await chooser).setFiles({ name: 'prescription.png', mimeType: 'image/png', buffer: PNG });
+  await (await chooser).setFiles({ name: 'prescription.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await expect(dialog.getByRole('img', { name: 'Preview of prescription.png' })).toBeVisible();
   await tabTo(page, dialog.getByRole('button', { name: 'Save Prescription' }));
   await page.keyboard.press('Enter');

@@ -1,69 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import { localEnv } from '../../emulators/local-env.ts';
-import { serviceRoleKey } from '../../emulators/supabase/jwt.ts';
+import { fillLogin, serviceClient } from './support/accounts';
+import { ONE_PIXEL_PNG, openCartWithRxLine, orderSummary, prescriptionDialog as dialog, storedCart } from './support/cart';
 
-/** The emulator seen with the service role, as the back office sees the private bucket. */
-const backOffice = createClient(process.env.SUPABASE_URL ?? localEnv().SUPABASE_URL!, process.env.SUPABASE_SERVICE_ROLE_KEY ?? serviceRoleKey(), {
-  auth: { persistSession: false },
-});
-
-const metformin = {
-  id: 1,
-  name: 'Metformin 500mg Tablet',
-  slug: 'metformin-500mg-tablet',
-  mrp: 34.5,
-  thumbnail_image: '/images/products/metformin-500mg-tablet/thumb-200x240.webp',
-  category: 'allopathy',
-  requires_prescription: true,
-  sale_state: 'ADD TO CART',
-};
-const cetirizine = {
-  id: 14,
-  name: 'Cetirizine 10mg Tablet',
-  slug: 'cetirizine-10mg-tablet',
-  mrp: 21,
-  thumbnail_image: '/images/products/cetirizine-10mg-tablet/1-690x700.webp',
-  category: 'allopathy',
-  requires_prescription: false,
-  sale_state: 'ADD TO CART',
-};
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Upload Prescription' });
 const fileInput = (page: Page) => dialog(page).getByLabel('Choose prescription files');
-const proceed = (page: Page) => page.getByRole('region', { name: 'Order Summary' }).getByRole('button', { name: /Upload Prescription|Proceed to Pay/ });
+const proceed = (page: Page) => orderSummary(page).getByRole('button', { name: /Upload Prescription|Proceed to Pay/ });
 
-/** A cart with one prescription-only line and one that needs none; returns its session id. */
-async function openCartWithRxLine(page: Page): Promise<string> {
-  const sessionId = crypto.randomUUID();
-  await page.goto('/');
-  await page.evaluate(
-    (stored) => localStorage.setItem('cart', stored),
-    JSON.stringify({
-      sessionId,
-      items: [
-        { product: metformin, quantity: 2, prescriptionAccepted: false, prescriptionFileUrl: null },
-        { product: cetirizine, quantity: 1, prescriptionAccepted: true, prescriptionFileUrl: null },
-      ],
-    }),
-  );
-  await page.goto('/cart');
-  await expect(page.locator('astro-island').first()).not.toHaveAttribute('ssr', /.*/);
-  return sessionId;
-}
-
-async function storedLines(page: Page): Promise<Array<{ product: { id: number }; prescriptionAccepted: boolean; prescriptionFileUrl: string | null }>> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').items);
+/** The cart's lines as the browser holds them now. */
+async function storedLines(page: Page) {
+  return (await storedCart(page)).items;
 }
 
 async function objectsIn(folder: string): Promise<string[]> {
-  const { data, error } = await backOffice.storage.from('prescriptions').list(folder);
+  const { data, error } = await serviceClient.storage.from('prescriptions').list(folder);
   if (error) throw error;
   return data.map((object) => object.name);
 }
@@ -99,7 +49,7 @@ test.describe('choosing files', () => {
     await expect(dialog(page).getByRole('button', { name: 'Save Prescription' })).toBeDisabled();
 
     await fileInput(page).setInputFiles([
-      { name: 'scan.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'scan.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG },
       { name: 'report.pdf', mimeType: 'application/pdf', buffer: PDF },
     ]);
     await expect(dialog(page).getByText('Files selected for upload')).toBeVisible();
@@ -130,7 +80,7 @@ test('a guest upload lands in guest-<session id> and unlocks the payment choice'
   const sessionId = await openCartWithRxLine(page);
   await proceed(page).click();
   await fileInput(page).setInputFiles([
-    { name: 'scan.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'scan.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG },
     { name: 'report.pdf', mimeType: '', buffer: PDF },
   ]);
   await dialog(page).getByRole('button', { name: 'Save Prescription' }).click();
@@ -146,7 +96,7 @@ test('a guest upload lands in guest-<session id> and unlocks the payment choice'
   expect(names.some((name) => /^[0-9a-f-]{36}\.png$/.test(name))).toBe(true);
   expect(names.some((name) => /^[0-9a-f-]{36}\.pdf$/.test(name))).toBe(true);
   const pdfName = names.find((name) => name.endsWith('.pdf'))!;
-  const { data: pdf } = await backOffice.storage.from('prescriptions').download(`${folder}/${pdfName}`);
+  const { data: pdf } = await serviceClient.storage.from('prescriptions').download(`${folder}/${pdfName}`);
   expect(Buffer.from(await pdf!.arrayBuffer()).equals(PDF)).toBe(true);
 
   const [rxLine, otcLine] = await storedLines(page);
@@ -157,27 +107,24 @@ test('a guest upload lands in guest-<session id> and unlocks the payment choice'
 
 test('a signed-in upload goes to the customer folder and is recorded on the account', async ({ page }) => {
   const userId = '22222222-2222-4222-8222-222222222222';
-  await page.goto('/login');
-  await expect(page.locator('astro-island').first()).not.toHaveAttribute('ssr', /.*/);
-  await page.getByLabel('Email').fill('second@pharmacy.test');
-  await page.getByLabel('Password', { exact: true }).fill('Second@12345');
+  await fillLogin(page, 'second@pharmacy.test', 'Second@12345');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/products$/);
   await openCartWithRxLine(page);
 
   await proceed(page).click();
-  await fileInput(page).setInputFiles({ name: 'Rx Scan.JPG', mimeType: '', buffer: PNG });
+  await fileInput(page).setInputFiles({ name: 'Rx Scan.JPG', mimeType: '', buffer: ONE_PIXEL_PNG });
   await dialog(page).getByRole('button', { name: 'Save Prescription' }).click();
   await expect(page.getByText('Prescription saved successfully for all items!')).toBeVisible();
 
   const path = (await storedLines(page))[0]!.prescriptionFileUrl!;
   expect(path).toMatch(new RegExp(`^${userId}/[0-9a-f-]{36}\\.jpg$`));
   expect(await objectsIn(userId)).toContain(path.split('/')[1]);
-  const { data: records } = await backOffice.from('prescription_files').select('*').eq('file_url', path);
+  const { data: records } = await serviceClient.from('prescription_files').select('*').eq('file_url', path);
   expect(records).toEqual([
     expect.objectContaining({ request_id: userId, file_name: 'Rx Scan.JPG', file_type: 'image/jpeg', uploaded_by: userId }),
   ]);
-  const { data: cartRow } = await backOffice.from('cart').select('attachments').eq('user_id', userId).single();
+  const { data: cartRow } = await serviceClient.from('cart').select('attachments').eq('user_id', userId).single();
   expect(cartRow!.attachments).toContainEqual(expect.objectContaining({ path, name: 'Rx Scan.JPG', type: 'image/jpeg' }));
   await expect(page.getByRole('link', { name: 'Prescription attached' })).toHaveAttribute('href', /\/storage\/v1\/object\/sign\/prescriptions\//);
 });
@@ -186,7 +133,7 @@ test('a failed upload shows the error, keeps the files and accepts nothing; a re
   await openCartWithRxLine(page);
   await page.route('**/storage/v1/object/**', (route) => route.abort('connectionrefused'));
   await proceed(page).click();
-  await fileInput(page).setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: PNG });
+  await fileInput(page).setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await dialog(page).getByRole('button', { name: 'Save Prescription' }).click();
 
   await expect(dialog(page).getByRole('alert')).toContainText('Failed to save prescription');

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 
 /** One page of every type the store serves, as a customer reaches it. */
 export const PAGE_TYPES = {
@@ -24,51 +24,3 @@ export async function whenHydrated(control: Locator): Promise<Locator> {
   await expect(control.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
   return control;
 }
-
-/** A cart holding one prescription-only line and one that needs none, opened at /cart. */
-export async function openCartWithRxLine(page: Page): Promise<void> {
-  await page.goto(PAGE_TYPES.home);
-  await page.evaluate(
-    (stored) => localStorage.setItem('cart', stored),
-    JSON.stringify({
-      sessionId: crypto.randomUUID(),
-      items: [
-        {
-          product: {
-            id: 1,
-            name: 'Metformin 500mg Tablet',
-            slug: 'metformin-500mg-tablet',
-            mrp: 34.5,
-            thumbnail_image: '/images/products/metformin-500mg-tablet/thumb-200x240.webp',
-            category: 'allopathy',
-            requires_prescription: true,
-            sale_state: 'ADD TO CART',
-          },
-          quantity: 2,
-          prescriptionAccepted: false,
-          prescriptionFileUrl: null,
-        },
-        {
-          product: {
-            id: 14,
-            name: 'Cetirizine 10mg Tablet',
-            slug: 'cetirizine-10mg-tablet',
-            mrp: 21,
-            thumbnail_image: '/images/products/cetirizine-10mg-tablet/1-690x700.webp',
-            category: 'allopathy',
-            requires_prescription: false,
-            sale_state: 'ADD TO CART',
-          },
-          quantity: 1,
-          prescriptionAccepted: true,
-          prescriptionFileUrl: null,
-        },
-      ],
-    }),
-  );
-  await page.goto(PAGE_TYPES.cart);
-  await expect(page.locator('astro-island').first()).not.toHaveAttribute('ssr', /.*/);
-}
-
-export const prescriptionDialog = (page: Page) => page.getByRole('dialog', { name: 'Upload Prescription' });
-export const orderSummary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
