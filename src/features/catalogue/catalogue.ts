@@ -3,12 +3,17 @@ import type { DisplayProduct } from './display-product';
 import { sortProducts } from './product-list';
 import { readCatalogueDirectory } from './read-catalogue-files';
 
+const CATALOGUE_KEY = Symbol.for('medikart.catalogue');
+
 export interface Catalogue {
   /** Every product, in the list's default order (by name). */
   products: DisplayProduct[];
 }
 
-let catalogue: Promise<Catalogue> | undefined;
+// Kept on globalThis: the pages' bundled copy of this module and the build integration's
+// (search-index-integration.ts) then share one catalogue; two copies of 100,000 products
+// exhausted the build's memory.
+const shared = globalThis as typeof globalThis & { [CATALOGUE_KEY]?: Promise<Catalogue> };
 
 /**
  * The catalogue is read straight from its directory rather than through a content collection:
@@ -21,6 +26,6 @@ async function loadCatalogue(): Promise<Catalogue> {
 
 /** The validated catalogue, built once per build; a malformed record fails the build. */
 export function getCatalogue(): Promise<Catalogue> {
-  catalogue ??= loadCatalogue();
-  return catalogue;
+  shared[CATALOGUE_KEY] ??= loadCatalogue();
+  return shared[CATALOGUE_KEY];
 }

@@ -39,7 +39,6 @@ async function mountCartControl(slot: HTMLElement, card: SearchCard): Promise<vo
     import('../cart/AddToCart'),
     import('../cart/cart-store'),
   ]);
-  slot.replaceChildren();
   createRoot(slot).render(createElement(AddToCart, { product: toCartProduct(card), variant: 'card' }));
 }
 
@@ -74,6 +73,8 @@ function cardFromTemplate(template: HTMLTemplateElement, card: SearchCard): HTML
   if (!card.requires_prescription) item.querySelector('[data-card-rx]')?.remove();
   const slot = item.querySelector<HTMLElement>('[data-card-cart-control]');
   if (card.sale_state === 'ADD TO CART') {
+    // The template's disabled button must not show while React loads.
+    slot?.replaceChildren();
     if (slot) void mountCartControl(slot, card);
   } else {
     const unavailable = slot?.querySelector('button');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleRecord } from './catalogue-record.fixture';
 import { buildCatalogue } from './display-product';
-import { parseSearchCard, searchRecords } from './product-search';
+import { parseSearchCard, searchRecord, searchSortKeys } from './product-search';
 
 const products = buildCatalogue(
   [
@@ -14,10 +14,11 @@ const products = buildCatalogue(
     return { source: `${id}.json`, raw: { ...record, upm_product_details: { ...record.upm_product_details, mrp: Number(mrp) } } };
   }),
 );
-const records = searchRecords(products);
+const sortKeys = searchSortKeys(products);
+const records = products.map((product) => searchRecord(product, sortKeys.get(product.id)!));
 const byName = (name: string) => records.find((record) => parseSearchCard(record.meta).name === name)!;
 
-describe('searchRecords', () => {
+describe('search records', () => {
   it('indexes exactly the name, brand, category and marketer of each product', () => {
     const metformin = products.find((product) => product.id === 1)!;
     expect(byName('Metformin 500mg Tablet').content).toBe(

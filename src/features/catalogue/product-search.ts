@@ -28,22 +28,27 @@ export interface SearchRecord {
 // Zero-padded so the ranks order the same as text and as numbers.
 const rankKey = (rank: number) => String(rank).padStart(7, '0');
 
-/** The index records of a whole catalogue. */
-export function searchRecords(products: readonly DisplayProduct[]): SearchRecord[] {
+/** Each product's rank in every list order, as Pagefind sort keys, by product id. */
+export function searchSortKeys(products: readonly DisplayProduct[]): Map<number, Record<string, string>> {
   const ranks = new Map<number, Record<string, string>>(products.map((product) => [product.id, {}]));
   for (const { value } of SORT_OPTIONS) {
     sortProducts(products, value).forEach((product, rank) => {
       ranks.get(product.id)![SORT_KEY[value]] = rankKey(rank);
     });
   }
-  return products.map((product) => ({
+  return ranks;
+}
+
+/** One product's index record; made as needed, since 100,000 of them at once strain the build's memory. */
+export function searchRecord(product: DisplayProduct, sort: Record<string, string>): SearchRecord {
+  return {
     url: productPath(product),
     content: [product.name, product.brand, product.category, product.marketer].join('\n'),
     language: 'en',
     meta: { card: encodeCard(toSearchCard(product)) },
-    sort: ranks.get(product.id)!,
+    sort,
     filters: { catalogue: [EVERY_PRODUCT_FILTER.catalogue] },
-  }));
+  };
 }
 
 /** What a card shows, as a search result carries it. */

@@ -2,21 +2,22 @@ import type { AstroIntegration } from 'astro';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
-import { CATALOGUE_DIRECTORY } from './catalogue-directory';
+import { getCatalogue } from './catalogue';
 import type { DisplayProduct } from './display-product';
 import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
-import { searchRecords } from './product-search';
-import { readCatalogueDirectory } from './read-catalogue-files';
+import { searchRecord, searchSortKeys } from './product-search';
 
-// Records go to the Pagefind process in batches: one at a time is a round trip each.
-const BATCH = 2000;
+// Records go to the Pagefind process in batches: one at a time is a round trip each, all at once
+// too much memory.
+const BATCH = 500;
 
 async function writeSearchIndex(products: readonly DisplayProduct[], outputPath: string): Promise<void> {
   const { index, errors } = await createIndex({ forceLanguage: 'en' });
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-  const records = searchRecords(products);
-  for (let start = 0; start < records.length; start += BATCH) {
-    const results = await Promise.all(records.slice(start, start + BATCH).map((record) => index.addCustomRecord(record)));
+  const sortKeys = searchSortKeys(products);
+  for (let start = 0; start < products.length; start += BATCH) {
+    const batch = products.slice(start, start + BATCH);
+    const results = await Promise.all(batch.map((product) => index.addCustomRecord(searchRecord(product, sortKeys.get(product.id)!))));
     const failed = results.flatMap((result) => result.errors);
     if (failed.length > 0) throw new Error(`Pagefind refused a product record: ${failed.join('; ')}`);
   }
@@ -45,7 +46,7 @@ async function writeIdRedirects(products: readonly DisplayProduct[], dist: URL, 
 
 /**
  * After the pages: the product search index (dist/pagefind/) that /products loads when a customer
- * searches, and the /products/<id> redirects. Both come from the catalogue builder the pages use.
+ * searches, and the /products/<id> redirects. Both come from the catalogue the pages were built from.
  */
 export function productSearchIndex(): AstroIntegration {
   let site = new URL('http://localhost:8888');
@@ -62,7 +63,7 @@ export function productSearchIndex(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
-        const products = await readCatalogueDirectory(CATALOGUE_DIRECTORY);
+        const { products } = await getCatalogue();
         const read = performance.now();
         await writeSearchIndex(products, fileURLToPath(new URL('pagefind/', dir)));
         const indexed = performance.now();
