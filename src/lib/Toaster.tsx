@@ -1,22 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { $toast, dismissToast, type ToastKind } from './toast';
-
-const kindStyles: Record<ToastKind, string> = {
-  success: 'border-brand-600 bg-brand-50 text-brand-900',
-  error: 'border-red-600 bg-red-50 text-red-900',
-  info: 'border-slate-400 bg-white text-slate-900',
-};
+import { $toast, dismissToast, TOAST_KIND_CLASSES } from './toast';
 
 /** The polite live region that announces the one visible notification; render once per island. */
 export function Toaster() {
   const toast = useStore($toast);
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+    <div data-toaster aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {toast && (
         <div
           key={toast.id}
           data-kind={toast.kind}
-          className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${kindStyles[toast.kind]}`}
+          className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${TOAST_KIND_CLASSES[toast.kind]}`}
         >
           <p className="text-sm font-medium">{toast.message}</p>
           <button

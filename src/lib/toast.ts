@@ -8,6 +8,13 @@ export interface Toast {
   message: string;
 }
 
+/** The look of each kind, shared by the React Toaster and the plain-DOM one. */
+export const TOAST_KIND_CLASSES: Record<ToastKind, string> = {
+  success: 'border-brand-600 bg-brand-50 text-brand-900',
+  error: 'border-red-600 bg-red-50 text-red-900',
+  info: 'border-slate-400 bg-white text-slate-900',
+};
+
 /** How long a notification stays before it hides itself. */
 export const TOAST_DURATION_MS = 4000;
 

@@ -1,3 +1,4 @@
+import { followToastsOutsideIslands } from '../../lib/page-toast';
 import { startCartSync } from '../cart/cart-sync';
 import { $auth, initAuth } from './auth-store';
 
@@ -9,6 +10,7 @@ $auth.subscribe((state) => {
   }
 });
 
+followToastsOutsideIslands();
 startCartSync();
 /** Resolves once the stored session has been checked (the login form waits for it before signing in). */
 export const sessionChecked: Promise<void> = initAuth();
