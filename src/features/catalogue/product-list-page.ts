@@ -1,6 +1,6 @@
 import { UNAVAILABLE_LABEL } from './catalogue-strings';
 import { productPath } from './product-path';
-import { EVERY_PRODUCT_FILTER, parseSearchCard, SORT_KEY, type SearchCard } from './product-search';
+import type { SearchCard } from './product-search';
 import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText, type SortOrder } from './product-list';
 import { formatRupees } from '../../lib/money';
 
@@ -17,18 +17,29 @@ interface Pagefind {
 const PAGEFIND_URL = '/pagefind/pagefind.js';
 const SEARCH_DELAY_MS = 120;
 
-let pagefind: Promise<Pagefind> | undefined;
-let pagefindReady = false;
+/** What a search needs: Pagefind and the card reader (with its zod), both loaded on first use only. */
+interface SearchTools {
+  pagefind: Pagefind;
+  productSearch: typeof import('./product-search');
+}
 
-function loadPagefind(): Promise<Pagefind> {
-  pagefind ??= import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind) => {
-    await module.init();
-    pagefindReady = true;
-    return module;
+let searchTools: Promise<SearchTools> | undefined;
+let searchReady = false;
+
+function loadSearch(): Promise<SearchTools> {
+  searchTools ??= Promise.all([
+    import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind) => {
+      await module.init();
+      return module;
+    }),
+    import('./product-search'),
+  ]).then(([pagefind, productSearch]) => {
+    searchReady = true;
+    return { pagefind, productSearch };
   });
   // A failed load is retried on the next search rather than remembered.
-  pagefind.catch(() => (pagefind = undefined));
-  return pagefind;
+  searchTools.catch(() => (searchTools = undefined));
+  return searchTools;
 }
 
 /** Renders the quantity control of a card the page script made, with the island's own component. */
@@ -129,7 +140,7 @@ export function enhanceProductList(root: HTMLElement): void {
   };
 
   const cardFor = async (result: PagefindResult): Promise<HTMLElement | undefined> => {
-    const found = parseSearchCard((await result.data()).meta);
+    const found = (await loadSearch()).productSearch.parseSearchCard((await result.data()).meta);
     let card = cards.get(found.id);
     if (!card && template) {
       card = cardFromTemplate(template, found);
@@ -163,10 +174,13 @@ export function enhanceProductList(root: HTMLElement): void {
       return;
     }
     try {
-      loading.hidden = pagefindReady;
-      const index = await loadPagefind();
-      const sorted = { [SORT_KEY[order]]: 'asc' as const };
-      const found = query === '' ? await index.search(null, { sort: sorted, filters: EVERY_PRODUCT_FILTER }) : await index.search(query, { sort: sorted });
+      loading.hidden = searchReady;
+      const { pagefind: index, productSearch } = await loadSearch();
+      const sorted = { [productSearch.SORT_KEY[order]]: 'asc' as const };
+      const found =
+        query === ''
+          ? await index.search(null, { sort: sorted, filters: productSearch.EVERY_PRODUCT_FILTER })
+          : await index.search(query, { sort: sorted });
       if (current !== latest) return;
       results = found.results;
       await listMore(current, true);
@@ -196,7 +210,7 @@ export function enhanceProductList(root: HTMLElement): void {
   sort.value = parseSortOrder(params.get('sort'));
   search.addEventListener('input', applySoon);
   // A customer who goes to the search box is about to search: fetch the index meanwhile.
-  search.addEventListener('focus', () => void loadPagefind().catch(() => undefined), { once: true });
+  search.addEventListener('focus', () => void loadSearch().catch(() => undefined), { once: true });
   sort.addEventListener('change', () => void apply());
   showMore.addEventListener('click', () => void listMore(latest, false));
   form.addEventListener('submit', (event) => {
