@@ -41,7 +41,6 @@ const netlify = new NetlifyDev({
   serverAddress: null,
 });
 await netlify.start();
-const notFoundPage = await readFile(path.join(projectRoot, 'dist', '404.html'));
 
 /**
  * @netlify/dev answers a `status = 404` rewrite with the target page but status 200; Netlify's CDN
@@ -73,16 +72,15 @@ function maybeCompress(body: Buffer, headers: Record<string, string | string[]>,
 
 const server = createServer(async (request, response) => {
   try {
-    const result = await netlify.handleAndIntrospectNodeRequest(request);
-    if (!result) {
-      const headers: Record<string, string | string[]> = { 'content-type': 'text/html; charset=utf-8' };
-      const body = maybeCompress(notFoundPage, headers, request.headers['accept-encoding']);
-      response.writeHead(404, headers);
-      response.end(body);
-      return;
-    }
+    // Nothing matched: Netlify serves 404.html with status 404 and the usual headers; asking the
+    // chain for the page itself gets those headers applied.
+    const matched = await netlify.handleAndIntrospectNodeRequest(request);
+    const result = matched ?? (await netlify.handleAndIntrospect(new Request(`http://localhost:${port}/404.html`)));
+    if (!result) throw new Error('dist/404.html is missing');
     const { response: answer, type } = result;
-    const status = type === 'redirect' && answer.status === 200 && isNotFoundRewrite(new URL(request.url ?? '/', 'http://x').pathname) ? 404 : answer.status;
+    const notFound =
+      !matched || (type === 'redirect' && answer.status === 200 && isNotFoundRewrite(new URL(request.url ?? '/', 'http://x').pathname));
+    const status = notFound ? 404 : answer.status;
     const headers: Record<string, string | string[]> = {};
     answer.headers.forEach((value, name) => {
       if (name === 'set-cookie') return;

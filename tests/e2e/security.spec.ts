@@ -36,7 +36,7 @@ test('every kind of response carries the security headers', async ({ request }) 
   const home = await (await request.get(PAGE_TYPES.home)).text();
   const asset = home.match(/\/_astro\/[^"']+\.js/)?.[0];
   expect(asset).toBeDefined();
-  for (const path of [...Object.values(PAGE_TYPES), '/products/no-such-product', '/sitemap.xml', '/robots.txt', asset!]) {
+  for (const path of [...Object.values(PAGE_TYPES), '/products/no-such-product', '/no-such-page', '/sitemap.xml', '/robots.txt', asset!]) {
     const response = await request.get(path);
     const headers = response.headers();
     expect.soft(headers['content-security-policy'], path).toBe("frame-ancestors 'none'; object-src 'none'; base-uri 'self'");
