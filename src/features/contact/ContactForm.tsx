@@ -27,6 +27,8 @@ export default function ContactForm() {
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [status, setStatus] = useState<ContactStatus>({ kind: 'idle' });
   const restoredFromMarker = useRef(false);
+  /** Set from a submit until it is answered, so a double click never sends twice. */
+  const checking = useRef(false);
 
   useEffect(() => {
     if (hasRecentSubmission(window.localStorage, Date.now())) {
@@ -58,18 +60,19 @@ export default function ContactForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status.kind === 'submitting') return;
-    setStatus({ kind: 'submitting' });
+    if (status.kind === 'submitting' || checking.current) return;
+    checking.current = true;
     try {
-      // The schema (and zod with it) loads on the first submit, not with the page.
+      // The schema (and zod with it) loads on the first submit, not with the page; 'Sending...'
+      // shows only once the message is valid and on its way.
       const { contactFieldErrors, contactSubmissionSchema } = await import('./contact-schema');
       const parsed = contactSubmissionSchema.safeParse(values);
       if (!parsed.success) {
         setErrors(contactFieldErrors(parsed.error));
-        setStatus({ kind: 'idle' });
         return;
       }
       setErrors({});
+      setStatus({ kind: 'submitting' });
       // Minimal return: visitors may add messages but never read the table back.
       const { error } = await (await loadSupabase()).from('contact_submissions').insert(parsed.data);
       if (error) {
@@ -80,6 +83,8 @@ export default function ContactForm() {
       setStatus({ kind: 'success' });
     } catch (error) {
       setStatus({ kind: 'error', message: error instanceof Error && error.message ? error.message : CONTACT_FAILED_MESSAGE });
+    } finally {
+      checking.current = false;
     }
   }
 
