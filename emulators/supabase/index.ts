@@ -1,15 +1,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { handleAuth } from './auth';
+import { AUTH_EMULATOR_SQL, handleAuth } from './auth';
 import { BodyTooLarge, bearerToken, json, notImplemented, readBody, type Incoming, type Reply } from './http';
 import { anonKey, apiClaimsSchema, LOCAL_JWT_SECRET, serviceRoleKey, verifyJwt } from './jwt';
+import { Inbox, serveInbox } from './inbox';
 import { handleRest, restError, SchemaCache } from './rest';
 import { applyProject, openDatabase } from './schema';
 import { handleStorage, storageClaims } from './storage';
 
-export type SupabaseEmulatorOptions = { port?: number; host?: string; dataDir: string; siteUrl?: string };
-export type SupabaseEmulator = { url: string; anonKey: string; serviceRoleKey: string; close(): Promise<void> };
+/** inboxPort: where the mail and SMS inbox listens (Mailpit's 54324 beside the default API port, else any free port). */
+export type SupabaseEmulatorOptions = { port?: number; inboxPort?: number; host?: string; dataDir: string; siteUrl?: string };
+export type SupabaseEmulator = { url: string; inboxUrl: string; anonKey: string; serviceRoleKey: string; close(): Promise<void> };
 
 const exists = (path: string) => access(path).then(() => true, () => false);
 
@@ -42,12 +44,14 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
   let url = `http://${host}:${options.port ?? 54321}`;
   const siteUrl = options.siteUrl ?? 'http://localhost:8888';
   const db = await openProjectDatabase(options.dataDir);
+  await db.exec(AUTH_EMULATOR_SQL);
+  const inbox = new Inbox();
   const schema = new SchemaCache(db);
   const filesDir = join(options.dataDir, 'storage');
 
   const route = async (incoming: Incoming): Promise<Reply> => {
     const path = incoming.url.pathname;
-    if (path.startsWith('/auth/v1/')) return handleAuth(incoming, path.slice('/auth/v1'.length), { db, issuer: `${url}/auth/v1`, siteUrl });
+    if (path.startsWith('/auth/v1/')) return handleAuth(incoming, path.slice('/auth/v1'.length), { db, issuer: `${url}/auth/v1`, siteUrl, inbox });
     if (path.startsWith('/storage/v1/')) {
       return handleStorage(incoming, path.slice('/storage/v1'.length), { db, filesDir, jwtSecret: LOCAL_JWT_SECRET }, storageClaims(bearerToken(incoming), LOCAL_JWT_SECRET));
     }
@@ -89,15 +93,21 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
   });
   const address = server.address();
   if (address && typeof address === 'object') url = `http://${host}:${address.port}`;
+  const inboxServer = await serveInbox(inbox, options.inboxPort ?? ((options.port ?? 54321) === 54321 ? 54324 : 0), host);
 
   return {
     url,
+    inboxUrl: inboxServer.url,
     anonKey: anonKey(),
     serviceRoleKey: serviceRoleKey(),
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+      });
+      await new Promise<void>((resolve) => {
+        inboxServer.server.close(() => resolve());
+        inboxServer.server.closeAllConnections();
       });
       await db.close();
     },
