@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { formatIndianMobile, localMobileDigits } from './indian-mobile';
+
 /**
  * A delivery address in India, as the customer types it and as public.addresses stores it. The
  * table's checks (supabase/migrations/20261123000200_customer_accounts.sql) mirror this schema:
@@ -48,15 +50,6 @@ export const indianMobileSchema = z
   .transform((value) => digitsOnly(value).replace(/^(?:\+?91(?=\d{10}$)|0(?=\d{10}$))/, ''))
   .pipe(z.string().regex(/^[6-9]\d{9}$/, ADDRESS_MESSAGES.mobile))
   .transform((digits) => `+91${digits}`);
-
-/** +91 98765 43210 for display, from a stored number (E.164, or GoTrue's digits-only 9198...). */
-export function formatIndianMobile(stored: string): string {
-  const digits = stored.replace(/\D/g, '').replace(/^91(?=\d{10}$)/, '');
-  return /^\d{10}$/.test(digits) ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : stored;
-}
-
-/** The 10 digits a customer types, from a stored number (for editing). */
-export const localMobileDigits = (stored: string): string => stored.replace(/\D/g, '').replace(/^91(?=\d{10}$)/, '');
 
 const text = (required: string, max: number, tooLong: string) => z.string().trim().min(1, required).max(max, tooLong);
 
