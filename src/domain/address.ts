@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+import { ADDRESS_LABELS, INDIAN_STATES } from './address-options';
+
+export { ADDRESS_LABELS, INDIAN_STATES, type AddressLabel, type IndianState } from './address-options';
+export { MAX_ADDRESSES } from './address-limit';
 export { formatIndianMobile, localMobileDigits } from './indian-mobile';
 
 /**
@@ -7,23 +11,6 @@ export { formatIndianMobile, localMobileDigits } from './indian-mobile';
  * table's checks (supabase/migrations/20261123000200_customer_accounts.sql) mirror this schema:
  * change both together. Checkout reuses it for the address an order ships to.
  */
-
-/** India's 28 states and 8 union territories, as the address form lists them. */
-export const INDIAN_STATES = [
-  'Andhra Pradesh', 'Arunachal Pradesh', 'Assam', 'Bihar', 'Chhattisgarh', 'Goa', 'Gujarat', 'Haryana',
-  'Himachal Pradesh', 'Jharkhand', 'Karnataka', 'Kerala', 'Madhya Pradesh', 'Maharashtra', 'Manipur',
-  'Meghalaya', 'Mizoram', 'Nagaland', 'Odisha', 'Punjab', 'Rajasthan', 'Sikkim', 'Tamil Nadu', 'Telangana',
-  'Tripura', 'Uttar Pradesh', 'Uttarakhand', 'West Bengal',
-  'Andaman and Nicobar Islands', 'Chandigarh', 'Dadra and Nagar Haveli and Daman and Diu', 'Delhi',
-  'Jammu and Kashmir', 'Ladakh', 'Lakshadweep', 'Puducherry',
-] as const;
-export type IndianState = (typeof INDIAN_STATES)[number];
-
-export const ADDRESS_LABELS = ['Home', 'Work', 'Other'] as const;
-export type AddressLabel = (typeof ADDRESS_LABELS)[number];
-
-/** Enforced by the database too (a trigger on public.addresses). */
-export const MAX_ADDRESSES = 10;
 
 export const ADDRESS_MESSAGES = {
   fullName: 'Enter the name of the person receiving the order.',

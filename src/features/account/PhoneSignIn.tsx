@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { LOGIN_REDIRECT_DELAY_MS, LOGIN_SUCCESS_MESSAGE } from '../auth/auth-strings';
 import { formatIndianMobile } from '../../domain/indian-mobile';
-import { OTP_ERRORS, OTP_LIFETIME_MS, OTP_RESEND_SECONDS, OTP_SENT, SIGNUP_ERRORS } from './account-strings';
+import { OTP_ERRORS, OTP_LIFETIME_MS, OTP_RESEND_SECONDS, OTP_SENT } from './otp-strings';
+import { SIGNUP_ERRORS } from './signup-strings';
 import { afterLoginPath } from './after-login';
 import { authErrorMessage } from './auth-errors';
 import { Alert, Field, Notice, primaryButton, secondaryButton } from './form-ui';

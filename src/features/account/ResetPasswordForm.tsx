@@ -1,12 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { hasStoredSession } from '../../lib/auth-storage';
 import { loadSupabase } from '../../lib/load-supabase';
-import ForgotPasswordForm from '../auth/ForgotPasswordForm';
 import { AFTER_LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../auth/auth-strings';
-import { RESET_DONE_MESSAGE, RESET_HEADING, RESET_LINK_EXPIRED, RESET_LINK_MISSING, SAME_PASSWORD } from './account-strings';
-import { authErrorMessage } from './auth-errors';
-import { signInFromLink, takeAuthLink } from './auth-link';
+import { SIGNUP_ERRORS } from './signup-strings';
+import { RESET_DONE_MESSAGE, RESET_HEADING, RESET_LINK_EXPIRED, RESET_LINK_MISSING, SAME_PASSWORD } from './reset-strings';
 import { Alert, Notice, PasswordField, primaryButton } from './form-ui';
+
+// Needed only when the link has expired.
+const ForgotPasswordForm = lazy(() => import('../auth/ForgotPasswordForm'));
 
 type State =
   | { kind: 'starting' }
@@ -22,14 +23,17 @@ export default function ResetPasswordForm() {
   const [state, setState] = useState<State>({ kind: 'starting' });
 
   useEffect(() => {
-    const link = takeAuthLink();
-    if (link.kind === 'error') setState({ kind: 'expired', message: RESET_LINK_EXPIRED });
-    else if (link.kind === 'session') {
-      void signInFromLink(link).then((result) => setState(result.ok ? { kind: 'ready' } : { kind: 'expired', message: RESET_LINK_EXPIRED }));
-    } else {
-      // Reloading after the link worked: the recovery session is already stored.
-      setState(hasStoredSession() ? { kind: 'ready' } : { kind: 'expired', message: RESET_LINK_MISSING });
-    }
+    void import('./auth-link').then(async ({ signInFromLink, takeAuthLink }) => {
+      const link = takeAuthLink();
+      if (link.kind === 'error') setState({ kind: 'expired', message: RESET_LINK_EXPIRED });
+      else if (link.kind === 'session') {
+        const result = await signInFromLink(link);
+        setState(result.ok ? { kind: 'ready' } : { kind: 'expired', message: RESET_LINK_EXPIRED });
+      } else {
+        // Reloading after the link worked: the recovery session is already stored.
+        setState(hasStoredSession() ? { kind: 'ready' } : { kind: 'expired', message: RESET_LINK_MISSING });
+      }
+    });
   }, []);
 
   useEffect(() => {
@@ -43,8 +47,11 @@ export default function ResetPasswordForm() {
     if (state.kind !== 'ready' || state.busy) return;
     const form = new FormData(event.currentTarget);
     setState({ kind: 'ready', busy: true });
+    // Until the error sentences load, a failure can only be the network.
+    let describe = (_error: unknown): string => SIGNUP_ERRORS.network;
     try {
-      const { newPasswordSchema, fieldErrors } = await import('./account-schemas');
+      const [{ newPasswordSchema, fieldErrors }, { authErrorMessage }] = await Promise.all([import('./account-schemas'), import('./auth-errors')]);
+      describe = authErrorMessage;
       const parsed = newPasswordSchema.safeParse({ password: String(form.get('password') ?? ''), confirm: String(form.get('confirm') ?? '') });
       if (!parsed.success) {
         setState({ kind: 'ready', fields: fieldErrors(parsed.error) });
@@ -54,13 +61,19 @@ export default function ResetPasswordForm() {
       if (!error) setState({ kind: 'done' });
       else if (error.code === 'same_password') setState({ kind: 'ready', error: SAME_PASSWORD });
       else if (error.name === 'AuthSessionMissingError' || error.status === 401 || error.status === 403) setState({ kind: 'expired', message: RESET_LINK_EXPIRED });
-      else setState({ kind: 'ready', error: authErrorMessage(error) });
+      else setState({ kind: 'ready', error: describe(error) });
     } catch (error) {
-      setState({ kind: 'ready', error: authErrorMessage(error) });
+      setState({ kind: 'ready', error: describe(error) });
     }
   }
 
-  if (state.kind === 'expired') return <ForgotPasswordForm heading="Reset link expired" intro={state.message} />;
+  if (state.kind === 'expired') {
+    return (
+      <Suspense fallback={<p className="text-gray-600">Loading...</p>}>
+        <ForgotPasswordForm heading="Reset link expired" intro={state.message} />
+      </Suspense>
+    );
+  }
 
   const fields = state.kind === 'ready' ? (state.fields ?? {}) : {};
   return (

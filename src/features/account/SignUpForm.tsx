@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { loadSupabase } from '../../lib/load-supabase';
-import { CHECK_INBOX_HEADING, checkInboxMessage, SIGNUP_ERRORS, SIGNUP_HEADING } from './account-strings';
-import { authErrorMessage } from './auth-errors';
+import { CHECK_INBOX_HEADING, checkInboxMessage, SIGNUP_ERRORS, SIGNUP_HEADING } from './signup-strings';
 import { Alert, Field, PasswordField, primaryButton } from './form-ui';
 
 type Status =
@@ -22,8 +21,11 @@ export default function SignUpForm() {
     if (status.kind === 'submitting') return;
     const form = new FormData(event.currentTarget);
     setStatus({ kind: 'submitting' });
+    // Until the error sentences load, a failure can only be the network.
+    let describe = (_error: unknown): string => SIGNUP_ERRORS.network;
     try {
-      const { signUpSchema, fieldErrors } = await import('./account-schemas');
+      const [{ signUpSchema, fieldErrors }, { authErrorMessage }] = await Promise.all([import('./account-schemas'), import('./auth-errors')]);
+      describe = authErrorMessage;
       const parsed = signUpSchema.safeParse({
         full_name: String(form.get('full_name') ?? ''),
         email: String(form.get('email') ?? '').trim(),
@@ -45,7 +47,7 @@ export default function SignUpForm() {
         options: { emailRedirectTo: `${window.location.origin}/account`, data: { full_name: fullName, mobile } },
       });
       if (error) {
-        setStatus({ kind: 'error', message: authErrorMessage(error), fields: {} });
+        setStatus({ kind: 'error', message: describe(error), fields: {} });
       } else if (data.user && data.user.identities?.length === 0) {
         // Supabase's only sign of an address that already has an account (no mail is sent).
         setStatus({ kind: 'error', message: SIGNUP_ERRORS.alreadyRegistered, fields: {} });
@@ -53,7 +55,7 @@ export default function SignUpForm() {
         setStatus({ kind: 'sent', email });
       }
     } catch (error) {
-      setStatus({ kind: 'error', message: authErrorMessage(error), fields: {} });
+      setStatus({ kind: 'error', message: describe(error), fields: {} });
     }
   }
 

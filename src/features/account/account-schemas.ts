@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { indianMobileSchema } from '../../domain/address';
-import { FIELD_ERRORS } from './account-strings';
+import { FIELD_ERRORS } from './signup-strings';
 
 /** Supabase's password rule as configured (minimum 8, letters and digits). */
 export const passwordSchema = z

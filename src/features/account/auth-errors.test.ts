@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNUP_ERRORS } from './account-strings';
+import { SIGNUP_ERRORS } from './signup-strings';
 import { authErrorMessage } from './auth-errors';
 
 describe('auth failures in one sentence', () => {

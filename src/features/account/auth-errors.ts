@@ -1,5 +1,5 @@
 import type { AuthError } from '@supabase/supabase-js';
-import { SIGNUP_ERRORS } from './account-strings';
+import { SIGNUP_ERRORS } from './signup-strings';
 
 /** Whether a failure was the network (fetch failed or auth-js retried without an answer). */
 export function isNetworkFailure(error: unknown): boolean {

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { EMAIL_TAB, OTP_TAB } from '../account/account-strings';
 import { afterLoginPath } from '../account/after-login';
 import {
   LOGIN_FAILED_MESSAGE,
@@ -80,8 +79,8 @@ export default function LoginForm() {
     <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
       <h1 className="text-center text-2xl font-bold text-gray-900">{LOGIN_HEADING}</h1>
       <div role="tablist" aria-label="Sign in with" className="mt-6 flex border-b border-gray-200">
-        {tabButton('email', EMAIL_TAB)}
-        {tabButton('mobile', OTP_TAB)}
+        {tabButton('email', 'Email')}
+        {tabButton('mobile', 'Mobile number')}
       </div>
       <div id="login-panel-mobile" role="tabpanel" hidden={tab !== 'mobile'} className="mt-6">
         {tab === 'mobile' && (
