@@ -24,10 +24,11 @@ export const newPasswordSchema = z
 
 export const otpCodeSchema = z.string().trim().regex(/^\d{6}$/);
 
+/** The account page's details; a customer may have no mobile number yet (left empty, nothing changes). */
 export const profileSchema = z.object({
   full_name: z.string().trim().min(1, FIELD_ERRORS.fullName).max(100, FIELD_ERRORS.fullName),
   email: z.email(FIELD_ERRORS.email),
-  mobile: indianMobileSchema,
+  mobile: z.union([z.literal('').transform(() => null), indianMobileSchema]),
 });
 
 /** The first message per field, for showing beside each field. */

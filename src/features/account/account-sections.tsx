@@ -29,7 +29,7 @@ function Profile({ user, onUser }: { user: User; onUser(user: User): void }) {
     setFeedback({ busy: true });
     try {
       const { profileSchema, fieldErrors } = await import('./account-schemas');
-      const parsed = profileSchema.safeParse({ full_name: form.get('full_name'), email: String(form.get('email') ?? '').trim(), mobile: form.get('mobile') });
+      const parsed = profileSchema.safeParse({ full_name: form.get('full_name'), email: String(form.get('email') ?? '').trim(), mobile: String(form.get('mobile') ?? '').trim() });
       if (!parsed.success) return setFeedback({ fields: fieldErrors(parsed.error) });
       const supabase = await loadSupabase();
       const messages: string[] = [];
@@ -42,12 +42,13 @@ function Profile({ user, onUser }: { user: User; onUser(user: User): void }) {
         latest = changed.data.user;
         messages.push(EMAIL_CHANGE_SENT(parsed.data.email));
       }
-      if (localMobileDigits(parsed.data.mobile) !== localMobileDigits(user.phone ?? '')) {
-        const changed = await supabase.auth.updateUser({ phone: parsed.data.mobile });
+      const mobile = parsed.data.mobile;
+      if (mobile && localMobileDigits(mobile) !== localMobileDigits(user.phone ?? '')) {
+        const changed = await supabase.auth.updateUser({ phone: mobile });
         if (changed.error) return setFeedback({ error: authErrorMessage(changed.error) });
         latest = changed.data.user;
-        setPendingPhone(parsed.data.mobile);
-        messages.push(OTP_SENT(formatIndianMobile(parsed.data.mobile)));
+        setPendingPhone(mobile);
+        messages.push(OTP_SENT(formatIndianMobile(mobile)));
       }
       onUser(latest);
       setFeedback({ ok: [PROFILE_SAVED, ...messages].join(' ') });
@@ -97,7 +98,7 @@ function Profile({ user, onUser }: { user: User; onUser(user: User): void }) {
           autoComplete="tel-national"
           maxLength={14}
           defaultValue={localMobileDigits(mobile)}
-          hint={user.phone ? 'Changing it sends a code by SMS to the new number.' : 'Not confirmed yet: saving sends a code by SMS to confirm it.'}
+          hint={user.phone ? 'Changing it sends a code by SMS to the new number.' : mobile ? 'Not confirmed yet: saving sends a code by SMS to confirm it.' : 'Optional: adding one sends a code by SMS to confirm it.'}
           error={fields.mobile}
         />
         {feedback.error && <Alert>{feedback.error}</Alert>}

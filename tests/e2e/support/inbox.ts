@@ -35,7 +35,7 @@ export const uniqueMobile = () => `9${String(Date.now()).slice(-9)}`;
 
 /** A confirmed customer created the way the sign-up page does it, with the mailed link followed. */
 export async function createConfirmedCustomer(name: string, password = 'Pune2026pass'): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail(name);
+  const email = uniqueEmail(name.toLowerCase().replace(/[^a-z]+/g, '.'));
   const supabase = createClient(localEnv().SUPABASE_URL!, anonKey(), { auth: { persistSession: false, autoRefreshToken: false } });
   const { error } = await supabase.auth.signUp({ email, password, options: { data: { full_name: name } } });
   if (error) throw new Error(error.message);
