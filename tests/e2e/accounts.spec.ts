@@ -10,6 +10,9 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 const CONSENT = 'I am 18 or older and accept the Terms and Privacy Policy';
+/** The signed-in customer's id from the stored session (localStorage, or sessionStorage without Remember me). */
+const signedInUserId = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('medikart-auth-token') ?? localStorage.getItem('medikart-auth-token') ?? '{}').user?.id as string);
 const headerAccount = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Account' });
 
 async function signIn(page: Page, email: string, password: string, next = '/products') {
@@ -53,7 +56,7 @@ test.describe('signing up', () => {
     await expect(headerAccount(page)).toBeVisible();
     await expect(headerLogout(page)).toBeVisible();
 
-    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('medikart-auth-token') ?? '{}').user?.id as string);
+    const userId = await signedInUserId(page);
     await expect
       .poll(async () => (await serviceClient.from('cart').select('items').eq('user_id', userId)).data?.[0]?.items?.map((item: { product_id: number }) => item.product_id))
       .toEqual([10]);
@@ -242,13 +245,13 @@ test.describe('signing in with a mobile number', () => {
 test.describe('the account page', () => {
   test('a guest is sent to sign in and comes back to the account page', async ({ page }) => {
     const customer = await createConfirmedCustomer('Back Again');
-    await page.goto('/account');
+    await page.goto('/account', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
     await (await hydrated(page.getByLabel('Email'))).fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill(customer.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/account$/);
-    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My account', exact: true })).toBeVisible();
   });
 
   test('a customer edits name, email (confirmed by mail), mobile (confirmed by SMS) and password', async ({ page }) => {
@@ -299,10 +302,11 @@ test.describe('the account page', () => {
     test.setTimeout(120_000);
     const customer = await createConfirmedCustomer('Leaving Customer');
     await signIn(page, customer.email, customer.password, '/account');
-    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('medikart-auth-token') ?? '{}').user?.id as string);
-    await serviceClient.from('orders').insert({
+    const userId = await signedInUserId(page);
+    const { error } = await serviceClient.from('orders').insert({
       user_id: userId, provider: 'razorpay', provider_order_id: `order_${Date.now()}`, status: 'paid', amount_paise: 14200, lines: [{ product_id: 10, quantity: 1 }],
     });
+    expect(error).toBeNull();
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByText('Delete your account? Your profile, cart, saved addresses and prescriptions are removed for good. This cannot be undone.')).toBeVisible();
