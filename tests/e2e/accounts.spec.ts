@@ -34,6 +34,7 @@ async function fillSignUp(page: Page, values: { name: string; email: string; mob
 
 test.describe('signing up', () => {
   test('a guest signs up from the login page, confirms from the inbox and lands signed in with their cart', async ({ page }) => {
+    test.setTimeout(60_000);
     const email = uniqueEmail('asha');
     await page.goto('/products/clotrimazole-1-dusting-powder');
     await (await hydrated(page.getByRole('button', { name: 'Add to Cart' }))).click();

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { loadSupabase } from '../../lib/load-supabase';
-import { authErrorMessage } from '../account/auth-errors';
 import { RESET_LINK_SENT_MESSAGE } from './auth-strings';
 
 type ResetStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
@@ -16,9 +15,9 @@ export default function ForgotPasswordForm({ heading = 'Reset your password', in
     setStatus({ kind: 'sending' });
     try {
       const { error } = await (await loadSupabase()).auth.resetPasswordForEmail(email, { redirectTo: `${window.location.origin}/reset-password` });
-      setStatus(error ? { kind: 'error', message: authErrorMessage(error) } : { kind: 'sent' });
+      setStatus(error ? { kind: 'error', message: error.message } : { kind: 'sent' });
     } catch (error) {
-      setStatus({ kind: 'error', message: authErrorMessage(error) });
+      setStatus({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
     }
   }
 
