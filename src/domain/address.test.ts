@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_MESSAGES, addressErrors, addressSchema, formatIndianMobile, INDIAN_STATES } from './address';
+import { ADDRESS_MESSAGES, addressErrors, addressSchema, formatAddress, formatIndianMobile, INDIAN_STATES } from './address';
 
 const typed = {
   full_name: ' Asha Rao ',
@@ -50,6 +50,10 @@ describe('address schema', () => {
     const migration = readFileSync(new URL('../../supabase/migrations/20261123000200_customer_accounts.sql', import.meta.url), 'utf8');
     const sqlList = migration.match(/state in \(([\s\S]*?)\)\)/)![1]!.match(/'([^']+)'/g)!.map((quoted) => quoted.slice(1, -1));
     expect(sqlList).toEqual([...INDIAN_STATES]);
+  });
+
+  it('writes an address on one line, leaving out a missing landmark', () => {
+    expect(formatAddress(addressSchema.parse(typed))).toBe('Flat 4B, 12 MG Road, Indiranagar, Bengaluru 560038, Karnataka');
   });
 
   it('shows a stored mobile as +91 XXXXX XXXXX whether or not it has the plus', () => {

@@ -4,6 +4,7 @@ import { ADDRESS_LABELS, INDIAN_STATES } from './address-options';
 
 export { ADDRESS_LABELS, INDIAN_STATES, type AddressLabel, type IndianState } from './address-options';
 export { MAX_ADDRESSES } from './address-limit';
+export { formatAddress } from './address-format';
 export { formatIndianMobile, localMobileDigits } from './indian-mobile';
 
 /**
@@ -76,9 +77,4 @@ export function addressErrors(error: z.ZodError): Partial<Record<AddressField, s
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return errors;
-}
-
-/** One line for lists and order summaries. */
-export function formatAddress(address: Address): string {
-  return [address.line1, address.area, address.landmark, `${address.city} ${address.pin_code}`, address.state].filter(Boolean).join(', ');
 }

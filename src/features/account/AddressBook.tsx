@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SavedAddress } from '../../domain/address';
+import { formatAddress } from '../../domain/address-format';
 import { MAX_ADDRESSES } from '../../domain/address-limit';
 import { formatIndianMobile } from '../../domain/indian-mobile';
 import type { Editing } from './AddressForm';
@@ -72,7 +73,7 @@ export default function AddressBook() {
             </div>
             <p className="mt-2 font-medium text-gray-900">{address.full_name}</p>
             <p className="text-sm text-gray-700">
-              {[address.line1, address.area, address.landmark, `${address.city} ${address.pin_code}`, address.state].filter(Boolean).join(', ')}
+              {formatAddress(address)}
             </p>
             <p className="text-sm text-gray-700">{formatIndianMobile(address.mobile)}</p>
             {confirmDelete === address.id ? (
