@@ -11,7 +11,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { readCatalogueDirectory } from '../src/features/catalogue/read-catalogue-files.ts';
-import { toCartProduct, type CartState } from '../src/features/cart/cart-store.ts';
+import type { CartState } from '../src/domain/cart-line.ts';
+import { toCartProduct } from '../src/domain/product.ts';
 import { measurePages, type PageFigures, type PageTarget } from './lighthouse.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 

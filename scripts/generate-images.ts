@@ -9,8 +9,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { readCatalogueDirectory } from '../src/features/catalogue/read-catalogue-files';
-import type { DisplayProduct } from '../src/features/catalogue/display-product';
-import { formatRupees } from '../src/lib/money';
+import type { Product } from '../src/domain/product';
+import { formatRupees } from '../src/domain/money';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PUBLIC = path.join(ROOT, 'public');
@@ -263,7 +263,7 @@ ${textLines([label.form], { x: 140, y: 226, size: 13, fill: label.colour, weight
 ${textLines(label.detail.slice(0, 2).flatMap((line) => wrap(line, 11, 170, 2)).slice(0, 4), { x: 140, y: 276, size: 11, fill: '#ffffff', lineHeight: 1.35 })}`;
 }
 
-function packDrawing(product: DisplayProduct, label: PackLabel, face: 'front' | 'back'): string {
+function packDrawing(product: Product, label: PackLabel, face: 'front' | 'back'): string {
   if (product.package === 'Bottle') return bottle(label, face);
   if (product.package === 'Tube') return tube(label, face);
   return face === 'front' ? stripFront(label) : stripBack(label);
@@ -277,7 +277,7 @@ function backdrop(width: number, height: number, colour: string): string {
   return `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint(colour, 0.94)}"/><stop offset="1" stop-color="${tint(colour, 0.82)}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#bg)"/>`;
 }
 
-function labelFor(product: DisplayProduct): PackLabel {
+function labelFor(product: Product): PackLabel {
   return {
     name: product.name,
     form: product.drug_form,
@@ -293,14 +293,14 @@ function labelFor(product: DisplayProduct): PackLabel {
   };
 }
 
-function productThumb(product: DisplayProduct): string {
+function productThumb(product: Product): string {
   const label = labelFor(product);
   const scale = 0.62;
   const x = (THUMB.width - FRAME.width * scale) / 2;
   return svgDocument(THUMB.width, THUMB.height, backdrop(THUMB.width, THUMB.height, label.colour) + placed(packDrawing(product, label, 'front'), x, 8, scale));
 }
 
-function productOriginal(product: DisplayProduct, index: number): string {
+function productOriginal(product: Product, index: number): string {
   const label = labelFor(product);
   const background = backdrop(ORIGINAL.width, ORIGINAL.height, label.colour);
   const floor = `<ellipse cx="345" cy="668" rx="260" ry="18" fill="#0f172a" opacity="0.06"/>`;
@@ -408,7 +408,7 @@ function heroImage(width: number, height: number, viewBox: string): string {
 }
 
 /** A drawn /products page; `top` leaves room for a phone's status bar. */
-function storefrontScreen(width: number, height: number, top: number, columns: number, products: DisplayProduct[]): string {
+function storefrontScreen(width: number, height: number, top: number, columns: number, products: Product[]): string {
   const header = `<rect width="${width}" height="56" fill="#ffffff"/><rect y="56" width="${width}" height="1" fill="#e2e8f0"/>
 <rect x="16" y="16" width="24" height="24" rx="6" fill="${BRAND.main}"/><rect x="25" y="20" width="6" height="16" rx="1.5" fill="#ffffff"/><rect x="20" y="25" width="16" height="6" rx="1.5" fill="#ffffff"/>
 ${textLines(['MediKart'], { x: 48, y: 34, size: 17, fill: BRAND.dark, weight: 700, anchor: 'start' })}
@@ -437,7 +437,7 @@ ${textLines([`MRP ${formatRupees(product.mrp)}`], { x: x + 8, y: y + cardHeight 
   return `<rect width="${width}" height="${height}" fill="#f8fafc"/><g transform="translate(0 ${top})">${header}${cards}</g>`;
 }
 
-function deviceImage(kind: 'phone' | 'tablet', products: DisplayProduct[]): string {
+function deviceImage(kind: 'phone' | 'tablet', products: Product[]): string {
   const width = kind === 'phone' ? 360 : 600;
   const height = kind === 'phone' ? 720 : 800;
   const bezel = kind === 'phone' ? 16 : 26;

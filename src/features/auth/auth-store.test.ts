@@ -16,7 +16,7 @@ vi.mock('../../lib/supabase-client', () => ({
 }));
 
 const { $auth, applyAuthEvent, signIn, signOut } = await import('./auth-store');
-const { CONTACT_SUBMITTED_KEY } = await import('../contact/contact-marker');
+const { CONTACT_SUBMITTED_KEY } = await import('@/features/contact/contact-marker');
 
 class MemoryStorage {
   values = new Map<string, string>();

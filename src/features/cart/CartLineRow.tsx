@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { formatRupees, paiseToRupees } from '../../lib/money';
-import { RX_REQUIRED } from '../catalogue/catalogue-strings';
-import { productPath } from '../catalogue/product-path';
-import { UNAVAILABLE_LINE_LABEL, type LineAvailability } from './cart-availability';
+import { formatRupees, paiseToRupees } from '@/domain/money';
+import { RX_REQUIRED } from '@/domain/product';
+import { productPath } from '@/domain/product';
+import { type LineAvailability, UNAVAILABLE_LINE_LABEL } from './cart-availability';
 import { cartLineImage, stockImageFor } from './cart-line-image';
-import { removeFromCart, setQuantity, type CartLine } from './cart-store';
+import { type CartLine, removeFromCart, setQuantity } from './cart-store';
 import { PRESCRIPTION_ATTACHED } from './cart-strings';
-import { lineTotalPaise } from './cart-totals';
+import { lineTotalPaise } from '@/domain/cart-line';
 import { QuantityStepper } from './QuantityStepper';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { STORED_CART_KEY, storedCartLineCount } from './cart-line-count';
+import { CART_STORAGE_KEY } from '@/domain/cart-line';
 
 /** Shows the number of distinct cart lines in every [data-cart-badge], hidden at 0. */
 function showCount(count: number): void {
@@ -8,13 +8,22 @@ function showCount(count: number): void {
   }
 }
 
+/** Counts the lines as the cart store keeps them; the reader loads only when a cart is stored. */
+function showStoredCount(encoded: string | null): void {
+  if (!encoded) {
+    showCount(0);
+    return;
+  }
+  void import('@/domain/stored-cart').then(({ decodeCart }) => showCount(decodeCart(encoded).items.length));
+}
+
 if (document.querySelector('astro-island')) {
   // Pages with cart islands load the store anyway: follow it live.
   void import('./cart-store').then(({ $cartLineCount }) => $cartLineCount.subscribe(showCount));
 } else {
   // Elsewhere the cart can only change in another tab.
-  showCount(storedCartLineCount(localStorage.getItem(STORED_CART_KEY)));
+  showStoredCount(localStorage.getItem(CART_STORAGE_KEY));
   window.addEventListener('storage', (event) => {
-    if (event.key === STORED_CART_KEY || event.key === null) showCount(storedCartLineCount(event.newValue));
+    if (event.key === CART_STORAGE_KEY || event.key === null) showStoredCount(event.newValue);
   });
 }

@@ -1,10 +1,9 @@
 import type { ReadableAtom, WritableAtom } from 'nanostores';
 import { z } from 'zod';
-import { supabase } from '../../lib/supabase-client';
-import { showToast } from '../../lib/toast';
-import { $auth, type AuthState } from '../auth/auth-store';
+import { supabase } from '@/lib/supabase-client';
+import { showToast } from '@/lib/toast';
 import { $cart, type CartLine, type CartState } from './cart-store';
-import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from './cart-sync-lines';
+import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from '@/domain/account-cart';
 
 /** Told once a page when saving keeps failing; the cart itself is never touched by a failure. */
 export const CART_SYNC_FAILED_MESSAGE =
@@ -49,9 +48,15 @@ export function storagePendingStore(storage: Storage): PendingStore {
   };
 }
 
+/** The part of the customer's session the sync follows; the page's start-up script passes it in. */
+export interface SessionState {
+  user: { id: string } | null;
+  isLoading: boolean;
+}
+
 export interface CartSyncDependencies {
   cart: WritableAtom<CartState>;
-  auth: ReadableAtom<Pick<AuthState, 'user' | 'isLoading'>>;
+  auth: ReadableAtom<SessionState>;
   remote: CartRemote;
   pending: PendingStore;
   notify(message: string): void;
@@ -181,11 +186,11 @@ const supabaseCartRemote: CartRemote = {
 
 let started: ReturnType<typeof createCartSync> | null = null;
 
-/** Starts the one cart sync of the page (idempotent); every page's header script calls it. */
-export function startCartSync(): void {
+/** Starts the one cart sync of the page (idempotent), following the session it is given. */
+export function startCartSync(session: ReadableAtom<SessionState>): void {
   started ??= createCartSync({
     cart: $cart,
-    auth: $auth,
+    auth: session,
     remote: supabaseCartRemote,
     pending: storagePendingStore(window.localStorage),
     notify: (message) => showToast('error', message),

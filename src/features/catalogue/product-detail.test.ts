@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sampleDetails, sampleRecord } from './catalogue-record.fixture';
-import { buildDisplayProduct } from './display-product';
+import { buildProduct } from './product-from-record';
 import { detailSections, safetyInformation } from './product-detail';
 
-const build = (overrides: Parameters<typeof sampleRecord>[0] = {}) => buildDisplayProduct(sampleRecord(overrides), 'test.json');
+const build = (overrides: Parameters<typeof sampleRecord>[0] = {}) => buildProduct(sampleRecord(overrides), 'test.json');
 
 describe('detailSections', () => {
   it('lists every section in order under its exact heading', () => {

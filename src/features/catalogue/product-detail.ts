@@ -1,4 +1,4 @@
-import type { DisplayProduct } from './display-product';
+import type { Product } from '@/domain/product';
 
 /** One information section of the product detail page: paragraphs or a bulleted list. */
 export interface DetailSection {
@@ -8,7 +8,7 @@ export interface DetailSection {
 }
 
 /** Each advisory as 'name: description'; advisories with nothing to say are left out. */
-export function safetyInformation(product: Pick<DisplayProduct, 'precautions'>): string[] {
+export function safetyInformation(product: Pick<Product, 'precautions'>): string[] {
   return product.precautions
     .filter((advice) => advice.description.trim() !== '')
     .map((advice) => `${advice.name}: ${advice.description.trim()}`);
@@ -22,7 +22,7 @@ function textLines(...values: (string | null)[]): string[] {
  * The detail page's sections in their fixed order, under their exact headings. A section whose
  * data is null or empty is omitted rather than printed empty.
  */
-export function detailSections(product: DisplayProduct): DetailSection[] {
+export function detailSections(product: Product): DetailSection[] {
   const sections: DetailSection[] = [
     { heading: 'Salt Composition', paragraphs: textLines(product.salt), list: [] },
     { heading: 'Manufactured by', paragraphs: textLines(product.marketer, product.marketer_address), list: [] },

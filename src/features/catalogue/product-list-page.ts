@@ -1,8 +1,8 @@
-import { UNAVAILABLE_LABEL } from './catalogue-strings';
-import { productPath } from './product-path';
+import { UNAVAILABLE_LABEL } from '@/domain/sale-state';
+import { productPath, toCartProduct } from '@/domain/product';
 import type { SearchCard } from './product-search';
 import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText, type SortOrder } from './product-list';
-import { formatRupees } from '../../lib/money';
+import { formatRupees } from '@/domain/money';
 
 /** The parts of Pagefind's browser API (/pagefind/pagefind.js) the list uses. */
 interface PagefindResult {
@@ -44,11 +44,11 @@ function loadSearch(): Promise<SearchTools> {
 
 /** Renders the quantity control of a card the page script made, with the island's own component. */
 async function mountCartControl(slot: HTMLElement, card: SearchCard): Promise<void> {
-  const [{ createElement }, { createRoot }, { default: AddToCart }, { toCartProduct }] = await Promise.all([
+  const [{ createElement }, { createRoot }, { default: AddToCart }] = await Promise.all([
     import('react'),
     import('react-dom/client'),
-    import('../cart/AddToCart'),
-    import('../cart/cart-store'),
+    import('@/features/cart/AddToCart'),
+    import('@/features/cart/cart-store'),
   ]);
   createRoot(slot).render(createElement(AddToCart, { product: toCartProduct(card), variant: 'card' }));
 }

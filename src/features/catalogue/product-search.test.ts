@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleRecord } from './catalogue-record.fixture';
-import { buildCatalogue } from './display-product';
+import { buildCatalogue } from './product-from-record';
 import { parseSearchCard, searchRecord, searchSortKeys } from './product-search';
 
 const products = buildCatalogue(

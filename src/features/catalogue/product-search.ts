@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
-import type { DisplayProduct } from './display-product';
-import { productPath } from './product-path';
-import { SORT_OPTIONS, sortProducts, type SortOrder } from './product-list';
-import { FOR_SALE_STATES } from './sale-state';
+import { productPath, toProductCard, type Product, type ProductCard } from '../../domain/product';
+import { productCardSchema } from '../../domain/stored-cart';
+import { SORT_OPTIONS, type SortOrder, sortProducts } from './product-list';
 
 /**
  * The product search index (Pagefind) as the build writes it and the /products script reads it:
@@ -29,7 +28,7 @@ export interface SearchRecord {
 const rankKey = (rank: number) => String(rank).padStart(7, '0');
 
 /** Each product's rank in every list order, as Pagefind sort keys, by product id. */
-export function searchSortKeys(products: readonly DisplayProduct[]): Map<number, Record<string, string>> {
+export function searchSortKeys(products: readonly Product[]): Map<number, Record<string, string>> {
   const ranks = new Map<number, Record<string, string>>(products.map((product) => [product.id, {}]));
   for (const { value } of SORT_OPTIONS) {
     sortProducts(products, value).forEach((product, rank) => {
@@ -40,38 +39,18 @@ export function searchSortKeys(products: readonly DisplayProduct[]): Map<number,
 }
 
 /** One product's index record; made as needed, since 100,000 of them at once strain the build's memory. */
-export function searchRecord(product: DisplayProduct, sort: Record<string, string>): SearchRecord {
+export function searchRecord(product: Product, sort: Record<string, string>): SearchRecord {
   return {
     url: productPath(product),
     content: [product.name, product.brand, product.category, product.marketer].join('\n'),
     language: 'en',
-    meta: { card: encodeCard(toSearchCard(product)) },
+    meta: { card: encodeCard(toProductCard(product)) },
     sort,
     filters: { catalogue: [EVERY_PRODUCT_FILTER.catalogue] },
   };
 }
 
-/** What a card shows, as a search result carries it. */
-const searchCardSchema = z.object({
-  id: z.int().check(z.positive()),
-  slug: z.string(),
-  name: z.string(),
-  thumbnail_image: z.string(),
-  mrp: z.number().check(z.nonnegative()),
-  category: z.string(),
-  drug_form: z.string(),
-  quantity: z.string(),
-  description: z.string(),
-  requires_prescription: z.boolean(),
-  sale_state: z.enum(FOR_SALE_STATES),
-});
-
-export type SearchCard = z.infer<typeof searchCardSchema>;
-
-function toSearchCard(product: DisplayProduct): SearchCard {
-  const { id, slug, name, thumbnail_image, mrp, category, drug_form, quantity, description, requires_prescription, sale_state } = product;
-  return { id, slug, name, thumbnail_image, mrp, category, drug_form, quantity, description, requires_prescription, sale_state };
-}
+export type SearchCard = ProductCard;
 
 // Pagefind makes every meta value searchable, but a search must match only the four fields. So the
 // card travels as its UTF-8 bytes written in punctuation marks, one of 16 per half byte: Pagefind's
@@ -91,5 +70,5 @@ export function parseSearchCard(meta: unknown): SearchCard {
   for (let index = 0; index < bytes.length; index += 1) {
     bytes[index] = (MARKS.indexOf(card[2 * index]!) << 4) | MARKS.indexOf(card[2 * index + 1]!);
   }
-  return searchCardSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+  return productCardSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
 }

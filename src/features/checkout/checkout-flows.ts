@@ -1,5 +1,5 @@
-import type { CartState } from '../cart/cart-store';
-import type { ToastKind } from '../../lib/toast';
+import type { CartState } from '@/features/cart/cart-store';
+import type { ToastKind } from '@/lib/toast';
 import type { CheckoutEvent } from './checkout-state';
 import {
   BRAND_NAME,
@@ -16,7 +16,7 @@ import {
   PHONEPE_CREATE_TOAST,
   VERIFY_TOAST,
 } from './checkout-strings';
-import { checkoutRequest, PaymentApiError, type PaymentApi } from './payment-api';
+import { checkoutRequest, type PaymentApi, PaymentApiError } from './payment-api';
 import { phonePeOutcome } from './phonepe-outcome';
 import { clearPendingPayment, newMerchantTransactionId, readPendingPayment, storePendingPayment } from './phonepe-transaction';
 import type { RazorpayConstructor, RazorpayOptions } from './razorpay-sdk';

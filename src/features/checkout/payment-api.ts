@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { cartTotalPaise } from '../cart/cart-totals';
-import type { CartState } from '../cart/cart-store';
+import { cartTotalPaise } from '@/domain/cart-line';
+import type { CartState } from '@/features/cart/cart-store';
 import type {
   CreateOrderRequest,
   CreateOrderResponse,

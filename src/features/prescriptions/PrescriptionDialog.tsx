@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Toaster } from '../../lib/Toaster';
-import { showToast } from '../../lib/toast';
-import { $cart, setPrescription } from '../cart/cart-store';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { Toaster } from '@/lib/Toaster';
+import { showToast } from '@/lib/toast';
+import type { CartState } from '@/domain/cart-line';
 import { isPdf, partitionBySize, PRESCRIPTION_ACCEPT } from './prescription-files';
 import {
   FILES_SELECTED,
@@ -28,6 +28,10 @@ interface Props {
   /** Names of the prescription-only items the prescription is for. */
   itemNames: readonly string[];
   onClose(): void;
+  /** The cart as it is now (the dialog is the cart page's: the cart passes itself in). */
+  readCart(): CartState;
+  /** Attaches a saved prescription file to one of the cart's lines. */
+  attachPrescription(productId: number, fileReference: string): void;
 }
 
 let chosenKey = 0;
@@ -45,7 +49,7 @@ function release(files: readonly ChosenFile[]): void {
  * The modal that collects prescription files for the cart's prescription-only items. A native
  * modal <dialog> keeps focus inside and closes on Escape; focus returns to whatever opened it.
  */
-export function PrescriptionDialog({ open, itemNames, onClose }: Props) {
+export function PrescriptionDialog({ open, itemNames, onClose, readCart, attachPrescription }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<Element | null>(null);
   const [files, setFiles] = useState<ChosenFile[]>([]);
@@ -72,7 +76,7 @@ export function PrescriptionDialog({ open, itemNames, onClose }: Props) {
   function handleClosed() {
     if (openerRef.current instanceof HTMLElement) openerRef.current.focus();
     setFailure(null);
-    if ($cart.get().items.some((line) => !line.prescriptionAccepted)) showToast('info', NO_PRESCRIPTION_CHOSEN);
+    if (readCart().items.some((line) => !line.prescriptionAccepted)) showToast('info', NO_PRESCRIPTION_CHOSEN);
     onClose();
   }
 
@@ -102,12 +106,12 @@ export function PrescriptionDialog({ open, itemNames, onClose }: Props) {
     try {
       const saved = await savePrescription(
         files.map((chosen) => chosen.file),
-        $cart.get(),
+        readCart(),
       );
       // A line keeps one file reference; every file of this save covers every pending item.
       const reference = saved[0]!.path;
-      for (const line of $cart.get().items) {
-        if (line.product.requires_prescription && !line.prescriptionAccepted) setPrescription(line.product.id, true, reference);
+      for (const line of readCart().items) {
+        if (line.product.requires_prescription && !line.prescriptionAccepted) attachPrescription(line.product.id, reference);
       }
       release(files);
       setFiles([]);

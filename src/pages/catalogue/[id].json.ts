@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { toCartProduct } from '../../features/cart/cart-store';
-import { getCatalogue } from '../../features/catalogue/catalogue';
-import type { DisplayProduct } from '../../features/catalogue/display-product';
+import { toCartProduct } from '@/domain/product';
+import { getCatalogue } from '@/features/catalogue/catalogue';
+import type { Product } from '@/domain/product';
 
 /**
  * Today's price and availability of one product, as a cart line keeps it: the cart page fetches
@@ -12,7 +12,7 @@ export const getStaticPaths = (async () => {
   return products.map((product) => ({ params: { id: String(product.id) }, props: { product } }));
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ product: DisplayProduct }> = ({ props }) =>
+export const GET: APIRoute<{ product: Product }> = ({ props }) =>
   new Response(JSON.stringify(toCartProduct(props.product)), {
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });

@@ -1,6 +1,6 @@
-import { cartTotalPaise } from '../../cart/cart-totals';
-import { isPurchasable } from '../../catalogue/display-product';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '../../../lib/money';
+import { cartTotalPaise } from '../../../domain/cart-line';
+import { isPurchasable } from '../../../domain/product';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '../../../domain/money';
 import type { CatalogueIndex } from './catalogue-index';
 import { MAX_QUANTITY_PER_LINE, type OrderLineRequest } from './contract';
 import { CheckoutRefusal } from './http';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRODUCT_IMAGE } from '../catalogue/default-image';
-import type { CartLine } from './cart-store';
-import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from './cart-sync-lines';
+import { DEFAULT_PRODUCT_IMAGE } from './product';
+import type { CartLine } from './cart-line';
+import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from './account-cart';
 
 function line(id: number, quantity: number, overrides: Partial<CartLine> = {}): CartLine {
   return {

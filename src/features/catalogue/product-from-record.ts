@@ -1,53 +1,6 @@
-import { catalogueRecordSchema, type CatalogueRecord } from './catalogue-record';
-import type { SaleState } from './sale-state';
-import { productSlug } from './slug';
-import { DEFAULT_PRODUCT_IMAGE } from './default-image';
-
-export interface SafetyAdvice {
-  name: string;
-  severity: string;
-  description: string;
-}
-
-/** What product cards, the detail page, the cart and the payment functions read. */
-export interface DisplayProduct {
-  id: number;
-  name: string;
-  slug: string;
-  drug_form: string;
-  pack_form: string;
-  brand: string;
-  salt: string;
-  /** Rupees, incl. of all taxes; the price every cart line and order is charged at. */
-  mrp: number;
-  created_at: string;
-  thumbnail_image: string;
-  package: string;
-  description: string;
-  category: string;
-  quantity: string;
-  marketer: string;
-  marketer_address: string | null;
-  how_it_works: string | null;
-  primary_uses: string[];
-  uses: string[];
-  images: string[];
-  precautions: SafetyAdvice[];
-  side_effects: string | null;
-  missed_dosage: string | null;
-  storage: string;
-  requires_prescription: boolean;
-  therapeutic_class: string;
-  country_of_origin: string;
-  cod_available: boolean;
-  faq: { question: string; answer: string }[];
-  sale_state: SaleState;
-}
-
-/** Sold out or discontinued products stay visible but cannot be added or paid for. */
-export function isPurchasable(product: Pick<DisplayProduct, 'sale_state'>): boolean {
-  return product.sale_state === 'ADD TO CART';
-}
+import { type CatalogueRecord, catalogueRecordSchema } from './catalogue-record';
+import { DEFAULT_PRODUCT_IMAGE, type Product, productSlug } from '../../domain/product';
+import type { SaleState } from '../../domain/sale-state';
 
 function saleStateOf(record: CatalogueRecord): SaleState {
   if (record.discontinued || record.upm_product_details.for_sale === 'DISCONTINUED') return 'DISCONTINUED';
@@ -64,7 +17,7 @@ function saleStateOf(record: CatalogueRecord): SaleState {
   return 'ADD TO CART';
 }
 
-export function toDisplayProduct(record: CatalogueRecord): DisplayProduct {
+export function toProduct(record: CatalogueRecord): Product {
   const details = record.upm_product_details;
   const mrp = typeof details.mrp === 'number' ? details.mrp : record.mrp;
   const thumbnail = record.thumbnail_url ?? details.images[0] ?? DEFAULT_PRODUCT_IMAGE;
@@ -105,7 +58,7 @@ export function toDisplayProduct(record: CatalogueRecord): DisplayProduct {
 export class CatalogueRecordError extends Error {}
 
 /** Validates one raw record; the error names the source file and every offending field. */
-export function buildDisplayProduct(raw: unknown, source: string): DisplayProduct {
+export function buildProduct(raw: unknown, source: string): Product {
   const parsed = catalogueRecordSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues
@@ -113,16 +66,16 @@ export function buildDisplayProduct(raw: unknown, source: string): DisplayProduc
       .join('; ');
     throw new CatalogueRecordError(`Catalogue record ${source} is malformed: ${problems}`);
   }
-  return toDisplayProduct(parsed.data);
+  return toProduct(parsed.data);
 }
 
 /** Builds the whole catalogue; duplicate ids or slugs fail with both sources named. */
-export function buildCatalogue(entries: Iterable<{ source: string; raw: unknown }>): DisplayProduct[] {
-  const products: DisplayProduct[] = [];
+export function buildCatalogue(entries: Iterable<{ source: string; raw: unknown }>): Product[] {
+  const products: Product[] = [];
   const byId = new Map<number, string>();
   const bySlug = new Map<string, string>();
   for (const { source, raw } of entries) {
-    const product = buildDisplayProduct(raw, source);
+    const product = buildProduct(raw, source);
     const idOwner = byId.get(product.id);
     if (idOwner) throw new CatalogueRecordError(`Catalogue record ${source} reuses id ${product.id} of ${idOwner}`);
     const slugOwner = bySlug.get(product.slug);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sampleDetails, sampleRecord } from './catalogue-record.fixture';
-import { DEFAULT_PRODUCT_IMAGE } from './default-image';
-import { buildCatalogue, buildDisplayProduct, CatalogueRecordError, isPurchasable } from './display-product';
+import { DEFAULT_PRODUCT_IMAGE, isPurchasable } from '@/domain/product';
+import { buildCatalogue, buildProduct, CatalogueRecordError } from './product-from-record';
 
 const SOURCE = 'content/catalogue/metformin.json';
 
-describe('buildDisplayProduct: the tidy shape', () => {
+describe('buildProduct: the tidy shape', () => {
   it('maps the record onto what cards and the detail page read', () => {
-    const product = buildDisplayProduct(sampleRecord(), SOURCE);
+    const product = buildProduct(sampleRecord(), SOURCE);
     expect(product).toMatchObject({
       id: 101,
       name: 'Metformin 500mg Tablet',
@@ -30,33 +30,33 @@ describe('buildDisplayProduct: the tidy shape', () => {
   });
 });
 
-describe('buildDisplayProduct: fallbacks', () => {
+describe('buildProduct: fallbacks', () => {
   it('takes MRP from the nested number even when the top-level text differs', () => {
     const record = sampleRecord({ mrp: '99.00', upm_product_details: sampleDetails({ mrp: 42.75 }) });
-    expect(buildDisplayProduct(record, SOURCE).mrp).toBe(42.75);
+    expect(buildProduct(record, SOURCE).mrp).toBe(42.75);
   });
 
   it('parses the top-level MRP text when the nested number is null or missing', () => {
-    expect(buildDisplayProduct(sampleRecord({ mrp: '120.50', upm_product_details: sampleDetails({ mrp: null }) }), SOURCE).mrp).toBe(120.5);
+    expect(buildProduct(sampleRecord({ mrp: '120.50', upm_product_details: sampleDetails({ mrp: null }) }), SOURCE).mrp).toBe(120.5);
     const details = sampleDetails({});
     delete details.mrp;
-    expect(buildDisplayProduct(sampleRecord({ mrp: ' 18 ', upm_product_details: details }), SOURCE).mrp).toBe(18);
+    expect(buildProduct(sampleRecord({ mrp: ' 18 ', upm_product_details: details }), SOURCE).mrp).toBe(18);
   });
 
   it('falls back to medicine_type for the category', () => {
-    expect(buildDisplayProduct(sampleRecord({ category: null }), SOURCE).category).toBe('allopathy');
+    expect(buildProduct(sampleRecord({ category: null }), SOURCE).category).toBe('allopathy');
   });
 
   it('falls back to company_name for the marketer', () => {
     const record = sampleRecord({ upm_product_details: sampleDetails({ marketer: null }) });
-    expect(buildDisplayProduct(record, SOURCE).marketer).toBe('Healwell Pharma Ltd');
+    expect(buildProduct(record, SOURCE).marketer).toBe('Healwell Pharma Ltd');
   });
 
   it('uses the first gallery image when there is no thumbnail, else the default placeholder', () => {
-    const noThumbnail = buildDisplayProduct(sampleRecord({ thumbnail_url: null }), SOURCE);
+    const noThumbnail = buildProduct(sampleRecord({ thumbnail_url: null }), SOURCE);
     expect(noThumbnail.thumbnail_image).toBe('/images/products/metformin-1-690x700.webp');
 
-    const nothing = buildDisplayProduct(
+    const nothing = buildProduct(
       sampleRecord({ thumbnail_url: null, upm_product_details: sampleDetails({ images: [] }) }),
       SOURCE,
     );
@@ -66,30 +66,30 @@ describe('buildDisplayProduct: fallbacks', () => {
 
   it('needs a prescription when either the record or its details say so', () => {
     const detailsOnly = sampleRecord({ prescription_required: false, upm_product_details: sampleDetails({ prescription_required: true }) });
-    expect(buildDisplayProduct(detailsOnly, SOURCE).requires_prescription).toBe(true);
+    expect(buildProduct(detailsOnly, SOURCE).requires_prescription).toBe(true);
     const neither = sampleRecord({ prescription_required: false, upm_product_details: sampleDetails({ prescription_required: false }) });
-    expect(buildDisplayProduct(neither, SOURCE).requires_prescription).toBe(false);
+    expect(buildProduct(neither, SOURCE).requires_prescription).toBe(false);
   });
 
   it('derives the sale state: sold out, discontinued, otherwise purchasable', () => {
-    const soldOut = buildDisplayProduct(
+    const soldOut = buildProduct(
       sampleRecord({ out_of_stock: true, upm_product_details: sampleDetails({ stock: 'Out of Stock', for_sale: 'SOLD OUT' }) }),
       SOURCE,
     );
     expect(soldOut.sale_state).toBe('SOLD OUT');
     expect(isPurchasable(soldOut)).toBe(false);
 
-    const discontinued = buildDisplayProduct(
+    const discontinued = buildProduct(
       sampleRecord({ discontinued: true, upm_product_details: sampleDetails({ for_sale: 'DISCONTINUED' }) }),
       SOURCE,
     );
     expect(discontinued.sale_state).toBe('DISCONTINUED');
     expect(isPurchasable(discontinued)).toBe(false);
-    expect(isPurchasable(buildDisplayProduct(sampleRecord(), SOURCE))).toBe(true);
+    expect(isPurchasable(buildProduct(sampleRecord(), SOURCE))).toBe(true);
   });
 });
 
-describe('buildDisplayProduct: the messy shape', () => {
+describe('buildProduct: the messy shape', () => {
   it('reads lists given as text: a JSON array or items separated by newlines or pipes', () => {
     const record = sampleRecord({
       upm_product_details: sampleDetails({
@@ -101,7 +101,7 @@ describe('buildDisplayProduct: the messy shape', () => {
         categories: { otc_category_ids: '', health_condition_ids: '3;7' },
       }),
     });
-    const product = buildDisplayProduct(record, SOURCE);
+    const product = buildProduct(record, SOURCE);
     expect(product.uses).toEqual(['Type 2 diabetes', 'Polycystic ovary syndrome']);
     expect(product.primary_uses).toEqual(['Blood sugar control', 'Weight-neutral therapy']);
     expect(product.images).toEqual(['/images/products/a-690x700.webp', '/images/products/b-690x700.webp']);
@@ -117,7 +117,7 @@ describe('buildDisplayProduct: the messy shape', () => {
       is_active: 'TRUE',
       upm_product_details: sampleDetails({ prescription_required: 'no' }),
     });
-    const product = buildDisplayProduct(record, SOURCE);
+    const product = buildProduct(record, SOURCE);
     expect(product.requires_prescription).toBe(false);
     expect(product.cod_available).toBe(false);
     expect(product.sale_state).toBe('SOLD OUT');
@@ -125,14 +125,14 @@ describe('buildDisplayProduct: the messy shape', () => {
 
   it('treats a null list as empty', () => {
     const record = sampleRecord({ upm_product_details: sampleDetails({ uses: null as unknown as string[] }) });
-    expect(buildDisplayProduct(record, SOURCE).uses).toEqual([]);
+    expect(buildProduct(record, SOURCE).uses).toEqual([]);
   });
 });
 
-describe('buildDisplayProduct: malformed records', () => {
+describe('buildProduct: malformed records', () => {
   const failure = (raw: unknown) => {
     try {
-      buildDisplayProduct(raw, SOURCE);
+      buildProduct(raw, SOURCE);
     } catch (error) {
       expect(error).toBeInstanceOf(CatalogueRecordError);
       return (error as Error).message;

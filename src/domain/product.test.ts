@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProductIdSegment, productSlug } from './slug';
+import { isProductIdSegment, productPath, productSlug } from './product';
 
 describe('productSlug', () => {
   it('lower-cases the name and turns runs of other characters into one hyphen', () => {
@@ -19,5 +19,19 @@ describe('isProductIdSegment', () => {
     expect(isProductIdSegment('101a')).toBe(false);
     expect(isProductIdSegment('metformin-500mg')).toBe(false);
     expect(isProductIdSegment('')).toBe(false);
+  });
+});
+
+describe('productPath', () => {
+  it('links with the slug', () => {
+    expect(productPath({ id: 7, slug: 'metformin-500mg-tablet' })).toBe('/products/metformin-500mg-tablet');
+  });
+
+  it('links with the id when the name gave no slug', () => {
+    expect(productPath({ id: 7, slug: '' })).toBe('/products/7');
+  });
+
+  it('links with the id when the slug is purely numeric, since that would read as an id', () => {
+    expect(productPath({ id: 7, slug: '2024' })).toBe('/products/7');
   });
 });

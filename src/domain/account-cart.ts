@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { paiseToRupees } from '../../lib/money';
-import { DEFAULT_PRODUCT_IMAGE } from '../catalogue/default-image';
-import { productSlug } from '../catalogue/slug';
-import type { CartLine } from './cart-store';
-import { cartTotalPaise } from './cart-totals';
+import { paiseToRupees } from './money';
+import { DEFAULT_PRODUCT_IMAGE, productSlug } from './product';
+import { cartTotalPaise, type CartLine } from './cart-line';
 
 /**
  * A cart line as the server cart row keeps it: the spec's stored-item fields (mrp as text, name,
