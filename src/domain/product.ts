@@ -98,3 +98,11 @@ export function toProductCard(product: Product): ProductCard {
   const { thumbnail_image, drug_form, quantity, description } = product;
   return { ...toCartProduct(product), thumbnail_image, drug_form, quantity, description };
 }
+
+/** The few product facts the payment functions price and check an order with (the build writes them for every product). */
+export type PriceIndexEntry = Pick<Product, 'id' | 'name' | 'mrp' | 'requires_prescription' | 'sale_state'>;
+
+export function toPriceIndexEntry(product: Product): PriceIndexEntry {
+  const { id, name, mrp, requires_prescription, sale_state } = product;
+  return { id, name, mrp, requires_prescription, sale_state };
+}

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { formatRupees, paiseToRupees } from '@/domain/money';
 import { Toaster } from '@/lib/Toaster';
 import { PrescriptionDialog } from '@/features/prescriptions/PrescriptionDialog';
-import { $prescriptionLinks } from '@/features/prescriptions/prescription-upload';
+import { $prescriptionLinks } from '@/features/prescriptions/public';
 import { $checkoutReadiness, $goneProductIds, availabilityOf, refreshCartFromCatalogue } from './cart-availability';
 import { CartLineRow } from './CartLineRow';
 import { $cart, clearCart, setPrescription } from './cart-store';

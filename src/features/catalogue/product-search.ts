@@ -1,12 +1,11 @@
-import * as z from 'zod/mini';
-import { productPath, toProductCard, type Product, type ProductCard } from '../../domain/product';
+import { catalogueEntryUrl, type Product, type ProductCard } from '../../domain/product';
 import { productCardSchema } from '../../domain/stored-cart';
 import { SORT_OPTIONS, type SortOrder, sortProducts } from './product-list';
 
 /**
  * The product search index (Pagefind) as the build writes it and the /products script reads it:
- * one record per product whose text is exactly the four searchable fields, whose meta is what a
- * card shows, and whose sort keys are the product's position in each list order.
+ * one record per product whose text is exactly the four searchable fields, whose address is the
+ * product's catalogue entry, and whose sort keys are the product's position in each list order.
  */
 
 /** Every record carries this filter, so an empty search can list the whole catalogue in price order. */
@@ -41,34 +40,19 @@ export function searchSortKeys(products: readonly Product[]): Map<number, Record
 /** One product's index record; made as needed, since 100,000 of them at once strain the build's memory. */
 export function searchRecord(product: Product, sort: Record<string, string>): SearchRecord {
   return {
-    url: productPath(product),
+    url: catalogueEntryUrl(product.id),
     content: [product.name, product.brand, product.category, product.marketer].join('\n'),
     language: 'en',
-    meta: { card: encodeCard(toProductCard(product)) },
+    meta: {},
     sort,
     filters: { catalogue: [EVERY_PRODUCT_FILTER.catalogue] },
   };
 }
 
-export type SearchCard = ProductCard;
-
-// Pagefind makes every meta value searchable, but a search must match only the four fields. So the
-// card travels as its UTF-8 bytes written in punctuation marks, one of 16 per half byte: Pagefind's
-// word splitter drops punctuation, so no part of it can match a query.
-const MARKS = '!#%&()*,-./:;?@[';
-
-export function encodeCard(card: SearchCard): string {
-  let text = '';
-  for (const byte of new TextEncoder().encode(JSON.stringify(card))) text += MARKS[byte >> 4]! + MARKS[byte & 15]!;
-  return text;
-}
-
-/** A search result's meta, decoded and checked. */
-export function parseSearchCard(meta: unknown): SearchCard {
-  const { card } = z.object({ card: z.string().check(z.regex(/^[!#%&()*,\-./:;?@[]*$/)) }).parse(meta);
-  const bytes = new Uint8Array(card.length / 2);
-  for (let index = 0; index < bytes.length; index += 1) {
-    bytes[index] = (MARKS.indexOf(card[2 * index]!) << 4) | MARKS.indexOf(card[2 * index + 1]!);
-  }
-  return productCardSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+/**
+ * A search result is the product's own catalogue entry (/catalogue/<id>.json, the file the cart
+ * fetches), which carries what a card shows: the index itself holds only the searchable text.
+ */
+export function readSearchCard(entry: unknown): ProductCard {
+  return productCardSchema.parse(entry);
 }

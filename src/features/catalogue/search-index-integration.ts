@@ -4,17 +4,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
 import { getCatalogue } from './catalogue';
-import type { Product } from '../../domain/product';
+import { toPriceIndexEntry, type Product } from '../../domain/product';
 import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
 import { searchRecord, searchSortKeys } from './product-search';
-import { toCatalogueIndexEntry } from '../checkout/server/catalogue-index';
 
 /** The price index the payment functions bundle (netlify/functions import it from here). */
 export const CATALOGUE_INDEX_PATH = '.generated/catalogue-index.json';
 
 async function writeCatalogueIndex(products: readonly Product[], output: string): Promise<void> {
   await mkdir(path.dirname(output), { recursive: true });
-  await writeFile(output, `${JSON.stringify(products.map(toCatalogueIndexEntry))}\n`);
+  await writeFile(output, `${JSON.stringify(products.map(toPriceIndexEntry))}\n`);
 }
 
 // Records go to the Pagefind process in batches: one at a time is a round trip each, all at once

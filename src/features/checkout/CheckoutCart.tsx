@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import CartPage from '@/features/cart/CartPage';
-import { $cart } from '@/features/cart/cart-store';
-import { $paymentMethod, type PaymentMethod } from '@/features/cart/payment-method';
+import { $cart, $paymentMethod, type PaymentMethod } from '@/features/cart/public';
 import { browserCheckoutContext } from './browser-checkout';
 import { payWithPhonePe, payWithRazorpay, verifyStoredPhonePePayment } from './checkout-flows';
 import { busyLabelOf, checkoutReducer, FAILURE_PANEL_MS, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS } from './checkout-state';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CartState } from '@/features/cart/cart-store';
+import type { CartState } from '@/domain/cart-line';
 import type { CheckoutEvent } from './checkout-state';
 import { payWithPhonePe, payWithRazorpay, type PhonePeContext, type RazorpayContext, verifyStoredPhonePePayment } from './checkout-flows';
 import { type PaymentApi, PaymentApiError } from './payment-api';

@@ -1,4 +1,4 @@
-import type { CartState } from '@/features/cart/cart-store';
+import type { CartState } from '@/domain/cart-line';
 import type { ToastKind } from '@/lib/toast';
 import type { CheckoutEvent } from './checkout-state';
 import {

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@/features/cart/payment-method';
+import type { PaymentMethod } from '@/features/cart/public';
 import { processingLabel } from './checkout-strings';
 
 /** How long the failure panel stays before it hides itself (spec: 5 s). */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutRequest, createPaymentApi } from './payment-api';
-import type { CartState } from '@/features/cart/cart-store';
+import type { CartState } from '@/domain/cart-line';
 
 const product = (id: number, mrp: number, requires_prescription = false) => ({
   id,

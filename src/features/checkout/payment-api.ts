@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { cartTotalPaise } from '@/domain/cart-line';
-import type { CartState } from '@/features/cart/cart-store';
+import type { CartState } from '@/domain/cart-line';
 import type {
   CreateOrderRequest,
   CreateOrderResponse,

@@ -1,11 +1,11 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { toCartProduct } from '@/domain/product';
 import { getCatalogue } from '@/features/catalogue/catalogue';
-import type { Product } from '@/domain/product';
+import { toProductCard, type Product } from '@/domain/product';
 
 /**
- * Today's price and availability of one product, as a cart line keeps it: the cart page fetches
- * only its lines' files, so a 100,000-product catalogue is never downloaded whole.
+ * Today's price and availability of one product, with what its card shows: the cart page fetches
+ * only its lines' files and a search only its results', so a 100,000-product catalogue is never
+ * downloaded whole.
  */
 export const getStaticPaths = (async () => {
   const { products } = await getCatalogue();
@@ -13,6 +13,6 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ product: Product }> = ({ props }) =>
-  new Response(JSON.stringify(toCartProduct(props.product)), {
+  new Response(JSON.stringify(toProductCard(props.product)), {
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });
