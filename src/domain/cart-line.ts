@@ -14,9 +14,6 @@ export interface CartState {
   sessionId: string;
 }
 
-/** The localStorage key the cart lives under; the cart store and the header badge both read it. */
-export const CART_STORAGE_KEY = 'cart';
-
 export interface PricedLine {
   mrp: number;
   quantity: number;

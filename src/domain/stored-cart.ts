@@ -1,45 +1,40 @@
-import * as z from 'zod/mini';
 import type { CartLine, CartState } from './cart-line';
 import type { CartProduct } from './product';
 import { FOR_SALE_STATES } from './sale-state';
 
-/**
- * The one reader of whatever a browser holds under CART_STORAGE_KEY, of a product's
- * /catalogue/<id>.json and of a searched-for card. zod/mini, since the cart store is on every page with a quantity control.
+/*
+ * The one reader of whatever a browser holds under the cart key and of the cart's view of a
+ * product's /catalogue/<id>.json. Checked by hand rather than by zod: the cart store is on every
+ * page with a quantity control, and zod/mini's core adds 16 KB gzip to each (measured with
+ * bench/js-bytes.ts: /products 77.3 -> 93.5 KB).
  */
-export const cartProductSchema = z.object({
-  id: z.int().check(z.positive()),
-  name: z.string(),
-  slug: z.string(),
-  mrp: z.number().check(z.nonnegative()),
-  thumbnail_image: z.nullable(z.string()),
-  category: z.string(),
-  requires_prescription: z.boolean(),
-  // A line stored before sale states existed, or with one this build does not know, reads as purchasable.
-  sale_state: z.catch(z.enum(FOR_SALE_STATES), 'ADD TO CART'),
-});
 
-/** What a product card shows (a search result is drawn from it): the cart's fields and three more. */
-export const productCardSchema = z.extend(cartProductSchema, {
-  thumbnail_image: z.string(),
-  drug_form: z.string(),
-  quantity: z.string(),
-  description: z.string(),
-});
+/** The localStorage key the cart lives under; the cart store and the header badge both read it. */
+export const CART_STORAGE_KEY = 'cart';
 
-const cartLineSchema = z.object({
-  product: cartProductSchema,
-  quantity: z.int().check(z.positive()),
-  prescriptionAccepted: z.boolean(),
-  prescriptionFileUrl: z.nullable(z.string()),
-});
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isPositiveInt = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 
-const sessionIdSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
-
-/** A product as the cart keeps it, from untrusted JSON, or null. */
+/** A cart product from untrusted JSON, or null; an unknown sale state reads as purchasable. */
 export function readCartProduct(value: unknown): CartProduct | null {
-  const parsed = cartProductSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (!isFields(value)) return null;
+  const { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state } = value;
+  if (!isPositiveInt(id) || typeof name !== 'string' || typeof slug !== 'string' || typeof category !== 'string') return null;
+  if (typeof mrp !== 'number' || !Number.isFinite(mrp) || mrp < 0 || typeof requires_prescription !== 'boolean') return null;
+  if (thumbnail_image !== null && typeof thumbnail_image !== 'string') return null;
+  const saleState = FOR_SALE_STATES.find((state) => state === sale_state) ?? 'ADD TO CART';
+  return { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state: saleState };
+}
+
+function readCartLine(value: unknown): CartLine | null {
+  if (!isFields(value)) return null;
+  const product = readCartProduct(value.product);
+  const { quantity, prescriptionAccepted, prescriptionFileUrl } = value;
+  if (!product || !isPositiveInt(quantity) || typeof prescriptionAccepted !== 'boolean') return null;
+  if (prescriptionFileUrl !== null && typeof prescriptionFileUrl !== 'string') return null;
+  return { product, quantity, prescriptionAccepted, prescriptionFileUrl };
 }
 
 function newSessionId(): string {
@@ -62,13 +57,13 @@ export function decodeCart(encoded: string | null): CartState {
   } catch {
     return emptyCart();
   }
-  const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const record = isFields(raw) ? raw : {};
   const rawItems = Array.isArray(raw) ? raw : Array.isArray(record.items) ? record.items : [];
   const items: CartLine[] = [];
   for (const rawLine of rawItems) {
-    const parsed = cartLineSchema.safeParse(rawLine);
-    if (parsed.success && !items.some((kept) => kept.product.id === parsed.data.product.id)) items.push(parsed.data);
+    const line = readCartLine(rawLine);
+    if (line && !items.some((kept) => kept.product.id === line.product.id)) items.push(line);
   }
-  const sessionId = sessionIdSchema.safeParse(record.sessionId);
-  return { items, sessionId: sessionId.success ? sessionId.data : newSessionId() };
+  const sessionId = typeof record.sessionId === 'string' && UUID.test(record.sessionId) ? record.sessionId : newSessionId();
+  return { items, sessionId };
 }

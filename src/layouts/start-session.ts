@@ -1,7 +1,9 @@
+import '@/features/auth/header-auth';
 import { AUTH_SESSION_STARTED_EVENT, hasStoredSession } from '@/lib/auth-storage';
 
 /**
- * Page start-up: composes the auth session and the cart sync, so neither feature starts the other.
+ * Page start-up: the header's Logout, and the auth session composed with the cart sync, so neither
+ * feature starts the other.
  * Guests download neither: the session loads only when one is stored (or the login form loads it),
  * and the cart sync follows it. The sync subscribes before the stored session is checked, so it
  * tells a restored session from a fresh sign-in.

@@ -1,4 +1,4 @@
-import { CART_STORAGE_KEY } from '@/domain/cart-line';
+import { CART_STORAGE_KEY, decodeCart } from '@/domain/stored-cart';
 
 /** Shows the number of distinct cart lines in every [data-cart-badge], hidden at 0. */
 function showCount(count: number): void {
@@ -8,13 +8,9 @@ function showCount(count: number): void {
   }
 }
 
-/** Counts the lines as the cart store keeps them; the reader loads only when a cart is stored. */
+/** Counts the lines as the cart store keeps them, with the store's own reader. */
 function showStoredCount(encoded: string | null): void {
-  if (!encoded) {
-    showCount(0);
-    return;
-  }
-  void import('@/domain/stored-cart').then(({ decodeCart }) => showCount(decodeCart(encoded).items.length));
+  showCount(decodeCart(encoded).items.length);
 }
 
 if (document.querySelector('astro-island')) {

@@ -1,8 +1,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { CART_STORAGE_KEY, type CartLine, type CartState } from '@/domain/cart-line';
+import type { CartLine, CartState } from '@/domain/cart-line';
 import { toCartProduct, type CartProduct } from '@/domain/product';
-import { decodeCart, emptyCart } from '@/domain/stored-cart';
+import { CART_STORAGE_KEY, decodeCart, emptyCart } from '@/domain/stored-cart';
 
 export type { CartLine, CartState } from '@/domain/cart-line';
 export type { CartProduct } from '@/domain/product';

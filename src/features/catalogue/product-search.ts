@@ -1,5 +1,6 @@
+import * as z from 'zod/mini';
 import { catalogueEntryUrl, type Product, type ProductCard } from '../../domain/product';
-import { productCardSchema } from '../../domain/stored-cart';
+import { FOR_SALE_STATES } from '../../domain/sale-state';
 import { SORT_OPTIONS, type SortOrder, sortProducts } from './product-list';
 
 /**
@@ -48,6 +49,21 @@ export function searchRecord(product: Product, sort: Record<string, string>): Se
     filters: { catalogue: [EVERY_PRODUCT_FILTER.catalogue] },
   };
 }
+
+/** What a card shows, as a search result's catalogue entry carries it (zod/mini: loaded with the search only). */
+const productCardSchema = z.object({
+  id: z.int().check(z.positive()),
+  slug: z.string(),
+  name: z.string(),
+  thumbnail_image: z.string(),
+  mrp: z.number().check(z.nonnegative()),
+  category: z.string(),
+  drug_form: z.string(),
+  quantity: z.string(),
+  description: z.string(),
+  requires_prescription: z.boolean(),
+  sale_state: z.enum(FOR_SALE_STATES),
+});
 
 /**
  * A search result is the product's own catalogue entry (/catalogue/<id>.json, the file the cart
