@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { deliverWebhook, listen, providerId, readBody, sendJson, sendText, type RunningServer } from '../razorpay/http-kit.ts';
+import { deliverWebhook, listen, providerId, readBody, sendJson, sendText, type RunningServer } from '../http-kit.ts';
 
 export interface PhonePeEmulatorOptions {
   port?: number;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { checkoutScript } from './checkout-script.ts';
-import { deliverWebhook, listen, providerId, readBody, sendJson, sendText, type RunningServer } from './http-kit.ts';
+import { deliverWebhook, listen, providerId, readBody, sendJson, sendText, type RunningServer } from '../http-kit.ts';
 
 export interface RazorpayEmulatorOptions {
   port?: number;
