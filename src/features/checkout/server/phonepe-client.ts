@@ -111,6 +111,8 @@ export class PhonePeClient {
       },
       'refund',
     );
+    const refused = z.object({ message: z.string() }).safeParse(body);
+    if (status === 400 && refused.success) throw new CheckoutRefusal(422, `PhonePe refused the refund: ${refused.data.message}`);
     const parsed = refundReplySchema.safeParse(body);
     if (status !== 200 || !parsed.success) {
       console.error(`[phonepe] refund answered ${status}`);

@@ -37,6 +37,8 @@ const webhookSchema = z.object({
   }),
 });
 
+const razorpayErrorSchema = z.object({ error: z.object({ description: z.string() }) });
+
 const REFUND_STATES = { pending: 'pending', processed: 'completed', failed: 'failed' } as const;
 
 /** Razorpay: Orders API, checkout signature, signed webhooks (https://razorpay.com/docs/api/). */
@@ -132,6 +134,8 @@ export function createRazorpayProvider(env: ServerEnv, fetcher: typeof fetch): P
         headers: { authorization, 'content-type': 'application/json', 'x-refund-idempotency': idempotencyKey },
         body: JSON.stringify({ amount: amountPaise, speed: 'normal', receipt: order.id }),
       });
+      const refused = razorpayErrorSchema.safeParse(body);
+      if (status === 400 && refused.success) throw new CheckoutRefusal(422, `Razorpay refused the refund: ${refused.data.error.description}`);
       const parsed = refundReplySchema.safeParse(body);
       if (status !== 200 || !parsed.success) {
         console.error(`[Razorpay] refund answered ${status}`);
