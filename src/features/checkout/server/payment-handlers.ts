@@ -36,13 +36,14 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
   const row = (providerOrderId: string) =>
     deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths });
 
-  const reserved = adapter.reservedOrderId?.(body);
-  if (reserved === undefined) {
+  const { reserve } = adapter;
+  if (!reserve) {
     const created = await adapter.create(body, order);
     if (!(await row(created.providerOrderId))) throw new Error(`${provider} order id ${created.providerOrderId} is already recorded`);
     return jsonResponse(created.reply);
   }
-  if (!(await row(reserved))) throw new CheckoutRefusal(409, 'This merchantTransactionId was already used. Please start a new payment.');
+  const reserved = reserve.orderId(body);
+  if (!(await row(reserved))) throw new CheckoutRefusal(409, reserve.reusedMessage);
   try {
     return jsonResponse((await adapter.create(body, order)).reply);
   } catch (error) {

@@ -74,7 +74,10 @@ export function createPhonePeProvider(env: ServerEnv, fetcher: typeof fetch): Pa
     createSchema: phonePeCreateRequestSchema,
     // The browser's transaction id is PhonePe's merchantOrderId: reserving it first means a replayed
     // create cannot pay twice.
-    reservedOrderId: (body) => body.merchantTransactionId,
+    reserve: {
+      orderId: (body) => body.merchantTransactionId,
+      reusedMessage: 'This merchantTransactionId was already used. Please start a new payment.',
+    },
     async create(body, order) {
       const { redirectUrl } = await client.createPayment({
         merchantOrderId: body.merchantTransactionId,

@@ -42,10 +42,11 @@ export interface Verification {
 export interface PaymentProvider<CreateBody extends CreateOrderRequest = CreateOrderRequest, VerifyBody = unknown> {
   readonly createSchema: z.ZodType<CreateBody>;
   /**
-   * The provider order id when the buyer's request already names it (PhonePe's merchant transaction
-   * id): the order row is then written first, reserving the id, and marked failed if `create` fails.
+   * Set when the buyer's request already names the provider order id (PhonePe's merchant transaction
+   * id): the order row is then written first, reserving the id, and marked failed if `create` fails;
+   * a reused id is refused with 409 and `reusedMessage`.
    */
-  reservedOrderId?(body: CreateBody): string;
+  readonly reserve?: { orderId(body: CreateBody): string; reusedMessage: string };
   /** Starts the payment at the provider; `reply` is the create function's 200 body. */
   create(body: CreateBody, order: OrderToPay): Promise<{ providerOrderId: string; reply: unknown }>;
 
