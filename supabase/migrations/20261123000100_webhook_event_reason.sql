@@ -4,7 +4,8 @@
 alter table public.payment_webhook_events add column reason text;
 
 -- Records an event once; a redelivery that ends differently (e.g. confirmed later) updates the reason.
--- True the first time the event id is seen.
+-- True the first time the event id is seen. The payment functions call this one; the two-argument
+-- record_webhook_event stays for callers that have no reason to give.
 create function public.record_payment_webhook_event(p_event_id text, p_provider text, p_reason text)
 returns boolean
 language plpgsql
