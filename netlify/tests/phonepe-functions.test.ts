@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedWebhook } from '../../emulators/razorpay/webhook-recorder.ts';
-import { phonePeCreatePayment, phonePeVerifyPayment, phonePeWebhook } from '../../src/features/checkout/server/phonepe-handlers';
+import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { phonePeWebhookAuthorization } from '../../src/features/checkout/server/signatures';
 import { SITE_URL, startTestStack, type TestStack } from './test-stack';
+
+const phonePeCreatePayment = paymentHandler('phonepe', 'create');
+const phonePeVerifyPayment = paymentHandler('phonepe', 'verify');
+const phonePeWebhook = paymentHandler('phonepe', 'webhook');
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -17,7 +21,7 @@ let serial = 0;
 const transactionId = () => `TXN_${Date.now()}_test${++serial}`;
 
 const payment = (overrides: Record<string, unknown> = {}) => ({
-  amount: 30.1,
+  amount: 3010,
   merchantTransactionId: transactionId(),
   lines: [{ productId: 101, quantity: 1 }],
   cartSessionId: randomUUID(),
@@ -67,7 +71,7 @@ describe('POST /api/phonepe/create-payment', () => {
     expect((await stack.call(phonePeCreatePayment, payment({ merchantTransactionId: 'ORDER-1' }))).body.error).toBe(
       'Invalid request: merchantTransactionId must look like TXN_ followed by 6 to 60 letters, digits or _',
     );
-    expect((await stack.call(phonePeCreatePayment, payment({ amount: 0.01 }))).status).toBe(409);
+    expect((await stack.call(phonePeCreatePayment, payment({ amount: 1 }))).status).toBe(409);
     const body = payment();
     expect((await stack.call(phonePeCreatePayment, body)).status).toBe(200);
     expect(await stack.call(phonePeCreatePayment, body)).toEqual({
@@ -121,7 +125,7 @@ describe('POST /api/phonepe/verify-payment', () => {
 describe('POST /api/phonepe/webhook', () => {
   it('webhook before and after the browser verify: one paid order with one payment id', async () => {
     const { id, webhook } = await createAndChoose('COMPLETED');
-    expect(await deliver(webhook!)).toEqual({ status: 200, body: { received: true } });
+    expect(await deliver(webhook!)).toEqual({ status: 200, body: { received: true, duplicate: false } });
     const [paid] = await stack.ordersWhere('provider_order_id', id);
     expect(paid).toMatchObject({ status: 'paid' });
     expect((await stack.call(phonePeVerifyPayment, { merchantTransactionId: id })).body.verified).toBe(true);
@@ -155,6 +159,35 @@ describe('POST /api/phonepe/webhook', () => {
     expect(await stack.call(phonePeWebhook, null, { rawBody: notOurs, headers: { authorization: webhook!.headers.authorization! } })).toEqual({
       status: 200,
       body: { ignored: true },
+    });
+  });
+});
+
+describe('PhonePe webhook is confirmed through the order-status API', () => {
+  const forged = (merchantOrderId: string, amount: number) =>
+    JSON.stringify({
+      event: 'checkout.order.completed',
+      payload: {
+        orderId: 'OMO_notconfirmed',
+        merchantId: 'EMULATORMERCHANT',
+        merchantOrderId,
+        state: 'COMPLETED',
+        amount,
+        paymentDetails: [{ paymentMode: 'UPI_QR', transactionId: 'OM_claimed', timestamp: Date.now(), amount, state: 'COMPLETED' }],
+      },
+    });
+  const authorization = () => phonePeWebhookAuthorization(stack.env.PHONEPE_WEBHOOK_USERNAME, stack.env.PHONEPE_WEBHOOK_PASSWORD);
+
+  it('a COMPLETED webhook while the status API says PENDING does not mark paid, and is stored with its reason', async () => {
+    const body = payment();
+    expect((await stack.call(phonePeCreatePayment, body)).status).toBe(200);
+    const delivered = await stack.call(phonePeWebhook, null, { rawBody: forged(body.merchantTransactionId, 3010), headers: { authorization: authorization() } });
+    expect(delivered).toEqual({ status: 200, body: { received: true, applied: false } });
+    expect((await stack.ordersWhere('provider_order_id', body.merchantTransactionId))[0]).toMatchObject({ status: 'created', provider_payment_id: null });
+    expect(await stack.webhookEventsOf('phonepe')).toContainEqual({
+      event_id: expect.stringMatching(/^phonepe_/),
+      provider: 'phonepe',
+      reason: 'webhook says paid but the status API says pending',
     });
   });
 });

@@ -180,6 +180,7 @@ describe('orders: written by the payment functions, read by their owner', () => 
       expect(await failureCode(runAs(db, caller, `select public.mark_order_paid('order_demo_1', 'pay_x')`))).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await failureCode(runAs(db, caller, `select public.mark_order_failed('order_demo_1', 'x')`))).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await failureCode(runAs(db, caller, `select public.record_webhook_event('evt_1', 'razorpay')`))).toBe(INSUFFICIENT_PRIVILEGE);
+      expect(await failureCode(runAs(db, caller, `select public.record_payment_webhook_event('evt_1', 'razorpay', 'forged')`))).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await failureCode(runAs(db, caller, `select * from public.payment_webhook_events`))).toBe(INSUFFICIENT_PRIVILEGE);
     }
   });

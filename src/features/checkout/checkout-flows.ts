@@ -1,5 +1,6 @@
 import type { CartState } from '@/domain/cart-line';
 import type { ToastKind } from '@/lib/toast';
+import { paiseToRupees } from '@/domain/money';
 import type { CheckoutEvent } from './checkout-state';
 import {
   BRAND_NAME,
@@ -97,7 +98,7 @@ export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
   const itemCount = request.lines.reduce((sum, line) => sum + line.quantity, 0);
   const options = razorpayOptions(
     order,
-    { keyId: context.keyId, itemCount, total: request.amount, email: await context.email() },
+    { keyId: context.keyId, itemCount, total: paiseToRupees(request.amount), email: await context.email() },
     {
       handler: (confirmation) => {
         context.dispatch({ type: 'verify', method: 'razorpay' });
@@ -136,7 +137,7 @@ export async function payWithPhonePe(context: PhonePeContext): Promise<void> {
   const merchantTransactionId = newMerchantTransactionId(context.now());
   try {
     const reply = await context.api.createPhonePePayment(request, merchantTransactionId);
-    storePendingPayment(context.storage, { merchantTransactionId, total: request.amount, method: 'phonepe' });
+    storePendingPayment(context.storage, { merchantTransactionId, total: paiseToRupees(request.amount), method: 'phonepe' });
     context.redirect(reply.data.instrumentResponse.redirectInfo.url);
   } catch (error) {
     fail(context, error, PHONEPE_CREATE_TOAST);

@@ -31,9 +31,9 @@ function sentBody(fetch: ReturnType<typeof replying>): unknown {
 }
 
 describe('checkoutRequest', () => {
-  it('sends the lines, the cart session, the prescription paths and the total in rupees', () => {
+  it('sends the lines, the cart session, the prescription paths and the total in paise', () => {
     expect(checkoutRequest(cart)).toEqual({
-      amount: 132.3,
+      amount: 13230,
       lines: [
         { productId: 1, quantity: 2 },
         { productId: 14, quantity: 3 },
@@ -92,7 +92,7 @@ describe('createPaymentApi', () => {
     const api = createPaymentApi({ fetch, accessToken: async () => null });
     await expect(api.createPhonePePayment(checkoutRequest(cart), 'TXN_1_AAAAAAAA')).resolves.toEqual(reply);
     expect(fetch.mock.calls[0]![0]).toBe('/api/phonepe/create-payment');
-    expect(sentBody(fetch)).toMatchObject({ merchantTransactionId: 'TXN_1_AAAAAAAA', amount: 132.3 });
+    expect(sentBody(fetch)).toMatchObject({ merchantTransactionId: 'TXN_1_AAAAAAAA', amount: 13230 });
   });
 
   it('reports PhonePe refusals with the spec wording', async () => {

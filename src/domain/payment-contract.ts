@@ -9,12 +9,13 @@ import { z } from 'zod';
  * POST /api/phonepe/verify-payment  PhonePeVerifyRequest    -> 200 PhonePeVerifyResponse
  * POST /api/razorpay/webhook, /api/phonepe/webhook: provider-to-server only.
  *
- * `amount` is in rupees (the total the customer saw); responses carry paise where the providers do.
+ * Money is in paise end to end: `amount` is the total the customer saw, in paise, and replies carry
+ * paise as the providers do. Shared by the browser and the functions; it imports neither.
  * Optional header `Authorization: Bearer <supabase access token>`: the order belongs to that user and
  * prescription paths must start with '<user id>/'; without it the buyer is the guest cart session
  * and paths must start with 'guest-<cartSessionId>/'. An invalid token is refused with 401.
  *
- * Every 4xx/5xx body is ErrorResponse. Refusals: 400 malformed JSON, wrong types, unknown fields,
+ * Every 4xx/5xx body is ErrorResponse; an unexpected failure is 500 {"error": "Internal error"}. Refusals: 400 malformed JSON, wrong types, unknown fields,
  * body over 32 KB, missing verify fields ('Missing razorpay_order_id' ...); 401 bad access token;
  * 404 unknown order; 409 amount differs from the current total (the message says it), a product is
  * sold out or discontinued, transaction id reused; 422 unknown product, quantity not 1..20, total
@@ -40,7 +41,7 @@ const orderLinesSchema = z
   });
 
 const checkoutFields = {
-  amount: z.number({ error: 'amount must be a number of rupees' }),
+  amount: z.number({ error: 'amount must be a number of paise' }).int('amount must be a whole number of paise'),
   lines: orderLinesSchema,
   cartSessionId: z.uuid({ error: 'cartSessionId must be a UUID' }),
   prescriptionPaths: z
