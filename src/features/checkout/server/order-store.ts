@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Buyer } from './buyer';
 import type { PricedOrderLine } from './pricing';
-import type { ProviderName } from './providers';
+import type { PaymentMethod as ProviderName } from '../../../domain/payment-contract';
 
 export type OrderStatus = 'created' | 'paid' | 'failed';
 

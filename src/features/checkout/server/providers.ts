@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../../domain/payment-contract';
 import type { ServerEnv } from './env';
 import { createPhonePeProvider } from './phonepe-provider';
 import type { PaymentProvider } from './provider';
@@ -7,15 +8,15 @@ import { createRazorpayProvider } from './razorpay-provider';
 export type AnyPaymentProvider = PaymentProvider<any, any>;
 
 /**
- * Every payment method the functions accept, by the name stored in orders.provider. Adding one is
- * an adapter module and a line here.
+ * Every payment method of the domain's list with its adapter. Adding one is its name in
+ * PAYMENT_METHODS, an adapter module and a line here.
  */
 export const PAYMENT_PROVIDERS = {
   razorpay: createRazorpayProvider,
   phonepe: createPhonePeProvider,
-} satisfies Record<string, (env: ServerEnv, fetcher: typeof fetch) => AnyPaymentProvider>;
+} satisfies Record<PaymentMethod, (env: ServerEnv, fetcher: typeof fetch) => AnyPaymentProvider>;
 
-export type ProviderName = keyof typeof PAYMENT_PROVIDERS;
+export type ProviderName = PaymentMethod;
 export type PaymentProviders = Record<ProviderName, AnyPaymentProvider>;
 
 export function buildProviders(env: ServerEnv, fetcher: typeof fetch): PaymentProviders {
