@@ -263,7 +263,9 @@ test.describe('product detail', () => {
     await expect(page.getByText('Rx Required')).toHaveCount(0);
     await expect(page.getByText('A valid prescription is required at checkout for this medicine.')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(SECTIONS);
-    await expect(page.getByRole('listitem').filter({ hasText: nicotine.primary_uses[0]! })).toBeVisible();
+    // Uses arrive as text in this record; each is its own list item.
+    const secondaryUse = nicotine.uses.find((use) => !nicotine.primary_uses.includes(use))!;
+    await expect(page.getByRole('listitem').filter({ hasText: secondaryUse })).toBeVisible();
     const alcohol = nicotine.precautions[0]!;
     await expect(page.getByText(new RegExp(`^${escapeRegExp(`${alcohol.name}: ${alcohol.description}`)}`))).toBeVisible();
     await expect(page.getByText(rupees(nicotine.mrp))).toBeVisible();
