@@ -156,7 +156,7 @@ export async function measureApiLoad({ calls = 2000, concurrency = 8, port = 889
         }
         const key = `${call.label} ${status}`;
         byStatus[key] = (byStatus[key] ?? 0) + 1;
-        if ((index + 1) % 250 === 0) console.error(`  /api load: ${index + 1} of ${calls} calls sent`);
+        if ((index + 1) % 250 === 0) console.error(`  /api load: ${index + 1} of ${calls} calls sent after ${((performance.now() - started) / 1000).toFixed(0)} s`);
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
