@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillLogin, serviceClient } from './support/accounts';
-import { ONE_PIXEL_PNG, openCartWithRxLine, orderSummary, prescriptionDialog as dialog, storedCart } from './support/cart';
+import { metformin, ONE_PIXEL_PNG, openCartWithRxLine, orderSummary, prescriptionDialog as dialog, storedCart } from './support/cart';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -26,7 +26,7 @@ test('a prescription-only line forces Upload Prescription and hides the payment 
   await proceed(page).click();
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page).getByText('Items whose prescription is not accepted by our pharmacist will be removed from the order.')).toBeVisible();
-  await expect(dialog(page).getByRole('listitem').filter({ hasText: 'Metformin 500mg Tablet' })).toBeVisible();
+  await expect(dialog(page).getByRole('listitem').filter({ hasText: metformin.name })).toBeVisible();
   await expect(dialog(page).getByRole('button', { name: 'Save Prescription' })).toBeDisabled();
 
   await page.keyboard.press('Escape');
