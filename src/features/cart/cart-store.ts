@@ -15,6 +15,13 @@ export interface CartProduct {
   sale_state: SaleState;
 }
 
+/** The most of one product an order may hold; the payment functions refuse more (1-20 per line). */
+export const MAX_QUANTITY_PER_LINE = 20;
+/** The accessible hint on a plus button that has reached the limit. */
+export const MAX_QUANTITY_HINT = `Maximum ${MAX_QUANTITY_PER_LINE} per order`;
+
+const clampQuantity = (quantity: number): number => Math.min(quantity, MAX_QUANTITY_PER_LINE);
+
 export interface CartLine {
   product: CartProduct;
   quantity: number;
@@ -49,7 +56,8 @@ export function readCartLine(value: unknown): CartLine | null {
   const { quantity, prescriptionAccepted, prescriptionFileUrl } = value;
   if (!product || !isPositiveInt(quantity) || typeof prescriptionAccepted !== 'boolean') return null;
   if (prescriptionFileUrl !== null && typeof prescriptionFileUrl !== 'string') return null;
-  return { product, quantity, prescriptionAccepted, prescriptionFileUrl };
+  // A cart stored before the limit existed (or edited by hand) is brought within it on load.
+  return { product, quantity: clampQuantity(quantity), prescriptionAccepted, prescriptionFileUrl };
 }
 
 export interface CartState {
@@ -113,11 +121,11 @@ function update(change: (items: CartLine[]) => CartLine[], sessionId?: string): 
   $cart.set({ items: change(current.items), sessionId: sessionId ?? current.sessionId });
 }
 
-/** Adds one: increments the line if the product is present, otherwise appends it at quantity 1. */
+/** Adds one: increments the line (never past the limit) if the product is present, otherwise appends it at quantity 1. */
 export function addToCart(product: DisplayProduct | CartProduct): void {
   update((items) => {
     if (items.some((line) => line.product.id === product.id)) {
-      return items.map((line) => (line.product.id === product.id ? { ...line, quantity: line.quantity + 1 } : line));
+      return items.map((line) => (line.product.id === product.id ? { ...line, quantity: clampQuantity(line.quantity + 1) } : line));
     }
     return [
       ...items,
@@ -131,13 +139,13 @@ export function addToCart(product: DisplayProduct | CartProduct): void {
   });
 }
 
-/** Sets a line's quantity; 0 or less removes the line. */
+/** Sets a line's quantity, at most the limit; 0 or less removes the line. */
 export function setQuantity(productId: number, quantity: number): void {
   if (quantity <= 0) {
     removeFromCart(productId);
     return;
   }
-  const whole = Math.floor(quantity);
+  const whole = clampQuantity(Math.floor(quantity));
   update((items) => items.map((line) => (line.product.id === productId ? { ...line, quantity: whole } : line)));
 }
 

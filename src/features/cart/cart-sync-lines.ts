@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paiseToRupees } from '../../lib/money';
 import { DEFAULT_PRODUCT_IMAGE } from '../catalogue/default-image';
 import { productSlug } from '../catalogue/slug';
-import type { CartLine } from './cart-store';
+import { MAX_QUANTITY_PER_LINE, type CartLine } from './cart-store';
 import { cartTotalPaise } from './cart-totals';
 
 /**
@@ -56,7 +56,7 @@ export function fromStoredItem(item: StoredCartItem): CartLine {
       requires_prescription: requiresPrescription,
       sale_state: 'ADD TO CART',
     },
-    quantity: item.quantity,
+    quantity: Math.min(item.quantity, MAX_QUANTITY_PER_LINE),
     prescriptionAccepted: !requiresPrescription || item.prescription_url !== null,
     prescriptionFileUrl: item.prescription_url,
   };
