@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { supabase } from '../../lib/supabase-client';
 import { showToast } from '../../lib/toast';
 import { $auth, type AuthState } from '../auth/auth-store';
+import { claimGuestPrescriptions, withClaimedPrescriptions } from '../prescriptions/claim-guest-prescriptions';
 import { $cart, type CartLine, type CartState } from './cart-store';
 import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from './cart-sync-lines';
 
@@ -55,6 +56,8 @@ export interface CartSyncDependencies {
   remote: CartRemote;
   pending: PendingStore;
   notify(message: string): void;
+  /** Copies the cart's guest prescriptions into the customer's folder; answers each moved path's new place. */
+  claimGuestPrescriptions?(cart: CartState): Promise<Readonly<Record<string, string>>>;
 }
 
 /**
@@ -64,7 +67,7 @@ export interface CartSyncDependencies {
  * (rule in mergeCartLines). A failed save keeps the local cart, is remembered across reloads and is
  * retried on the next change or page load; guests are never synced.
  */
-export function createCartSync({ cart, auth, remote, pending, notify }: CartSyncDependencies) {
+export function createCartSync({ cart, auth, remote, pending, notify, claimGuestPrescriptions: claim }: CartSyncDependencies) {
   let activeUserId: string | null = null;
   let needsMerge = false;
   let failures = 0;
@@ -73,8 +76,23 @@ export function createCartSync({ cart, auth, remote, pending, notify }: CartSync
   let again = false;
   let applyingMerge = false;
 
+  /** A guest's prescription follows the customer into their account; failing that, the cart keeps it and payment asks again. */
+  async function claimPrescriptions(): Promise<void> {
+    if (!claim) return;
+    try {
+      const claimed = await claim(cart.get());
+      applyingMerge = true;
+      cart.set({ ...cart.get(), items: withClaimedPrescriptions(cart.get(), claimed) });
+    } catch (error) {
+      console.error('Moving the guest prescriptions to the account failed', error);
+    } finally {
+      applyingMerge = false;
+    }
+  }
+
   async function syncOnce(userId: string): Promise<void> {
     if (needsMerge) {
+      await claimPrescriptions();
       const merged = mergeCartLines(cart.get().items, await remote.load(userId));
       applyingMerge = true;
       cart.set({ ...cart.get(), items: merged });
@@ -189,5 +207,10 @@ export function startCartSync(): void {
     remote: supabaseCartRemote,
     pending: storagePendingStore(window.localStorage),
     notify: (message) => showToast('error', message),
+    claimGuestPrescriptions: async (state) => {
+      const token = (await supabase.auth.getSession()).data.session?.access_token;
+      if (!token) throw new Error('No session to claim the guest prescriptions with');
+      return claimGuestPrescriptions(state, token);
+    },
   });
 }
