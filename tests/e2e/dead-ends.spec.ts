@@ -41,7 +41,9 @@ test.describe('quantity stops at 20 per line', () => {
     await storeCart(page, [storedLine(cetirizine, 19)]);
     await page.goto('/products');
     const card = page.getByRole('article', { name: cetirizine.name });
-    const increase = await whenHydrated(card.getByRole('button', { name: `Increase quantity of ${cetirizine.name}` }));
+    // The card's control hydrates when it comes into view, and only then shows the stored quantity.
+    await card.scrollIntoViewIfNeeded();
+    const increase = card.getByRole('button', { name: `Increase quantity of ${cetirizine.name}` });
     await increase.click();
     await expect(card.getByRole('status', { name: `Quantity of ${cetirizine.name}: 20` })).toBeVisible();
     await expect(increase).toBeDisabled();
