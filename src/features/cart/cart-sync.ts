@@ -199,6 +199,11 @@ const supabaseCartRemote: CartRemote = {
 
 let started: ReturnType<typeof createCartSync> | null = null;
 
+/** Resolves when the page's cart sync has nothing in flight (e.g. the sign-in merge moving guest prescriptions). */
+export function cartSyncSettled(): Promise<void> {
+  return started?.settled() ?? Promise.resolve();
+}
+
 /** Starts the one cart sync of the page (idempotent); every page's header script calls it. */
 export function startCartSync(): void {
   started ??= createCartSync({

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { hasStoredSession } from '../../lib/auth-storage';
 import CartPage from '../cart/CartPage';
 import { refreshCartFromCatalogue } from '../cart/cart-availability';
 import { $cart, removeFromCart } from '../cart/cart-store';
@@ -19,7 +20,12 @@ export default function CheckoutCart() {
   const hasLines = useStore($cart).items.length > 0;
 
   const proceed = useCallback(
-    (method: PaymentMethod) => void (method === 'phonepe' ? payWithPhonePe(context) : payWithRazorpay(context)),
+    (method: PaymentMethod) =>
+      void (async () => {
+        // Just signed in: the guest prescriptions may still be moving to the account; pay with where they end up.
+        if (hasStoredSession()) await (await import('../cart/cart-sync')).cartSyncSettled();
+        await (method === 'phonepe' ? payWithPhonePe(context) : payWithRazorpay(context));
+      })(),
     [context],
   );
 
