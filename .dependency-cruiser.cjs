@@ -16,7 +16,7 @@ const FEATURE_USES = {
   cart: ['prescriptions'],
   contact: ['auth'],
   catalogue: ['cart'],
-  checkout: ['cart'],
+  checkout: ['cart', 'prescriptions'],
 };
 
 function featureLayers() {

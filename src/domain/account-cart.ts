@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paiseToRupees } from './money';
 import { DEFAULT_PRODUCT_IMAGE, productSlug } from './product';
-import { cartTotalPaise, type CartLine } from './cart-line';
+import { cartTotalPaise, clampQuantity, type CartLine } from './cart-line';
 
 /**
  * A cart line as the server cart row keeps it: the spec's stored-item fields (mrp as text, name,
@@ -54,7 +54,7 @@ export function fromStoredItem(item: StoredCartItem): CartLine {
       requires_prescription: requiresPrescription,
       sale_state: 'ADD TO CART',
     },
-    quantity: item.quantity,
+    quantity: clampQuantity(item.quantity),
     prescriptionAccepted: !requiresPrescription || item.prescription_url !== null,
     prescriptionFileUrl: item.prescription_url,
   };

@@ -31,7 +31,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
  */
 
 export const MAX_LINES = 50;
-export const MAX_QUANTITY_PER_LINE = 20;
+export { MAX_QUANTITY_PER_LINE } from './cart-line';
 
 export const orderLineRequestSchema = z.strictObject({
   productId: z.number({ error: 'lines[].productId must be a number' }).int('lines[].productId must be a whole number'),

@@ -1,4 +1,4 @@
-import type { CartLine, CartState } from './cart-line';
+import { clampQuantity, type CartLine, type CartState } from './cart-line';
 import type { CartProduct } from './product';
 import { FOR_SALE_STATES } from './sale-state';
 
@@ -34,7 +34,8 @@ function readCartLine(value: unknown): CartLine | null {
   const { quantity, prescriptionAccepted, prescriptionFileUrl } = value;
   if (!product || !isPositiveInt(quantity) || typeof prescriptionAccepted !== 'boolean') return null;
   if (prescriptionFileUrl !== null && typeof prescriptionFileUrl !== 'string') return null;
-  return { product, quantity, prescriptionAccepted, prescriptionFileUrl };
+  // A cart stored before the limit existed (or edited by hand) is brought within it on load.
+  return { product, quantity: clampQuantity(quantity), prescriptionAccepted, prescriptionFileUrl };
 }
 
 function newSessionId(): string {

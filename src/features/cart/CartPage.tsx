@@ -19,6 +19,7 @@ import {
   UNAVAILABLE_LINES_NOTICE,
 } from './cart-strings';
 import { cartTotalPaise } from '@/domain/cart-line';
+import { $prescriptionDialogOpen, closePrescriptionDialog, openPrescriptionDialog } from './prescription-request';
 import { type CheckoutHandlers, CheckoutSlot } from './CheckoutSlot';
 
 export interface CartPageProps extends CheckoutHandlers {
@@ -32,7 +33,7 @@ export default function CartPage({ onProceed, busyLabel, children }: CartPagePro
   const gone = useStore($goneProductIds);
   const readiness = useStore($checkoutReadiness);
   const prescriptionLinks = useStore($prescriptionLinks);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const dialogOpen = useStore($prescriptionDialogOpen);
   // The prebuilt HTML cannot know the cart: until hydrated it shows a stable loading line.
   const [hydrated, setHydrated] = useState(false);
 
@@ -70,6 +71,7 @@ export default function CartPage({ onProceed, busyLabel, children }: CartPagePro
                 line={line}
                 availability={availabilityOf(line, gone)}
                 prescriptionLink={line.prescriptionFileUrl ? prescriptionLinks[line.prescriptionFileUrl] : undefined}
+                onUploadPrescription={openPrescriptionDialog}
               />
             ))}
           </ul>
@@ -113,7 +115,7 @@ export default function CartPage({ onProceed, busyLabel, children }: CartPagePro
           <CheckoutSlot
             readiness={readiness}
             prescriptionPending={pendingLines.length > 0}
-            onUploadPrescription={() => setDialogOpen(true)}
+            onUploadPrescription={openPrescriptionDialog}
             onProceed={onProceed}
             busyLabel={busyLabel}
           />
@@ -129,7 +131,7 @@ export default function CartPage({ onProceed, busyLabel, children }: CartPagePro
       <PrescriptionDialog
         open={dialogOpen}
         itemNames={pendingLines.map((line) => line.product.name)}
-        onClose={() => setDialogOpen(false)}
+        onClose={closePrescriptionDialog}
         readCart={() => $cart.get()}
         attachPrescription={(productId, fileReference) => setPrescription(productId, true, fileReference)}
       />

@@ -1,11 +1,15 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import type { CartLine, CartState } from '@/domain/cart-line';
+import { clampQuantity, MAX_QUANTITY_PER_LINE, type CartLine, type CartState } from '@/domain/cart-line';
 import { toCartProduct, type CartProduct } from '@/domain/product';
 import { CART_STORAGE_KEY, decodeCart, emptyCart } from '@/domain/stored-cart';
 
 export type { CartLine, CartState } from '@/domain/cart-line';
 export type { CartProduct } from '@/domain/product';
+export { MAX_QUANTITY_PER_LINE } from '@/domain/cart-line';
+
+/** The accessible hint on a plus button that has reached the limit. */
+export const MAX_QUANTITY_HINT = `Maximum ${MAX_QUANTITY_PER_LINE} per order`;
 
 export const $cart = persistentAtom<CartState>(
   CART_STORAGE_KEY,
@@ -21,11 +25,11 @@ function update(change: (items: CartLine[]) => CartLine[]): void {
   $cart.set({ items: change(current.items), sessionId: current.sessionId });
 }
 
-/** Adds one: increments the line if the product is present, otherwise appends it at quantity 1. */
+/** Adds one: increments the line (never past the limit) if the product is present, otherwise appends it at quantity 1. */
 export function addToCart(product: CartProduct): void {
   update((items) => {
     if (items.some((line) => line.product.id === product.id)) {
-      return items.map((line) => (line.product.id === product.id ? { ...line, quantity: line.quantity + 1 } : line));
+      return items.map((line) => (line.product.id === product.id ? { ...line, quantity: clampQuantity(line.quantity + 1) } : line));
     }
     return [
       ...items,
@@ -39,13 +43,13 @@ export function addToCart(product: CartProduct): void {
   });
 }
 
-/** Sets a line's quantity; 0 or less removes the line. */
+/** Sets a line's quantity, at most the limit; 0 or less removes the line. */
 export function setQuantity(productId: number, quantity: number): void {
   if (quantity <= 0) {
     removeFromCart(productId);
     return;
   }
-  const whole = Math.floor(quantity);
+  const whole = clampQuantity(Math.floor(quantity));
   update((items) => items.map((line) => (line.product.id === productId ? { ...line, quantity: whole } : line)));
 }
 

@@ -20,6 +20,7 @@ import {
 import { checkoutRequest, type PaymentApi, PaymentApiError } from './payment-api';
 import { phonePeOutcome } from './phonepe-outcome';
 import { clearPendingPayment, newMerchantTransactionId, readPendingPayment, storePendingPayment } from './phonepe-transaction';
+import { refusalActionOf } from './refusal-action';
 import type { RazorpayConstructor, RazorpayOptions } from './razorpay-sdk';
 
 /** Everything a payment flow touches outside itself, so the flows are plain functions to test. */
@@ -51,7 +52,9 @@ function reasonOf(error: unknown): string {
 function fail(context: CheckoutContext, error: unknown, toast?: string): void {
   console.error('Payment failed', error);
   const reason = reasonOf(error);
-  context.dispatch({ type: 'failed', reason });
+  // A refusal the customer can put right comes with its action instead of a retry.
+  const action = error instanceof PaymentApiError ? refusalActionOf(error.status, error.message, context.cart().items) : null;
+  context.dispatch(action ? { type: 'failed', reason, action } : { type: 'failed', reason });
   context.toast('error', toast ?? reason);
 }
 

@@ -2,7 +2,7 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Toaster } from '@/lib/Toaster';
 import { showToast } from '@/lib/toast';
 import type { CartState } from '@/domain/cart-line';
-import { isPdf, partitionBySize, PRESCRIPTION_ACCEPT } from './prescription-files';
+import { contentTypeOf, isAcceptedContentType, isPdf, partitionBySize, PRESCRIPTION_ACCEPT } from './prescription-files';
 import {
   FILES_SELECTED,
   FILES_TOO_LARGE,
@@ -12,6 +12,7 @@ import {
   SAVE_PRESCRIPTION,
   SAVED_FOR_ALL_ITEMS,
   SAVING_PRESCRIPTION,
+  UNSUPPORTED_FILE_TYPE,
   UPLOAD_PRESCRIPTION_TITLE,
 } from './prescription-strings';
 import { PrescriptionSaveError, savePrescription } from './prescription-upload';
@@ -57,6 +58,8 @@ export function PrescriptionDialog({ open, itemNames, onClose, readCart, attachP
   filesRef.current = files;
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<{ reason: string | null } | null>(null);
+  /** Names of the files just refused for their type: the bucket would refuse them on save anyway. */
+  const [refusedByType, setRefusedByType] = useState<string[]>([]);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -76,6 +79,7 @@ export function PrescriptionDialog({ open, itemNames, onClose, readCart, attachP
   function handleClosed() {
     if (openerRef.current instanceof HTMLElement) openerRef.current.focus();
     setFailure(null);
+    setRefusedByType([]);
     if (readCart().items.some((line) => !line.prescriptionAccepted)) showToast('info', NO_PRESCRIPTION_CHOSEN);
     onClose();
   }
@@ -84,11 +88,13 @@ export function PrescriptionDialog({ open, itemNames, onClose, readCart, attachP
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (picked.length === 0) return;
-    const { withinLimit, tooLarge } = partitionBySize(picked);
+    const ofAcceptedType = picked.filter((file) => isAcceptedContentType(contentTypeOf(file)));
+    setRefusedByType(picked.filter((file) => !ofAcceptedType.includes(file)).map((file) => file.name));
+    const { withinLimit, tooLarge } = partitionBySize(ofAcceptedType);
     if (withinLimit.length > 0) setFiles((current) => [...current, ...withinLimit.map(choose)]);
     setFailure(null);
     if (tooLarge.length > 0) showToast('error', FILES_TOO_LARGE);
-    else showToast('success', FILES_SELECTED);
+    else if (withinLimit.length > 0) showToast('success', FILES_SELECTED);
   }
 
   function handleRemove(key: string) {
@@ -198,6 +204,13 @@ export function PrescriptionDialog({ open, itemNames, onClose, readCart, attachP
                 </li>
               ))}
             </ul>
+          )}
+
+          {refusedByType.length > 0 && (
+            <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+              <p className="font-semibold">{UNSUPPORTED_FILE_TYPE}</p>
+              <p>Not added: {refusedByType.join(', ')}</p>
+            </div>
           )}
 
           {failure && (
