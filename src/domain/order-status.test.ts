@@ -3,6 +3,7 @@ import {
   canMoveOrder,
   canMovePayment,
   customerMayCancel,
+  isOrderNumber,
   orderStatuses,
   orderStatusLabels,
   orderTransitions,
@@ -68,5 +69,15 @@ describe('payment statuses', () => {
     expect(canMovePayment('paid', 'refund_pending')).toBe(true);
     expect(canMovePayment('refund_pending', 'refunded')).toBe(true);
     for (const to of paymentStatuses) expect(canMovePayment('refunded', to)).toBe(false);
+  });
+});
+
+describe('order numbers', () => {
+  it('recognises the numbers the database gives and nothing else, so a malformed one is simply not found', () => {
+    expect(isOrderNumber('MK-2611-000123')).toBe(true);
+    expect(isOrderNumber('MK-2611-1000000')).toBe(true);
+    for (const number of ['MK-2611-123', 'mk-2611-000123', 'MK-261-000123', 'MK-2611-000123/../x', ' MK-2611-000123']) {
+      expect(isOrderNumber(number)).toBe(false);
+    }
   });
 });

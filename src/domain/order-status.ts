@@ -18,6 +18,13 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = ['pending', 'paid', 'failed', 'refund_pending', 'refunded', 'partially_refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/** MK-<YYMM of creation in India>-<sequence of at least 6 digits>, assigned by the database. */
+export const orderNumberPattern = /^MK-[0-9]{4}-[0-9]{6,}$/;
+
+export function isOrderNumber(value: string): boolean {
+  return orderNumberPattern.test(value);
+}
+
 /** Every order starts here, whatever the payment method. */
 export const initialOrderStatus: OrderStatus = 'placed';
 export const initialPaymentStatus: PaymentStatus = 'pending';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   canMoveOrder,
   canMovePayment,
+  isOrderNumber,
   orderStatuses,
   orderTransitions,
   paymentStatuses,
@@ -70,6 +71,7 @@ describe('order numbers', () => {
     // 19:00 UTC on 31 October is already 1 November in India.
     const order = await placeOrder(demoCustomerId, { created_at: '2026-10-31T19:00:00Z', order_number: 'MK-0000-000001' });
     expect(order.order_number).toMatch(/^MK-2611-\d{6}$/);
+    expect(isOrderNumber(order.order_number)).toBe(true);
   });
 
   it('gives every order its own, increasing number that never changes', async () => {
@@ -81,6 +83,13 @@ describe('order numbers', () => {
 
     const order = await placeOrder();
     expect(await failureCode(runAs(db, serviceRole, `update public.orders set order_number = 'MK-2611-999999' where id = $1`, [order.id]))).toBe(CHECK_VIOLATION);
+  });
+
+  it('keeps every digit once the sequence passes 999999', async () => {
+    await db.query(`select setval('public.order_number_sequence', 999999)`);
+    const order = await placeOrder(demoCustomerId, { created_at: '2026-11-23T06:00:00Z' });
+    expect(order.order_number).toBe('MK-2611-1000000');
+    expect(isOrderNumber(order.order_number)).toBe(true);
   });
 });
 
