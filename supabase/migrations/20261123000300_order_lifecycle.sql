@@ -279,7 +279,17 @@ create policy "order events: customer reads own orders' history" on public.order
 
 -- Moving an order (server only) ------------------------------------------------------------------
 
--- The one call server code uses to move an order, so the history says who and why.
+-- Who is moving an order, for the history trigger; transaction-local, so it ends with the call.
+create function public.set_order_actor(p_actor_role text, p_actor_id uuid, p_note text) returns void
+language sql
+set search_path = ''
+as $$
+  select set_config('medikart.order_actor_role', coalesce(p_actor_role, ''), true),
+         set_config('medikart.order_actor_id', coalesce(p_actor_id::text, ''), true),
+         set_config('medikart.order_note', coalesce(p_note, ''), true)
+$$;
+
+-- The calls server code uses to move an order or its payment, so the history says who and why.
 create function public.set_order_status(
   p_order_id uuid,
   p_status text,
@@ -293,14 +303,33 @@ as $$
 declare
   moved public.orders;
 begin
-  perform set_config('medikart.order_actor_role', p_actor_role, true);
-  perform set_config('medikart.order_actor_id', coalesce(p_actor_id::text, ''), true);
-  perform set_config('medikart.order_note', coalesce(p_note, ''), true);
+  perform public.set_order_actor(p_actor_role, p_actor_id, p_note);
   update public.orders set status = p_status where id = p_order_id returning * into moved;
-  perform set_config('medikart.order_actor_role', '', true);
-  perform set_config('medikart.order_actor_id', '', true);
-  perform set_config('medikart.order_note', '', true);
-  if not found then
+  perform public.set_order_actor(null, null, null);
+  if moved.id is null then
+    raise exception 'no order with id %', p_order_id using errcode = 'no_data_found';
+  end if;
+  return moved;
+end
+$$;
+
+create function public.set_payment_status(
+  p_order_id uuid,
+  p_payment_status text,
+  p_actor_role text,
+  p_actor_id uuid default null,
+  p_note text default null
+) returns public.orders
+language plpgsql
+set search_path = ''
+as $$
+declare
+  moved public.orders;
+begin
+  perform public.set_order_actor(p_actor_role, p_actor_id, p_note);
+  update public.orders set payment_status = p_payment_status where id = p_order_id returning * into moved;
+  perform public.set_order_actor(null, null, null);
+  if moved.id is null then
     raise exception 'no order with id %', p_order_id using errcode = 'no_data_found';
   end if;
   return moved;
@@ -356,6 +385,9 @@ $$;
 
 revoke execute on function public.set_order_status(uuid, text, text, uuid, text) from public, anon, authenticated;
 grant execute on function public.set_order_status(uuid, text, text, uuid, text) to service_role;
+revoke execute on function public.set_payment_status(uuid, text, text, uuid, text) from public, anon, authenticated;
+grant execute on function public.set_payment_status(uuid, text, text, uuid, text) to service_role;
+revoke execute on function public.set_order_actor(text, uuid, text) from public, anon, authenticated;
 revoke execute on function public.mark_order_paid(text, text) from public, anon, authenticated;
 revoke execute on function public.mark_order_failed(text, text) from public, anon, authenticated;
 revoke execute on function public.next_order_number(timestamptz) from public, anon, authenticated;

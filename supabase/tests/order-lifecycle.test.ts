@@ -145,6 +145,7 @@ describe('order status: the trigger enforces src/domain/order-status.ts', () => 
       expect(await failureCode(runAs(db, caller, `update public.orders set status = 'cancelled' where id = $1`, [order.id]))).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await failureCode(runAs(db, caller, `update public.orders set payment_status = 'refunded' where id = $1`, [order.id]))).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await failureCode(moveOrder(order.id, 'cancelled', caller))).toBe(INSUFFICIENT_PRIVILEGE);
+      expect(await failureCode(runAs(db, caller, `select public.set_payment_status($1, 'refunded', 'customer')`, [order.id]))).toBe(INSUFFICIENT_PRIVILEGE);
     }
     const [row] = await runAs(db, serviceRole, `select status from public.orders where id = $1`, [order.id]);
     expect(row).toEqual({ status: 'placed' });
@@ -187,17 +188,32 @@ describe('order_events: who moved an order, when, from and to', () => {
     const order = await placeOrder();
     await runAs(db, serviceRole, `select public.mark_order_paid($1, 'pay_events')`, [`order_lifecycle_${ordersCreated}`]);
     await runAs(db, serviceRole, `select public.set_order_status($1, 'cancelled', 'customer', $2, 'Ordered by mistake')`, [order.id, demoCustomerId]);
+    await runAs(db, serviceRole, `select public.set_payment_status($1, 'refund_pending', 'system', null, 'Refund rfnd_1 requested')`, [order.id]);
+    await runAs(db, serviceRole, `select public.set_payment_status($1, 'refunded', 'payment_provider')`, [order.id]);
     expect(await history(order.id)).toEqual([
       { kind: 'status', from_status: null, to_status: 'placed', actor_role: 'system', actor_id: null, note: null },
       { kind: 'payment', from_status: 'pending', to_status: 'paid', actor_role: 'system', actor_id: null, note: null },
       { kind: 'status', from_status: 'placed', to_status: 'cancelled', actor_role: 'customer', actor_id: demoCustomerId, note: 'Ordered by mistake' },
+      { kind: 'payment', from_status: 'paid', to_status: 'refund_pending', actor_role: 'system', actor_id: null, note: 'Refund rfnd_1 requested' },
+      { kind: 'payment', from_status: 'refund_pending', to_status: 'refunded', actor_role: 'payment_provider', actor_id: null, note: null },
     ]);
   });
 
-  it('writes nothing for a refused move', async () => {
+  it('writes nothing for a refused move, and says so for an unknown order', async () => {
     const order = await placeOrder();
     await failureCode(moveOrder(order.id, 'delivered'));
     expect(await history(order.id)).toHaveLength(1);
+    expect(await failureCode(moveOrder('00000000-0000-4000-8000-000000000000', 'confirmed'))).toBe('P0002');
+  });
+
+  it('forgets the actor once the call is over, so a later change by the system is not blamed on a customer', async () => {
+    const order = await placeOrder();
+    await db.transaction(async (tx) => {
+      await tx.exec('set local role service_role');
+      await tx.query(`select public.set_order_status($1, 'confirmed', 'customer', $2, 'first')`, [order.id, demoCustomerId]);
+      await tx.query(`update public.orders set status = 'packed' where id = $1`, [order.id]);
+    });
+    expect((await history(order.id)).at(-1)).toMatchObject({ to_status: 'packed', actor_role: 'system', actor_id: null, note: null });
   });
 
   it('is append-only: updates, deletes and truncation are refused, even for the service role and the database owner', async () => {
