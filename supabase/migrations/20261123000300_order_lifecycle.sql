@@ -7,8 +7,8 @@
 -- every pair from it against the triggers below.
 --
 -- Guest access to an order page stores nothing here: the link carries an HMAC-SHA256 of the
--- order id under a server-only secret (256 bits, compared in constant time by a function), so no
--- token column can leak through a database read and rotating the secret revokes every link.
+-- order id under a server-only secret (256 bits, checked in constant time: src/domain/guest-order-link.ts),
+-- so no token column can leak through a database read and rotating the secret revokes every link.
 
 -- Order numbers ----------------------------------------------------------------------------------
 

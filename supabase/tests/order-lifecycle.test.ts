@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase, projectSqlFiles } from '../../emulators/supabase/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   canMoveOrder,
@@ -294,5 +296,32 @@ describe('delivery details on the order', () => {
     expect(await bad({ delivery_city: null })).toBe(CHECK_VIOLATION);
     expect(await bad({ promised_delivery_date: null })).toBe(CHECK_VIOLATION);
     expect(await bad({ provider: 'upi' })).toBe(CHECK_VIOLATION);
+  });
+});
+
+describe('migrating orders recorded before the life cycle', () => {
+  it('numbers them in creation order and moves the payment words to payment_status', async () => {
+    const files = await projectSqlFiles({ seed: true });
+    const lifecycle = files.findIndex((file) => file.endsWith('_order_lifecycle.sql'));
+    const before = await openDatabase();
+    try {
+      for (const file of files.slice(0, lifecycle)) await before.exec(await readFile(file, 'utf8'));
+      await before.query(
+        `insert into public.orders (guest_session_id, provider, provider_order_id, amount_paise, lines, status, created_at) values
+           ($1, 'razorpay', 'order_old_paid', 9100, $2, 'paid', '2026-10-05T10:00:00Z'),
+           ($1, 'phonepe', 'TXN_old_failed', 9100, $2, 'failed', '2026-11-20T10:00:00Z'),
+           ($1, 'razorpay', 'order_old_created', 9100, $2, 'created', '2026-11-22T10:00:00Z')`,
+        ['3f0c2a7e-5b1d-4c8e-9a6f-0d2b4e6a8c10', lines],
+      );
+      for (const file of files.slice(lifecycle)) await before.exec(await readFile(file, 'utf8'));
+      const { rows } = await before.query(`select provider_order_id, order_number, status, payment_status from public.orders order by created_at`);
+      expect(rows).toEqual([
+        { provider_order_id: 'order_old_paid', order_number: 'MK-2610-000001', status: 'placed', payment_status: 'paid' },
+        { provider_order_id: 'TXN_old_failed', order_number: 'MK-2611-000002', status: 'placed', payment_status: 'failed' },
+        { provider_order_id: 'order_old_created', order_number: 'MK-2611-000003', status: 'placed', payment_status: 'pending' },
+      ]);
+    } finally {
+      await before.close();
+    }
   });
 });
