@@ -109,7 +109,11 @@ describe('codEligibility', () => {
   it('refuses a total above the limit, stating the limit in rupees', () => {
     expect(codEligibility([paracetamol], central, 500001, content.codLimitPaise)).toEqual({
       allowed: false,
-      reason: 'Cash on delivery is available for orders up to ₹5,000.00',
+      reason: 'Cash on delivery is available for orders up to ₹5,000',
+    });
+    expect(codEligibility([paracetamol], central, 500000, 499950)).toEqual({
+      allowed: false,
+      reason: 'Cash on delivery is available for orders up to ₹4,999.50',
     });
   });
 });

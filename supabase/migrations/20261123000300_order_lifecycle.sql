@@ -181,10 +181,14 @@ alter table public.orders
   add column delivery_pin_code text check (delivery_pin_code ~ '^[1-9][0-9]{5}$'),
   add column delivery_zone_id text check (delivery_zone_id ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),
   add column promised_delivery_date date,
-  -- Orders from before delivery details have none; any newer order has every required one.
-  add constraint orders_delivery_complete check (
-    num_nulls(delivery_name, delivery_mobile, delivery_line1, delivery_city, delivery_state,
-              delivery_pin_code, delivery_zone_id, promised_delivery_date) in (0, 8)
+  -- Orders from before delivery details have none; a newer order has the place and the person.
+  -- Anonymising an order (account deletion) removes the person and keeps the place for tax records.
+  add constraint orders_delivery_place_complete check (
+    num_nulls(delivery_city, delivery_state, delivery_pin_code, delivery_zone_id, promised_delivery_date) in (0, 5)
+  ),
+  add constraint orders_delivery_person_complete check (
+    num_nulls(delivery_name, delivery_mobile, delivery_line1) = 3
+    or (num_nulls(delivery_name, delivery_mobile, delivery_line1) = 0 and delivery_pin_code is not null)
   );
 
 create index orders_user_id_created_at on public.orders (user_id, created_at desc);
@@ -192,10 +196,11 @@ create index orders_user_id_created_at on public.orders (user_id, created_at des
 -- Order history ----------------------------------------------------------------------------------
 
 -- kind 'status' and 'payment' rows are written only by the orders trigger; 'note' rows (e.g. a
--- pharmacist's remark) may be added by the server. Nothing is ever changed or removed.
+-- pharmacist's remark) may be added by the server. Nothing is ever changed, and the history goes
+-- only with its order (an unpaid order removed when its customer deletes their account).
 create table public.order_events (
   id bigint generated always as identity primary key,
-  order_id uuid not null references public.orders(id),
+  order_id uuid not null references public.orders(id) on delete cascade,
   kind text not null check (kind in ('status', 'payment', 'note')),
   from_status text,
   to_status text,
@@ -256,6 +261,9 @@ begin
       raise exception 'status history is written only by changing the order' using errcode = 'insufficient_privilege';
     end if;
     return new;
+  end if;
+  if tg_op = 'DELETE' and not exists (select 1 from public.orders where id = old.order_id) then
+    return old;
   end if;
   raise exception 'order history is append-only' using errcode = 'insufficient_privilege';
 end

@@ -230,6 +230,13 @@ describe('order_events: who moved an order, when, from and to', () => {
     expect(await history(order.id)).toHaveLength(2);
   });
 
+  it('goes only with its order, as when an unpaid order is removed with its account', async () => {
+    const order = await placeOrder();
+    await moveOrder(order.id, 'cancelled');
+    await runAs(db, serviceRole, `delete from public.orders where id = $1`, [order.id]);
+    expect(await history(order.id)).toEqual([]);
+  });
+
   it('takes status rows only from the order trigger, and notes from the server', async () => {
     const order = await placeOrder();
     const insert = `insert into public.order_events (order_id, kind, from_status, to_status, actor_role, note) values ($1, $2, $3, $4, 'staff', $5)`;
@@ -284,6 +291,18 @@ describe('delivery details on the order', () => {
     expect(row).toEqual({ delivery_pin_code: '560038', promised: '2026-11-24' });
   });
 
+  it('lets an anonymised order drop the person and keep the place', async () => {
+    const order = await placeOrder(demoCustomerId, delivery);
+    const [row] = await runAs(
+      db,
+      serviceRole,
+      `update public.orders set user_id = null, guest_session_id = gen_random_uuid(), delivery_name = null, delivery_mobile = null,
+         delivery_email = null, delivery_line1 = null, delivery_line2 = null where id = $1 returning delivery_pin_code, delivery_city`,
+      [order.id],
+    );
+    expect(row).toEqual({ delivery_pin_code: '560038', delivery_city: 'Bengaluru' });
+  });
+
   it('refuses malformed or partial delivery details', async () => {
     const bad = (changes: Record<string, unknown>) => failureCode(placeOrder(null, { ...delivery, ...changes }));
     expect(await bad({ delivery_mobile: '9876543210' })).toBe(CHECK_VIOLATION);
@@ -294,6 +313,8 @@ describe('delivery details on the order', () => {
     expect(await bad({ delivery_name: '  ' })).toBe(CHECK_VIOLATION);
     expect(await bad({ delivery_zone_id: 'Bengaluru Central' })).toBe(CHECK_VIOLATION);
     expect(await bad({ delivery_city: null })).toBe(CHECK_VIOLATION);
+    expect(await bad({ delivery_mobile: null })).toBe(CHECK_VIOLATION);
+    expect(await bad({ delivery_pin_code: null, delivery_city: null, delivery_state: null, delivery_zone_id: null, promised_delivery_date: null })).toBe(CHECK_VIOLATION);
     expect(await bad({ promised_delivery_date: null })).toBe(CHECK_VIOLATION);
     expect(await bad({ provider: 'upi' })).toBe(CHECK_VIOLATION);
   });
