@@ -56,7 +56,7 @@ describe('POST /api/phonepe/create-payment', () => {
     });
     expect((await stack.ordersWhere('provider_order_id', body.merchantTransactionId))[0]).toMatchObject({
       provider: 'phonepe',
-      status: 'created',
+      payment_status: 'pending',
       amount_paise: 3010,
       guest_session_id: body.cartSessionId,
     });
@@ -95,7 +95,7 @@ describe('POST /api/phonepe/verify-payment', () => {
     const first = await stack.call(phonePeVerifyPayment, { merchantTransactionId: id, merchantId: 'EMULATORMERCHANT' });
     expect(first).toEqual({ status: 200, body: { verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' } } });
     const [paid] = await stack.ordersWhere('provider_order_id', id);
-    expect(paid).toMatchObject({ status: 'paid', provider_payment_id: expect.stringMatching(/^OM/) });
+    expect(paid).toMatchObject({ payment_status: 'paid', provider_payment_id: expect.stringMatching(/^OM/) });
     expect(await stack.call(phonePeVerifyPayment, { merchantTransactionId: id })).toEqual(first);
     expect(await stack.ordersWhere('provider_order_id', id)).toEqual([paid]);
   });
@@ -106,10 +106,10 @@ describe('POST /api/phonepe/verify-payment', () => {
       status: 200,
       body: { verified: false, data: { state: 'PENDING', responseCode: 'PAYMENT_PENDING' } },
     });
-    expect((await stack.ordersWhere('provider_order_id', id))[0]!.status).toBe('created');
+    expect((await stack.ordersWhere('provider_order_id', id))[0]!.payment_status).toBe('pending');
     await fetch(`${stack.phonePe.url}/__emulator/orders/${id}/complete`, { method: 'POST' });
     expect((await stack.call(phonePeVerifyPayment, { merchantTransactionId: id })).body.verified).toBe(true);
-    expect((await stack.ordersWhere('provider_order_id', id))[0]!.status).toBe('paid');
+    expect((await stack.ordersWhere('provider_order_id', id))[0]!.payment_status).toBe('paid');
   });
 
   it('reports a failed payment and marks the order failed', async () => {
@@ -118,7 +118,7 @@ describe('POST /api/phonepe/verify-payment', () => {
       status: 200,
       body: { verified: false, data: { state: 'FAILED', responseCode: 'PAYMENT_ERROR' } },
     });
-    expect((await stack.ordersWhere('provider_order_id', id))[0]).toMatchObject({ status: 'failed', failure_reason: 'PAYMENT_DECLINED' });
+    expect((await stack.ordersWhere('provider_order_id', id))[0]).toMatchObject({ payment_status: 'failed', failure_reason: 'PAYMENT_DECLINED' });
   });
 });
 
@@ -127,7 +127,7 @@ describe('POST /api/phonepe/webhook', () => {
     const { id, webhook } = await createAndChoose('COMPLETED');
     expect(await deliver(webhook!)).toEqual({ status: 200, body: { received: true, duplicate: false } });
     const [paid] = await stack.ordersWhere('provider_order_id', id);
-    expect(paid).toMatchObject({ status: 'paid' });
+    expect(paid).toMatchObject({ payment_status: 'paid' });
     expect((await stack.call(phonePeVerifyPayment, { merchantTransactionId: id })).body.verified).toBe(true);
     await deliver(webhook!);
     expect(await stack.ordersWhere('provider_order_id', id)).toEqual([paid]);
@@ -136,13 +136,13 @@ describe('POST /api/phonepe/webhook', () => {
   it('marks a failed order failed but never a paid one', async () => {
     const { id, webhook } = await createAndChoose('FAILED');
     await deliver(webhook!);
-    expect((await stack.ordersWhere('provider_order_id', id))[0]!.status).toBe('failed');
+    expect((await stack.ordersWhere('provider_order_id', id))[0]!.payment_status).toBe('failed');
 
     const completed = await createAndChoose('COMPLETED');
     await deliver(completed.webhook!);
     const lateFailure = completed.webhook!.body.replace('checkout.order.completed', 'checkout.order.failed').replaceAll('"COMPLETED"', '"FAILED"');
     await stack.call(phonePeWebhook, null, { rawBody: lateFailure, headers: { authorization: completed.webhook!.headers.authorization! } });
-    expect((await stack.ordersWhere('provider_order_id', completed.id))[0]!.status).toBe('paid');
+    expect((await stack.ordersWhere('provider_order_id', completed.id))[0]!.payment_status).toBe('paid');
   });
 
   it('refuses a wrong Authorization with 401 and ignores unknown orders', async () => {
@@ -153,7 +153,7 @@ describe('POST /api/phonepe/webhook', () => {
       body: { error: 'Invalid webhook authorization' },
     });
     expect((await stack.call(phonePeWebhook, null, { rawBody: webhook!.body })).status).toBe(401);
-    expect((await stack.ordersWhere('provider_order_id', id))[0]!.status).toBe('created');
+    expect((await stack.ordersWhere('provider_order_id', id))[0]!.payment_status).toBe('pending');
 
     const notOurs = webhook!.body.replaceAll(id, 'TXN_not_ours_0001');
     expect(await stack.call(phonePeWebhook, null, { rawBody: notOurs, headers: { authorization: webhook!.headers.authorization! } })).toEqual({
@@ -183,7 +183,7 @@ describe('PhonePe webhook is confirmed through the order-status API', () => {
     expect((await stack.call(phonePeCreatePayment, body)).status).toBe(200);
     const delivered = await stack.call(phonePeWebhook, null, { rawBody: forged(body.merchantTransactionId, 3010), headers: { authorization: authorization() } });
     expect(delivered).toEqual({ status: 200, body: { received: true, applied: false } });
-    expect((await stack.ordersWhere('provider_order_id', body.merchantTransactionId))[0]).toMatchObject({ status: 'created', provider_payment_id: null });
+    expect((await stack.ordersWhere('provider_order_id', body.merchantTransactionId))[0]).toMatchObject({ payment_status: 'pending', provider_payment_id: null });
     expect(await stack.webhookEventsOf('phonepe')).toContainEqual({
       event_id: expect.stringMatching(/^phonepe_/),
       provider: 'phonepe',

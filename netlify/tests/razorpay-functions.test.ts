@@ -87,7 +87,7 @@ describe('POST /api/razorpay/create-order', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       provider: 'razorpay',
-      status: 'created',
+      payment_status: 'pending',
       user_id: null,
       amount_paise: 6020,
       currency: 'INR',
@@ -153,7 +153,7 @@ describe('POST /api/razorpay/verify-payment', () => {
       razorpay_signature: razorpayPaymentSignature(orderId, 'pay_Forged00000000', 'a-guessed-secret'),
     };
     expect(await stack.call(razorpayVerifyPayment, forged)).toEqual({ status: 400, body: { verified: false, error: 'Payment signature does not match' } });
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ status: 'created', provider_payment_id: null });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'pending', provider_payment_id: null });
   });
 
   it('marks the order paid once; a replayed verify answers the same', async () => {
@@ -164,7 +164,7 @@ describe('POST /api/razorpay/verify-payment', () => {
     expect(replay).toEqual(first);
     const rows = await stack.ordersWhere('provider_order_id', orderId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: first.body.orderId, status: 'paid', provider_payment_id: paid.razorpay_payment_id });
+    expect(rows[0]).toMatchObject({ id: first.body.orderId, payment_status: 'paid', provider_payment_id: paid.razorpay_payment_id });
   });
 });
 
@@ -176,7 +176,7 @@ describe('POST /api/razorpay/webhook', () => {
     expect((await stack.call(razorpayVerifyPayment, paid)).status).toBe(200);
     const rows = await stack.ordersWhere('provider_order_id', orderId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'paid', provider_payment_id: paid.razorpay_payment_id });
+    expect(rows[0]).toMatchObject({ payment_status: 'paid', provider_payment_id: paid.razorpay_payment_id });
   });
 
   it('webhook after the browser verify leaves the paid order as it was', async () => {
@@ -191,7 +191,7 @@ describe('POST /api/razorpay/webhook', () => {
   it('settles the order even if the browser never comes back', async () => {
     const { orderId, paid, webhook } = await createAndPay();
     await deliver(webhook);
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ status: 'paid', provider_payment_id: paid.razorpay_payment_id });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'paid', provider_payment_id: paid.razorpay_payment_id });
   });
 
   it('refuses a bad or missing signature and a tampered body with 401', async () => {
@@ -203,7 +203,7 @@ describe('POST /api/razorpay/webhook', () => {
     const tampered = webhook.body.replace(orderId, 'order_Someoneelse0000');
     const replayedSignature = { ...headers, 'x-razorpay-signature': webhook.headers['x-razorpay-signature']! };
     expect((await stack.call(razorpayWebhook, null, { rawBody: tampered, headers: replayedSignature })).status).toBe(401);
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]!.status).toBe('created');
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]!.payment_status).toBe('pending');
   });
 
   it('marks a declined attempt failed, and a later successful retry paid', async () => {
@@ -218,12 +218,12 @@ describe('POST /api/razorpay/webhook', () => {
     const before = stack.razorpayHooks.received.length;
     await checkout('fail');
     await deliver((await stack.razorpayHooks.waitFor(before + 1))[before]!);
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ status: 'failed', failure_reason: 'Payment declined by the test bank' });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'failed', failure_reason: 'Payment declined by the test bank' });
 
     const paid = await checkout('pay');
     await deliver((await stack.razorpayHooks.waitFor(before + 2))[before + 1]!);
     expect((await stack.call(razorpayVerifyPayment, paid)).status).toBe(200);
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ status: 'paid', provider_payment_id: paid.razorpay_payment_id });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'paid', provider_payment_id: paid.razorpay_payment_id });
   });
 
   it('answers an event for an unknown order with 200 and ignored', async () => {
@@ -261,7 +261,7 @@ describe('Razorpay webhook checks what was paid', () => {
   it('a signed payment.captured for 100 paise does not mark a 14,200-paise order paid, and keeps the event with its reason', async () => {
     const orderId = await orderOf14200();
     expect(await signedCapture(orderId, 'evt_underpaid000001', 100, 'INR')).toEqual({ status: 200, body: { received: true, applied: false } });
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ status: 'created', provider_payment_id: null });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'pending', provider_payment_id: null });
     expect(await stack.webhookEvent('evt_underpaid000001')).toEqual({
       event_id: 'evt_underpaid000001',
       provider: 'razorpay',
@@ -272,11 +272,11 @@ describe('Razorpay webhook checks what was paid', () => {
   it('refuses the right amount in another currency, and still settles on the genuine payment', async () => {
     const orderId = await orderOf14200();
     await signedCapture(orderId, 'evt_wrongcurrency01', 14200, 'USD');
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]!.status).toBe('created');
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]!.payment_status).toBe('pending');
     expect((await stack.webhookEvent('evt_wrongcurrency01'))?.reason).toBe('paid 14200 USD but the order is 14200 INR');
 
     await signedCapture(orderId, 'evt_genuine00000001', 14200, 'INR');
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ status: 'paid', provider_payment_id: 'pay_Cheap0000000001' });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'paid', provider_payment_id: 'pay_Cheap0000000001' });
     expect((await stack.webhookEvent('evt_genuine00000001'))?.reason).toBeNull();
   });
 });

@@ -3,14 +3,14 @@ import type { Buyer } from './buyer';
 import type { PricedOrderLine } from './pricing';
 import type { PaymentMethod as ProviderName } from '../../../domain/payment-contract';
 
-export type OrderStatus = 'created' | 'paid' | 'failed';
+import type { PaymentStatus } from '../../../domain/order-status';
 
 export interface StoredOrder {
   id: string;
   provider: ProviderName;
   provider_order_id: string;
   provider_payment_id: string | null;
-  status: OrderStatus;
+  payment_status: PaymentStatus;
   amount_paise: number;
   currency: string;
 }
@@ -42,7 +42,7 @@ export interface OrderStore {
   userIdOfAccessToken(accessToken: string): Promise<string | null>;
 }
 
-const ORDER_COLUMNS = 'id, provider, provider_order_id, provider_payment_id, status, amount_paise, currency';
+const ORDER_COLUMNS = 'id, provider, provider_order_id, provider_payment_id, payment_status, amount_paise, currency';
 const UNIQUE_VIOLATION = '23505';
 
 function fail(what: string, error: { message: string }): never {
@@ -65,7 +65,6 @@ export class SupabaseOrderStore implements OrderStore {
       guest_session_id: order.buyer.kind === 'guest' ? order.buyer.guestSessionId : null,
       provider: order.provider,
       provider_order_id: order.providerOrderId,
-      status: 'created',
       amount_paise: order.amountPaise,
       currency: 'INR',
       lines: order.lines,

@@ -96,7 +96,7 @@ export function createPhonePeProvider(env: ServerEnv, fetcher: typeof fetch): Pa
     verifyOrderId: (body) => body.merchantTransactionId,
     unknownOrderMessage: 'Unknown merchantTransactionId',
     async verify(_body, order) {
-      if (order.status === 'paid') return { record: null, status: 200, reply: VERIFY_REPLIES.COMPLETED };
+      if (order.payment_status === 'paid') return { record: null, status: 200, reply: VERIFY_REPLIES.COMPLETED };
       const status = await client.orderStatus(order.provider_order_id);
       return { record: outcomeOf(status, order.provider_order_id), status: 200, reply: VERIFY_REPLIES[status.state] };
     },
