@@ -17,6 +17,7 @@ const FEATURE_USES = {
   contact: ['auth'],
   catalogue: ['cart'],
   checkout: ['cart', 'prescriptions'],
+  delivery: [],
 };
 
 function featureLayers() {

@@ -5,6 +5,7 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { productSearchIndex } from './src/features/catalogue/search-index-integration.ts';
+import { deliveryContentCheck } from './src/features/delivery/delivery-integration.ts';
 import { createHash } from 'node:crypto';
 import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-paint.ts';
 import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
@@ -41,7 +42,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false }, imageCDN: false }),
-  integrations: [react(), productSearchIndex()],
+  integrations: [react(), productSearchIndex(), deliveryContentCheck()],
   prefetch: false,
   build: { inlineStylesheets: 'always' },
   env: {
