@@ -3,7 +3,7 @@
  * payment calls, as the e2e suite and a busy tester make them. Counts answers by status (any 5xx is
  * a fault: every call here has a 2xx or 4xx answer by contract) and samples the peak resident
  * memory of the server's whole process tree (server, emulators, function workers).
- * Runs alone: `tsx bench/api-load.ts [--calls=2000] [--concurrency=8]` after `npm run build`.
+ * Runs alone: `tsx bench/api-load.ts [--calls=2000] [--concurrency=8] [--max-seconds=N]` after `npm run build`.
  */
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
@@ -127,7 +127,8 @@ async function startServer(port: number): Promise<{ pid: number; stop: () => voi
   return { pid: server.pid!, stop };
 }
 
-export async function measureApiLoad({ calls = 2000, concurrency = 8, port = 8897 } = {}): Promise<ApiLoadFigures> {
+/** `maxSeconds` stops sending early on a machine too busy to finish (the figures then count the calls made). */
+export async function measureApiLoad({ calls = 2000, concurrency = 8, port = 8897, maxSeconds = Infinity } = {}): Promise<ApiLoadFigures> {
   const mix = await callMix();
   const origin = `http://localhost:${port}`;
   const server = await startServer(port);
@@ -141,7 +142,7 @@ export async function measureApiLoad({ calls = 2000, concurrency = 8, port = 889
   try {
     let next = 0;
     const worker = async () => {
-      while (next < calls) {
+      while (next < calls && performance.now() - started < maxSeconds * 1000) {
         const index = next++;
         const call = mix[index % mix.length]!(index);
         const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
@@ -167,7 +168,7 @@ export async function measureApiLoad({ calls = 2000, concurrency = 8, port = 889
     const serverErrors = Object.entries(byStatus)
       .filter(([key]) => / (5\d\d|no answer)$/.test(key))
       .reduce((sum, [, count]) => sum + count, 0);
-    return { calls, concurrency, seconds, byStatus, serverErrors, serverErrorSamples, peakRssMb: peakKb / 1024, endRssMb: endKb / 1024 };
+    return { calls: next, concurrency, seconds, byStatus, serverErrors, serverErrorSamples, peakRssMb: peakKb / 1024, endRssMb: endKb / 1024 };
   } finally {
     clearInterval(sampler);
     server.stop();
@@ -184,7 +185,11 @@ export function printApiLoad(figures: ApiLoadFigures): void {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = new Map(process.argv.slice(2).map((arg) => [arg.replace(/^--/, '').split('=')[0]!, arg.split('=')[1] ?? 'true']));
-  const figures = await measureApiLoad({ calls: Number(args.get('calls') ?? 2000), concurrency: Number(args.get('concurrency') ?? 8) });
+  const figures = await measureApiLoad({
+    calls: Number(args.get('calls') ?? 2000),
+    concurrency: Number(args.get('concurrency') ?? 8),
+    maxSeconds: Number(args.get('max-seconds') ?? Infinity),
+  });
   printApiLoad(figures);
   process.exit(figures.serverErrors === 0 ? 0 : 1);
 }

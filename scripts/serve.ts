@@ -1,6 +1,7 @@
 /**
- * Production-like local run: serves the built site (dist/) and netlify/functions through Netlify's
- * own request chain (@netlify/dev: redirects, headers, functions), with the local emulators.
+ * Production-like local run: serves the built site (dist/) through Netlify's own request chain
+ * (@netlify/dev: redirects, headers) and netlify/functions through its functions handler, built
+ * once at start, with the local emulators.
  * Usage: tsx scripts/serve.ts [--fresh]   (--fresh starts from empty emulator data, as tests do)
  */
 import { createServer, type IncomingMessage } from 'node:http';
