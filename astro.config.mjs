@@ -5,18 +5,22 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { productSearchIndex } from './src/features/catalogue/search-index-integration.ts';
+import { deliveryContentCheck } from './src/features/delivery/delivery-integration.ts';
 import { createHash } from 'node:crypto';
 import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-paint.ts';
 import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
+import { LOCAL_RAZORPAY_CHECKOUT_URL, LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './src/lib/local-stack.ts';
+import { productionEnvProblem } from './src/lib/production-env.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
-// The well-known anon key of a local Supabase stack (Supabase CLI and our emulator share its JWT
-// secret); public by design, overridden by PUBLIC_SUPABASE_ANON_KEY for a hosted project.
-const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
-const LOCAL_RAZORPAY_CHECKOUT_URL = 'http://127.0.0.1:54330/v1/checkout.js';
-const LOCAL_SUPABASE_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+// A production build without its public settings stops here, in one line, rather than ship the
+// local stack's defaults below.
+const productionProblem = productionEnvProblem(env);
+if (productionProblem) {
+  console.error(productionProblem);
+  process.exit(1);
+}
 
 // The Content-Security-Policy: Astro hashes its own inline scripts and styles into script-src and
 // style-src; every other source the store loads from is listed here, taken from the same env the
@@ -38,14 +42,14 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false }, imageCDN: false }),
-  integrations: [react(), productSearchIndex()],
+  integrations: [react(), productSearchIndex(), deliveryContentCheck()],
   prefetch: false,
   build: { inlineStylesheets: 'always' },
   env: {
     schema: {
       PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', default: LOCAL_SUPABASE_URL }),
       PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', default: LOCAL_SUPABASE_ANON_KEY }),
-      PUBLIC_RAZORPAY_KEY_ID: envField.string({ context: 'client', access: 'public', default: 'rzp_test_localemulator' }),
+      PUBLIC_RAZORPAY_KEY_ID: envField.string({ context: 'client', access: 'public', default: LOCAL_RAZORPAY_KEY_ID }),
       PUBLIC_RAZORPAY_CHECKOUT_URL: envField.string({ context: 'client', access: 'public', default: LOCAL_RAZORPAY_CHECKOUT_URL }),
     },
   },

@@ -4,6 +4,8 @@ const port = Number(process.env.PORT ?? 8888);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The suite runs on the fixture catalogue (scripts/test.sh builds with CATALOGUE_DIR=tests/fixtures/catalogue).
+  globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

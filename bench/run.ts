@@ -1,9 +1,12 @@
 /**
  * `npm run bench`: prints figures, never passes or fails on time.
  *  1. Lighthouse (mobile, default throttling, median of 3) on every page type of the store.
- *  2. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
+ *  2. /api load: 2,000 mixed payment calls on the local server; 5xx answers and its peak memory
+ *     (bench/api-load.ts, also runnable alone).
+ *  3. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
  *     output size, /products first-load transfer and search-to-results time in the browser.
- * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --skip-pages, --skip-scale.
+ * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --api-calls=N (default 2000),
+ * --skip-pages, --skip-api, --skip-scale.
  * Figures go to stdout and bench/results/latest.json.
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -11,7 +14,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { readCatalogueDirectory } from '../src/features/catalogue/read-catalogue-files.ts';
-import { toCartProduct, type CartState } from '../src/features/cart/cart-store.ts';
+import type { CartState } from '../src/domain/cart-line.ts';
+import { toCartProduct } from '../src/domain/product.ts';
+import { measureApiLoad, printApiLoad } from './api-load.ts';
 import { measurePages, type PageFigures, type PageTarget } from './lighthouse.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
@@ -223,8 +228,11 @@ const machine = `${execFileSync('nproc').toString().trim()} cores, ${(Number(exe
 console.log(`Machine: ${machine}`);
 const pages = args.has('skip-pages') ? [] : await pageBench();
 if (pages.length > 0) printPages(pages);
+// Before the scale runs, which rebuild dist/ from synthetic catalogues.
+const api = args.has('skip-api') ? null : await measureApiLoad({ calls: Number(args.get('api-calls') ?? 2000) });
+if (api) printApiLoad(api);
 if (!args.has('skip-scale')) console.log('\nScale (targets: build <= 300 s and <= 4096 MB at 100,000; /products first load <= 100 KB; search <= 300 ms)');
 const scale = args.has('skip-scale') ? [] : await scaleBench();
 const resultFile = path.join(root, 'bench', 'results', 'latest.json');
-await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, scale }, null, 2));
+await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, api, scale }, null, 2));
 console.log(`\nFigures written to ${path.relative(root, resultFile)}`);

@@ -3,14 +3,15 @@
  * generic sans-serif font) and writes them under public/. Deterministic: the same catalogue gives
  * byte-identical files, so re-running it only changes what the catalogue changed.
  *
- *   npx tsx scripts/generate-images.ts
+ *   npx tsx scripts/generate-images.ts [--vectors-only]
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { readCatalogueDirectory } from '../src/features/catalogue/read-catalogue-files';
-import type { DisplayProduct } from '../src/features/catalogue/display-product';
-import { formatRupees } from '../src/lib/money';
+import type { Product } from '../src/domain/product';
+import { formatRupees } from '../src/domain/money';
+import { outlineText } from './text-outline';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PUBLIC = path.join(ROOT, 'public');
@@ -263,7 +264,7 @@ ${textLines([label.form], { x: 140, y: 226, size: 13, fill: label.colour, weight
 ${textLines(label.detail.slice(0, 2).flatMap((line) => wrap(line, 11, 170, 2)).slice(0, 4), { x: 140, y: 276, size: 11, fill: '#ffffff', lineHeight: 1.35 })}`;
 }
 
-function packDrawing(product: DisplayProduct, label: PackLabel, face: 'front' | 'back'): string {
+function packDrawing(product: Product, label: PackLabel, face: 'front' | 'back'): string {
   if (product.package === 'Bottle') return bottle(label, face);
   if (product.package === 'Tube') return tube(label, face);
   return face === 'front' ? stripFront(label) : stripBack(label);
@@ -277,7 +278,7 @@ function backdrop(width: number, height: number, colour: string): string {
   return `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint(colour, 0.94)}"/><stop offset="1" stop-color="${tint(colour, 0.82)}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#bg)"/>`;
 }
 
-function labelFor(product: DisplayProduct): PackLabel {
+function labelFor(product: Product): PackLabel {
   return {
     name: product.name,
     form: product.drug_form,
@@ -293,14 +294,14 @@ function labelFor(product: DisplayProduct): PackLabel {
   };
 }
 
-function productThumb(product: DisplayProduct): string {
+function productThumb(product: Product): string {
   const label = labelFor(product);
   const scale = 0.62;
   const x = (THUMB.width - FRAME.width * scale) / 2;
   return svgDocument(THUMB.width, THUMB.height, backdrop(THUMB.width, THUMB.height, label.colour) + placed(packDrawing(product, label, 'front'), x, 8, scale));
 }
 
-function productOriginal(product: DisplayProduct, index: number): string {
+function productOriginal(product: Product, index: number): string {
   const label = labelFor(product);
   const background = backdrop(ORIGINAL.width, ORIGINAL.height, label.colour);
   const floor = `<ellipse cx="345" cy="668" rx="260" ry="18" fill="#0f172a" opacity="0.06"/>`;
@@ -408,7 +409,7 @@ function heroImage(width: number, height: number, viewBox: string): string {
 }
 
 /** A drawn /products page; `top` leaves room for a phone's status bar. */
-function storefrontScreen(width: number, height: number, top: number, columns: number, products: DisplayProduct[]): string {
+function storefrontScreen(width: number, height: number, top: number, columns: number, products: Product[]): string {
   const header = `<rect width="${width}" height="56" fill="#ffffff"/><rect y="56" width="${width}" height="1" fill="#e2e8f0"/>
 <rect x="16" y="16" width="24" height="24" rx="6" fill="${BRAND.main}"/><rect x="25" y="20" width="6" height="16" rx="1.5" fill="#ffffff"/><rect x="20" y="25" width="16" height="6" rx="1.5" fill="#ffffff"/>
 ${textLines(['MediKart'], { x: 48, y: 34, size: 17, fill: BRAND.dark, weight: 700, anchor: 'start' })}
@@ -437,7 +438,7 @@ ${textLines([`MRP ${formatRupees(product.mrp)}`], { x: x + 8, y: y + cardHeight 
   return `<rect width="${width}" height="${height}" fill="#f8fafc"/><g transform="translate(0 ${top})">${header}${cards}</g>`;
 }
 
-function deviceImage(kind: 'phone' | 'tablet', products: DisplayProduct[]): string {
+function deviceImage(kind: 'phone' | 'tablet', products: Product[]): string {
   const width = kind === 'phone' ? 360 : 600;
   const height = kind === 'phone' ? 720 : 800;
   const bezel = kind === 'phone' ? 16 : 26;
@@ -461,7 +462,7 @@ function markShapes(size: number): string {
 }
 
 const VECTOR_ASSETS: Record<string, string> = {
-  'images/logo.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="140" height="32" viewBox="0 0 140 32" role="img" aria-label="MediKart"><title>MediKart</title>${markShapes(32)}<text x="40" y="23" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="20" font-weight="700" fill="${BRAND.dark}">Medi<tspan fill="${BRAND.main}">Kart</tspan></text></svg>\n`,
+  'images/logo.svg': logo(),
   'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">${markShapes(32)}</svg>\n`,
   'images/badges/app-store.svg': storeBadge('Download on the', 'App Store', `<rect x="13" y="8" width="15" height="24" rx="3" fill="none" stroke="#ffffff" stroke-width="2"/><path d="M20.5 13v10m-4-4l4 4 4-4" fill="none" stroke="#ffffff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`),
   'images/badges/google-play.svg': storeBadge('GET IT ON', 'Google Play', `<path d="M11 12h19l-2 18H13z" fill="none" stroke="#ffffff" stroke-width="2" stroke-linejoin="round"/><path d="M16 12a4.5 4.5 0 0 1 9 0" fill="none" stroke="#ffffff" stroke-width="2"/><path d="M18 17.5v8l6-4z" fill="#ffffff"/>`),
@@ -470,8 +471,16 @@ const VECTOR_ASSETS: Record<string, string> = {
   'images/trust/genuine-products.svg': trustIcon(`<path d="M24 9l4 3 5-.5 1.5 4.8 4.3 2.6-1.4 4.8 1.4 4.8-4.3 2.6L33 35.9l-5-.5-4 3-4-3-5 .5-1.5-4.8-4.3-2.6 1.4-4.8-1.4-4.8 4.3-2.6L15 11.5l5 .5z" fill="#ffffff"/><path d="M18 24l4.5 4.5L31 20" fill="none" stroke="${BRAND.main}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>`),
 };
 
+/** The wordmark and badge texts are outlines, not <text>: no installed font can clip or overflow them. */
+function logo(): string {
+  const [medi, kart] = outlineText(['Medi', 'Kart'], { font: 'bold', size: 20, x: 40, baseline: 23, maxWidth: 98 }).runs;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="140" height="32" viewBox="0 0 140 32" role="img" aria-label="MediKart"><title>MediKart</title>${markShapes(32)}<path fill="${BRAND.dark}" d="${medi}"/><path fill="${BRAND.main}" d="${kart}"/></svg>\n`;
+}
+
 function storeBadge(smallText: string, largeText: string, icon: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="135" height="40" viewBox="0 0 135 40" role="img" aria-label="${smallText} ${largeText}"><title>${smallText} ${largeText}</title><rect x="0.5" y="0.5" width="134" height="39" rx="6" fill="#000000" stroke="#a6a6a6"/>${icon}<text x="38" y="16" font-family="system-ui, Arial, sans-serif" font-size="8.5" fill="#ffffff">${smallText}</text><text x="38" y="31" font-family="system-ui, Arial, sans-serif" font-size="15" font-weight="600" fill="#ffffff">${largeText}</text></svg>\n`;
+  const [small] = outlineText([smallText], { font: 'regular', size: 8.5, x: 38, baseline: 16, maxWidth: 90 }).runs;
+  const [large] = outlineText([largeText], { font: 'bold', size: 15, x: 38, baseline: 31, maxWidth: 90 }).runs;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="135" height="40" viewBox="0 0 135 40" role="img" aria-label="${smallText} ${largeText}"><title>${smallText} ${largeText}</title><rect x="0.5" y="0.5" width="134" height="39" rx="6" fill="#000000" stroke="#a6a6a6"/>${icon}<path fill="#ffffff" d="${small}"/><path fill="#ffffff" d="${large}"/></svg>\n`;
 }
 
 function trustIcon(symbol: string): string {
@@ -493,6 +502,13 @@ function publicPathOf(url: string): string {
 }
 
 async function main(): Promise<void> {
+  // --vectors-only: just the SVG logo, favicon, badges and icons (no catalogue, no raster images).
+  if (process.argv.includes('--vectors-only')) {
+    const sizes: [string, number][] = [];
+    await writeVectorAssets(sizes);
+    report(sizes);
+    return;
+  }
   const products = await readCatalogueDirectory(path.join(ROOT, 'content/catalogue'));
   const sizes: [string, number][] = [];
   const record = async (relativePath: string, svg: string, size: { width: number; height: number }) => {
@@ -528,13 +544,20 @@ async function main(): Promise<void> {
   await record('images/landing/device-phone.webp', deviceImage('phone', showcase), { width: 360, height: 720 });
   await record('images/landing/device-tablet.webp', deviceImage('tablet', showcase), { width: 600, height: 800 });
 
+  await writeVectorAssets(sizes);
+  report(sizes);
+}
+
+async function writeVectorAssets(sizes: [string, number][]): Promise<void> {
   for (const [relativePath, svg] of Object.entries(VECTOR_ASSETS)) {
     const file = path.join(PUBLIC, relativePath);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, svg);
     sizes.push([relativePath, Buffer.byteLength(svg)]);
   }
+}
 
+function report(sizes: readonly [string, number][]): void {
   for (const [relativePath, bytes] of sizes) console.log(`${String(bytes).padStart(7)}  public/${relativePath}`);
   console.log(`${sizes.length} files written`);
 }

@@ -1,14 +1,18 @@
 /**
- * Production-like local run: serves the built site (dist/) and netlify/functions through Netlify's
- * own request chain (@netlify/dev: redirects, headers, functions), with the local emulators.
+ * Production-like local run: serves the built site (dist/) through Netlify's own request chain
+ * (@netlify/dev: redirects, headers) and netlify/functions through its functions handler, built
+ * once at start, with the local emulators.
  * Usage: tsx scripts/serve.ts [--fresh]   (--fresh starts from empty emulator data, as tests do)
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
+import { mockLocation, toWebRequest } from '@netlify/dev-utils';
+import { FunctionsHandler } from '@netlify/functions-dev';
 import { parse as parseToml } from 'smol-toml';
 import { applyLocalEnv, LOCAL_PORTS } from '../emulators/local-env.ts';
 import { startEmulators } from '../emulators/index.ts';
@@ -40,15 +44,42 @@ const chainOptions = {
   environmentVariables: { enabled: false },
   serverAddress: null,
 };
-/**
- * Two chains: @netlify/dev builds the functions into a fresh folder on every request it routes
- * (0.4-1 s once the functions bundle a 10,000-product price index), so pages and assets go through
- * a chain without functions, and only /api/* (where every function lives) through the full one.
- */
 const pagesChain = new NetlifyDev({ ...chainOptions, functions: { enabled: false } });
-const functionsChain = new NetlifyDev(chainOptions);
-await Promise.all([pagesChain.start(), functionsChain.start()]);
-const chainFor = (url: string | undefined) => (url?.startsWith('/api/') ? functionsChain : pagesChain);
+await pagesChain.start();
+
+/**
+ * The functions are built once per start, as Netlify builds them once per deploy. @netlify/dev's
+ * own chain rebuilds a function into a fresh folder on every request and deletes that folder when
+ * the request ends, while the function keeps a single "last build" for all requests: under
+ * concurrent calls one request's worker loads modules lazily from another request's folder just as
+ * that folder is deleted, and the call fails with 500 "Cannot find module" (about 1 call in 300);
+ * every rebuild also cost 0.4-1 s and memory. Here the functions handler builds each function once
+ * when it registers it (it does so only when given a file watcher: this one watches nothing, so
+ * nothing is rebuilt) into a folder that lives until the server stops, and each call passes an
+ * empty build directory, which runs that build as it is (undefined would mean "rebuild").
+ */
+type FunctionsHandlerOptions = ConstructorParameters<typeof FunctionsHandler>[0];
+const watchNothing = { subscribe: () => ({ add: () => {}, unwatch: () => {} }) } as unknown as FunctionsHandlerOptions['fileWatcher'];
+const RUN_START_UP_BUILD = '';
+await mkdir(path.join(projectRoot, '.netlify', 'functions-serve'), { recursive: true });
+const functionsBuildDirectory = await mkdtemp(path.join(projectRoot, '.netlify', 'functions-serve', 'start-'));
+const netlifyConfig = await resolveConfig({ config: path.join(projectRoot, 'netlify.toml'), context: 'production', cwd: projectRoot, repositoryRoot: projectRoot, offline: true, mode: 'cli' });
+const functions = new FunctionsHandler({
+  config: { get: () => netlifyConfig } as unknown as FunctionsHandlerOptions['config'],
+  destPath: functionsBuildDirectory,
+  fileWatcher: watchNothing,
+  projectRoot,
+  settings: {},
+  geolocation: mockLocation,
+  userFunctionsPath: path.join(projectRoot, 'netlify', 'functions'),
+});
+
+/** Routes a request to a function, as Netlify does for paths in a function's `config.path`. */
+async function handleFunction(request: IncomingMessage): Promise<Response | undefined> {
+  const webRequest = toWebRequest(request);
+  const match = await functions.match(webRequest, RUN_START_UP_BUILD);
+  return match?.handle(webRequest);
+}
 
 /**
  * @netlify/dev answers a `status = 404` rewrite with the target page but status 200; Netlify's CDN
@@ -79,16 +110,7 @@ function maybeCompress(body: Buffer, headers: Record<string, string | string[]>,
 }
 
 const server = createServer(async (request, response) => {
-  try {
-    // Nothing matched: Netlify serves 404.html with status 404 and the usual headers; asking the
-    // chain for the page itself gets those headers applied.
-    const matched = await chainFor(request.url).handleAndIntrospectNodeRequest(request);
-    const result = matched ?? (await pagesChain.handleAndIntrospect(new Request(`http://localhost:${port}/404.html`)));
-    if (!result) throw new Error('dist/404.html is missing');
-    const { response: answer, type } = result;
-    const notFound =
-      !matched || (type === 'redirect' && answer.status === 200 && isNotFoundRewrite(new URL(request.url ?? '/', 'http://x').pathname));
-    const status = notFound ? 404 : answer.status;
+  const send = async (answer: Response, status: number) => {
     const headers: Record<string, string | string[]> = {};
     answer.headers.forEach((value, name) => {
       if (name === 'set-cookie') return;
@@ -99,6 +121,22 @@ const server = createServer(async (request, response) => {
     const body = maybeCompress(Buffer.from(await answer.arrayBuffer()), headers, request.headers['accept-encoding']);
     response.writeHead(status, headers);
     response.end(body);
+  };
+  try {
+    const answeredByFunction = request.url?.startsWith('/api/') ? await handleFunction(request) : undefined;
+    if (answeredByFunction) {
+      await send(answeredByFunction, answeredByFunction.status);
+      return;
+    }
+    const matched = await pagesChain.handleAndIntrospectNodeRequest(request);
+    // Nothing matched: Netlify serves 404.html with status 404 and the usual headers; asking the
+    // chain for the page itself gets those headers applied.
+    const result = matched ?? (await pagesChain.handleAndIntrospect(new Request(`http://localhost:${port}/404.html`)));
+    if (!result) throw new Error('dist/404.html is missing');
+    const { response: answer, type } = result;
+    const notFound =
+      !matched || (type === 'redirect' && answer.status === 200 && isNotFoundRewrite(new URL(request.url ?? '/', 'http://x').pathname));
+    await send(answer, notFound ? 404 : answer.status);
   } catch (error) {
     console.error('Request failed:', request.method, request.url, error);
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
@@ -113,7 +151,7 @@ server.listen(port, () => {
 
 async function stop(): Promise<void> {
   server.close();
-  await Promise.allSettled([pagesChain.stop(), functionsChain.stop(), emulators.close()]);
+  await Promise.allSettled([pagesChain.stop(), emulators.close(), rm(functionsBuildDirectory, { recursive: true, force: true })]);
   process.exit(0);
 }
 process.on('SIGINT', stop);

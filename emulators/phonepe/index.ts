@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { deliverWebhook, listen, providerId, readBody, sendJson, sendText, type RunningServer } from '../razorpay/http-kit.ts';
+import { deliverWebhook, listen, providerId, readBody, sendJson, sendText, type RunningServer } from '../http-kit.ts';
 
 export interface PhonePeEmulatorOptions {
   port?: number;
@@ -45,6 +45,21 @@ const paySchema = z.strictObject({
   }),
 });
 
+const refundSchema = z.strictObject({
+  merchantRefundId: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/),
+  originalMerchantOrderId: z.string(),
+  amount: z.number().int().min(100),
+});
+
+interface EmulatedRefund {
+  merchantRefundId: string;
+  refundId: string;
+  originalMerchantOrderId: string;
+  amount: number;
+  state: 'PENDING' | 'COMPLETED';
+  timestamp: number;
+}
+
 const TOKEN_LIFETIME_SECONDS = 3600;
 
 function phonePeError(res: ServerResponse, status: number, code: string, message: string): void {
@@ -57,13 +72,14 @@ function escapeHtml(text: string): string {
 
 /**
  * A local PhonePe Standard Checkout v2: OAuth token, pay, order status, a stand-in pay page with
- * Success / Failure / Pending, the webhook (Authorization: sha256 of username:password) and a test
- * hook that completes a pending order.
+ * Success / Failure / Pending, the webhook (Authorization: sha256 of username:password), refunds and
+ * their status, and test hooks that complete a pending order and count refunds.
  */
 export async function startPhonePeEmulator(options: PhonePeEmulatorOptions): Promise<RunningServer> {
   const tokens = new Map<string, number>();
   const orders = new Map<string, EmulatedOrder>();
   const byOrderId = new Map<string, EmulatedOrder>();
+  const refunds = new Map<string, EmulatedRefund>();
   let baseUrl = '';
 
   const authorised = (req: IncomingMessage) => {
@@ -173,6 +189,50 @@ export async function startPhonePeEmulator(options: PhonePeEmulatorOptions): Pro
         const order = orders.get(decodeURIComponent(status[1]!));
         return order ? sendJson(res, 200, statusBody(order)) : phonePeError(res, 404, 'ORDER_NOT_FOUND', 'No order with this merchantOrderId');
       }
+
+      if (route === 'POST /payments/v2/refund') {
+        if (!authorised(req)) return phonePeError(res, 401, 'AUTHORIZATION_FAILED', 'Missing or expired O-Bearer token');
+        let raw: unknown;
+        try {
+          raw = JSON.parse(await readBody(req));
+        } catch {
+          return phonePeError(res, 400, 'BAD_REQUEST', 'The request body is not valid JSON');
+        }
+        const refund = refundSchema.safeParse(raw);
+        if (!refund.success) return phonePeError(res, 400, 'BAD_REQUEST', `Invalid refund request: ${refund.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+        const { merchantRefundId, originalMerchantOrderId, amount } = refund.data;
+        // The same merchantRefundId is the same refund: a retried request answers it again.
+        const earlier = refunds.get(merchantRefundId);
+        if (earlier) {
+          if (earlier.originalMerchantOrderId !== originalMerchantOrderId || earlier.amount !== amount) {
+            return phonePeError(res, 409, 'DUPLICATE_REFUND_ID', `merchantRefundId ${merchantRefundId} was used for another refund`);
+          }
+          return sendJson(res, 200, { refundId: earlier.refundId, amount: earlier.amount, state: 'PENDING' });
+        }
+        const order = orders.get(originalMerchantOrderId);
+        if (!order) return phonePeError(res, 404, 'ORDER_NOT_FOUND', 'No order with this merchantOrderId');
+        if (order.state !== 'COMPLETED') return phonePeError(res, 400, 'INVALID_TRANSACTION_STATE', `Order is ${order.state}; only a COMPLETED order can be refunded`);
+        const refunded = [...refunds.values()].filter((earlierRefund) => earlierRefund.originalMerchantOrderId === order.merchantOrderId).reduce((sum, earlierRefund) => sum + earlierRefund.amount, 0);
+        if (refunded + amount > order.amount) return phonePeError(res, 400, 'EXCESS_REFUND_AMOUNT', `Refunds would exceed the order amount of ${order.amount} paise`);
+        const created: EmulatedRefund = { merchantRefundId, refundId: providerId('OMR'), originalMerchantOrderId, amount, state: 'PENDING', timestamp: Date.now() };
+        refunds.set(merchantRefundId, created);
+        sendJson(res, 200, { refundId: created.refundId, amount, state: 'PENDING' });
+        // The bank settles at once here; the status API then reports it done.
+        created.state = 'COMPLETED';
+        return;
+      }
+
+      const refundStatus = /^\/payments\/v2\/refund\/([^/]+)\/status$/.exec(url.pathname);
+      if (req.method === 'GET' && refundStatus) {
+        if (!authorised(req)) return phonePeError(res, 401, 'AUTHORIZATION_FAILED', 'Missing or expired O-Bearer token');
+        const refund = refunds.get(decodeURIComponent(refundStatus[1]!));
+        if (!refund) return phonePeError(res, 404, 'REFUND_NOT_FOUND', 'No refund with this merchantRefundId');
+        const { originalMerchantOrderId, amount, state, timestamp, refundId } = refund;
+        return sendJson(res, 200, { originalMerchantOrderId, amount, state, timestamp, refundId });
+      }
+
+      // Emulator only: what tests count (a real merchant would read its dashboard).
+      if (route === 'GET /__emulator/refunds') return sendJson(res, 200, { count: refunds.size, items: [...refunds.values()] });
 
       const page = /^\/pay\/([^/]+)$/.exec(url.pathname);
       if (page) {

@@ -94,3 +94,56 @@ describe('PhonePe emulator', () => {
     expect((await unknown.json()).message).toBe('The PhonePe emulator does not implement POST /pg/v1/pay');
   });
 });
+
+describe('PhonePe emulator refunds', () => {
+  async function completedOrder(merchantOrderId: string) {
+    const accessToken = (await (await token()).json()).access_token as string;
+    const created = await (await pay(merchantOrderId, accessToken)).json();
+    await choose(created.redirectUrl, 'COMPLETED');
+    return accessToken;
+  }
+  const refund = (accessToken: string, body: unknown) =>
+    fetch(`${emulator.url}/payments/v2/refund`, {
+      method: 'POST',
+      headers: { authorization: `O-Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const refundCount = async () => ((await (await fetch(`${emulator.url}/__emulator/refunds`)).json()) as { count: number }).count;
+
+  it('refunds a completed order as PENDING, then reports it COMPLETED through the refund status API', async () => {
+    const accessToken = await completedOrder('TXN_refund1');
+    const response = await refund(accessToken, { merchantRefundId: 'RFD_refund1_a', originalMerchantOrderId: 'TXN_refund1', amount: 10000 });
+    expect(response.status).toBe(200);
+    const created = await response.json();
+    expect(created).toEqual({ refundId: expect.stringMatching(/^OMR/), amount: 10000, state: 'PENDING' });
+    const statusReply = await fetch(`${emulator.url}/payments/v2/refund/RFD_refund1_a/status`, { headers: { authorization: `O-Bearer ${accessToken}` } });
+    expect(await statusReply.json()).toEqual({
+      originalMerchantOrderId: 'TXN_refund1',
+      amount: 10000,
+      state: 'COMPLETED',
+      timestamp: expect.any(Number),
+      refundId: created.refundId,
+    });
+    expect((await fetch(`${emulator.url}/payments/v2/refund/RFD_unknown/status`, { headers: { authorization: `O-Bearer ${accessToken}` } })).status).toBe(404);
+    expect((await refund('made-up', { merchantRefundId: 'RFD_x', originalMerchantOrderId: 'TXN_refund1', amount: 100 })).status).toBe(401);
+  });
+
+  it('is idempotent on merchantRefundId, refuses more than the order amount and unpaid orders', async () => {
+    const accessToken = await completedOrder('TXN_refund2');
+    const counted = await refundCount();
+    const body = { merchantRefundId: 'RFD_refund2_a', originalMerchantOrderId: 'TXN_refund2', amount: 20000 };
+    const first = await (await refund(accessToken, body)).json();
+    expect(await (await refund(accessToken, body)).json()).toEqual(first);
+    expect(await refundCount()).toBe(counted + 1);
+
+    const over = await refund(accessToken, { merchantRefundId: 'RFD_refund2_b', originalMerchantOrderId: 'TXN_refund2', amount: 4951 });
+    expect(over.status).toBe(400);
+    expect((await over.json()).code).toBe('EXCESS_REFUND_AMOUNT');
+    expect((await refund(accessToken, { ...body, amount: 100 })).status).toBe(409);
+
+    await pay('TXN_refund3', accessToken);
+    const unpaid = await refund(accessToken, { merchantRefundId: 'RFD_refund3_a', originalMerchantOrderId: 'TXN_refund3', amount: 100 });
+    expect((await unpaid.json()).code).toBe('INVALID_TRANSACTION_STATE');
+    expect(await refundCount()).toBe(counted + 1);
+  });
+});

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { checkoutScript } from './checkout-script.ts';
-import { deliverWebhook, listen, providerId, readBody, sendJson, sendText, type RunningServer } from './http-kit.ts';
+import { deliverWebhook, listen, providerId, readBody, sendJson, sendText, type RunningServer } from '../http-kit.ts';
 
 export interface RazorpayEmulatorOptions {
   port?: number;
@@ -48,6 +48,42 @@ interface EmulatedOrder {
   created_at: number;
 }
 
+interface EmulatedPayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: 'INR';
+  status: 'captured' | 'failed' | 'refunded';
+  order_id: string;
+  amount_refunded: number;
+  refund_status: null | 'partial' | 'full';
+  error_description: string | null;
+  created_at: number;
+}
+
+interface EmulatedRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: 'INR';
+  payment_id: string;
+  receipt: string | null;
+  notes: Record<string, string | number>;
+  status: 'processed';
+  speed_requested: 'normal' | 'optimum';
+  speed_processed: 'normal';
+  created_at: number;
+}
+
+const refundSchema = z.strictObject({
+  amount: z.number().int().optional(),
+  speed: z.enum(['normal', 'optimum']).optional(),
+  receipt: z.string().max(40).optional(),
+  notes: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
+
 /** Razorpay's error body shape. */
 function razorpayError(res: ServerResponse, status: number, description: string, field?: string): void {
   sendJson(res, status, {
@@ -64,6 +100,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  */
 export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): Promise<RunningServer> {
   const orders = new Map<string, EmulatedOrder>();
+  const payments = new Map<string, EmulatedPayment>();
+  const refunds: EmulatedRefund[] = [];
+  const refundsByKey = new Map<string, EmulatedRefund>();
   const sign = (message: string, secret: string) => createHmac('sha256', secret).update(message).digest('hex');
   let apiBase = '';
 
@@ -73,19 +112,82 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
     return Buffer.from(match[1]!, 'base64').toString('utf8') === `${options.keyId}:${options.keySecret}`;
   };
 
-  const sendEvent = (event: string, payment: Record<string, unknown>, order: EmulatedOrder) => {
+  const sendEvent = (event: string, payment: Record<string, unknown>, order: EmulatedOrder, refund?: EmulatedRefund) => {
     if (!options.webhookUrl) return;
-    const contains = event === 'order.paid' ? ['payment', 'order'] : ['payment'];
+    const contains = event === 'order.paid' ? ['payment', 'order'] : refund ? ['refund', 'payment'] : ['payment'];
     const body = JSON.stringify({
       entity: 'event',
       account_id: 'acc_emulator',
       event,
       contains,
-      payload: { payment: { entity: payment }, ...(event === 'order.paid' ? { order: { entity: order } } : {}) },
+      payload: {
+        payment: { entity: payment },
+        ...(event === 'order.paid' ? { order: { entity: order } } : {}),
+        ...(refund ? { refund: { entity: refund } } : {}),
+      },
       created_at: nowSeconds(),
     });
     const headers = { 'x-razorpay-signature': sign(body, options.webhookSecret), 'x-razorpay-event-id': providerId('evt_') };
     setImmediate(() => void deliverWebhook('Razorpay', options.webhookUrl!, body, headers));
+  };
+
+  const storedPayment = (id: string, order: EmulatedOrder, status: 'captured' | 'failed'): EmulatedPayment => ({
+    id,
+    entity: 'payment',
+    amount: order.amount,
+    currency: order.currency,
+    status,
+    order_id: order.id,
+    amount_refunded: 0,
+    refund_status: null,
+    error_description: null,
+    created_at: nowSeconds(),
+  });
+
+  /** POST /v1/payments/{id}/refund: captured payments only, never past the captured amount, idempotent on X-Refund-Idempotency. */
+  const refundPayment = async (req: IncomingMessage, res: ServerResponse, paymentId: string) => {
+    const payment = payments.get(paymentId);
+    if (!payment) return razorpayError(res, 400, 'The id provided does not exist');
+    const key = req.headers['x-refund-idempotency'];
+    if (typeof key === 'string') {
+      if (!IDEMPOTENCY_KEY.test(key)) return razorpayError(res, 400, 'X-Refund-Idempotency must be at least 10 letters, digits, _ or -');
+      const earlier = refundsByKey.get(`${paymentId}:${key}`);
+      if (earlier) return sendJson(res, 200, earlier);
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse((await readBody(req)) || '{}');
+    } catch {
+      return razorpayError(res, 400, 'The request body is not valid JSON');
+    }
+    const parsed = refundSchema.safeParse(raw);
+    if (!parsed.success) return razorpayError(res, 400, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    if (payment.status === 'failed') return razorpayError(res, 400, 'The payment has not been captured');
+    const amount = parsed.data.amount ?? payment.amount - payment.amount_refunded;
+    if (amount < 100) return razorpayError(res, 400, 'The amount must be at least INR 1.00', 'amount');
+    if (payment.amount_refunded + amount > payment.amount) {
+      return razorpayError(res, 400, 'The total refund amount is greater than the refund payment amount', 'amount');
+    }
+    const refund: EmulatedRefund = {
+      id: providerId('rfnd_'),
+      entity: 'refund',
+      amount,
+      currency: 'INR',
+      payment_id: payment.id,
+      receipt: parsed.data.receipt ?? null,
+      notes: parsed.data.notes ?? {},
+      status: 'processed',
+      speed_requested: parsed.data.speed ?? 'normal',
+      speed_processed: 'normal',
+      created_at: nowSeconds(),
+    };
+    payment.amount_refunded += amount;
+    payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
+    if (payment.refund_status === 'full') payment.status = 'refunded';
+    refunds.push(refund);
+    if (typeof key === 'string') refundsByKey.set(`${paymentId}:${key}`, refund);
+    sendJson(res, 200, refund);
+    sendEvent('refund.processed', { ...payment }, orders.get(payment.order_id)!, refund);
   };
 
   const checkoutAction = async (req: IncomingMessage, res: ServerResponse, outcome: 'pay' | 'fail') => {
@@ -131,12 +233,14 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
           metadata: { payment_id: payment.id, order_id: order.id },
         },
       });
+      payments.set(payment.id, { ...storedPayment(payment.id, order, 'failed'), error_description: DECLINE_DESCRIPTION });
       sendEvent('payment.failed', failed, order);
       return;
     }
     order.status = 'paid';
     order.amount_paid = order.amount;
     order.amount_due = 0;
+    payments.set(payment.id, storedPayment(payment.id, order, 'captured'));
     sendJson(res, 200, {
       razorpay_payment_id: payment.id,
       razorpay_order_id: order.id,
@@ -153,8 +257,22 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
       if (route === 'GET /v1/checkout.js') return sendText(res, 200, 'text/javascript; charset=utf-8', checkoutScript(apiBase));
       if (route === 'POST /v1/checkout/pay') return checkoutAction(req, res, 'pay');
       if (route === 'POST /v1/checkout/fail') return checkoutAction(req, res, 'fail');
+      // Emulator only: what tests count (a real merchant would read its dashboard).
+      if (route === 'GET /__emulator/refunds') return sendJson(res, 200, { count: refunds.length, items: refunds });
+      if (url.pathname.startsWith('/v1/payments/')) {
+        if (!authorised(req)) return razorpayError(res, 401, 'Authentication failed');
+        const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
+        if (req.method === 'POST' && refund) return refundPayment(req, res, decodeURIComponent(refund[1]!));
+      }
       if (url.pathname.startsWith('/v1/orders')) {
         if (!authorised(req)) return razorpayError(res, 401, 'Authentication failed');
+        const orderPayments = /^\/v1\/orders\/([^/]+)\/payments$/.exec(url.pathname);
+        if (req.method === 'GET' && orderPayments) {
+          const order = orders.get(decodeURIComponent(orderPayments[1]!));
+          if (!order) return razorpayError(res, 400, 'The id provided does not exist');
+          const items = [...payments.values()].filter((payment) => payment.order_id === order.id);
+          return sendJson(res, 200, { entity: 'collection', count: items.length, items });
+        }
         if (route === 'POST /v1/orders') {
           let raw: unknown;
           try {

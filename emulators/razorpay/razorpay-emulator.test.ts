@@ -112,3 +112,63 @@ describe('Razorpay emulator checkout', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('Razorpay emulator payments of an order and refunds', () => {
+  const auth = { authorization: basic(KEYS.keyId, KEYS.keySecret), 'content-type': 'application/json' };
+  async function paidOrder(amount: number) {
+    const order = (await (await createOrder({ amount, currency: 'INR' })).json()) as { id: string };
+    const paid = (await (await checkout('pay', order.id)).json()) as { razorpay_payment_id: string };
+    return { orderId: order.id, paymentId: paid.razorpay_payment_id };
+  }
+  const refund = (paymentId: string, body: unknown, key?: string) =>
+    fetch(`${emulator.url}/v1/payments/${paymentId}/refund`, {
+      method: 'POST',
+      headers: { ...auth, ...(key ? { 'x-refund-idempotency': key } : {}) },
+      body: JSON.stringify(body),
+    });
+  const refundCount = async () => ((await (await fetch(`${emulator.url}/__emulator/refunds`)).json()) as { count: number }).count;
+
+  it('lists the payments of an order, captured and failed', async () => {
+    const order = (await (await createOrder({ amount: 14200, currency: 'INR' })).json()) as { id: string };
+    await checkout('fail', order.id);
+    await checkout('pay', order.id);
+    const listed = await (await fetch(`${emulator.url}/v1/orders/${order.id}/payments`, { headers: auth })).json();
+    expect(listed).toMatchObject({ entity: 'collection', count: 2 });
+    expect(listed.items.map((payment: { status: string; amount: number }) => [payment.status, payment.amount])).toEqual([
+      ['failed', 14200],
+      ['captured', 14200],
+    ]);
+    expect((await fetch(`${emulator.url}/v1/orders/${order.id}/payments`)).status).toBe(401);
+  });
+
+  it('refunds a captured payment in the refund entity shape, and announces refund.processed', async () => {
+    const before = merchant.received.length;
+    const { paymentId } = await paidOrder(14200);
+    const response = await refund(paymentId, { amount: 4200, speed: 'normal' }, 'refund-key-000001');
+    expect(response.status).toBe(200);
+    const entity = await response.json();
+    expect(entity).toMatchObject({ entity: 'refund', amount: 4200, currency: 'INR', payment_id: paymentId, status: 'processed', speed_requested: 'normal' });
+    expect(entity.id).toMatch(/^rfnd_[A-Za-z0-9]{14}$/);
+    const hooks = await merchant.waitFor(before + 2);
+    const event = hooks.slice(before).map((hook) => JSON.parse(hook.body)).find((body) => body.event === 'refund.processed');
+    expect(event.payload.refund.entity).toEqual(entity);
+    const hook = hooks.slice(before).find((recorded) => recorded.body.includes('refund.processed'))!;
+    expect(isValidRazorpayWebhookSignature(hook.body, hook.headers['x-razorpay-signature']!, KEYS.webhookSecret)).toBe(true);
+  });
+
+  it('is idempotent on X-Refund-Idempotency and refuses refunds above the captured amount', async () => {
+    const { paymentId } = await paidOrder(14200);
+    const counted = await refundCount();
+    const first = await (await refund(paymentId, { amount: 10000 }, 'refund-key-000002')).json();
+    const retried = await (await refund(paymentId, { amount: 10000 }, 'refund-key-000002')).json();
+    expect(retried).toEqual(first);
+    expect(await refundCount()).toBe(counted + 1);
+
+    const over = await refund(paymentId, { amount: 4201 }, 'refund-key-000003');
+    expect(over.status).toBe(400);
+    expect((await over.json()).error).toMatchObject({ code: 'BAD_REQUEST_ERROR', description: 'The total refund amount is greater than the refund payment amount' });
+    expect((await refund(paymentId, { amount: 99 })).status).toBe(400);
+    expect((await (await refund(paymentId, {}, 'refund-key-000004')).json()).amount).toBe(4200);
+    expect(await refundCount()).toBe(counted + 2);
+  });
+});

@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { phonePeCreatePayment } from '../../src/features/checkout/server/phonepe-handlers';
-import { netlifyFunction } from '../../src/features/checkout/server/production';
+import { paymentFunction } from '../../src/features/checkout/server/production';
 
-export default netlifyFunction('/api/phonepe/create-payment', phonePeCreatePayment);
+export default paymentFunction('phonepe', 'create');
 
 export const config: Config = {
   path: '/api/phonepe/create-payment',

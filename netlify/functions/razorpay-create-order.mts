@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { razorpayCreateOrder } from '../../src/features/checkout/server/razorpay-handlers';
-import { netlifyFunction } from '../../src/features/checkout/server/production';
+import { paymentFunction } from '../../src/features/checkout/server/production';
 
-export default netlifyFunction('/api/razorpay/create-order', razorpayCreateOrder);
+export default paymentFunction('razorpay', 'create');
 
 export const config: Config = {
   path: '/api/razorpay/create-order',

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedWebhook } from '../../emulators/razorpay/webhook-recorder.ts';
-import { phonePeCreatePayment, phonePeVerifyPayment, phonePeWebhook } from '../../src/features/checkout/server/phonepe-handlers';
+import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { phonePeWebhookAuthorization } from '../../src/features/checkout/server/signatures';
 import { SITE_URL, startTestStack, type TestStack } from './test-stack';
+
+const phonePeCreatePayment = paymentHandler('phonepe', 'create');
+const phonePeVerifyPayment = paymentHandler('phonepe', 'verify');
+const phonePeWebhook = paymentHandler('phonepe', 'webhook');
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -17,7 +21,7 @@ let serial = 0;
 const transactionId = () => `TXN_${Date.now()}_test${++serial}`;
 
 const payment = (overrides: Record<string, unknown> = {}) => ({
-  amount: 30.1,
+  amount: 3010,
   merchantTransactionId: transactionId(),
   lines: [{ productId: 101, quantity: 1 }],
   cartSessionId: randomUUID(),
@@ -52,7 +56,7 @@ describe('POST /api/phonepe/create-payment', () => {
     });
     expect((await stack.ordersWhere('provider_order_id', body.merchantTransactionId))[0]).toMatchObject({
       provider: 'phonepe',
-      status: 'created',
+      payment_status: 'pending',
       amount_paise: 3010,
       guest_session_id: body.cartSessionId,
     });
@@ -67,7 +71,7 @@ describe('POST /api/phonepe/create-payment', () => {
     expect((await stack.call(phonePeCreatePayment, payment({ merchantTransactionId: 'ORDER-1' }))).body.error).toBe(
       'Invalid request: merchantTransactionId must look like TXN_ followed by 6 to 60 letters, digits or _',
     );
-    expect((await stack.call(phonePeCreatePayment, payment({ amount: 0.01 }))).status).toBe(409);
+    expect((await stack.call(phonePeCreatePayment, payment({ amount: 1 }))).status).toBe(409);
     const body = payment();
     expect((await stack.call(phonePeCreatePayment, body)).status).toBe(200);
     expect(await stack.call(phonePeCreatePayment, body)).toEqual({
@@ -91,7 +95,7 @@ describe('POST /api/phonepe/verify-payment', () => {
     const first = await stack.call(phonePeVerifyPayment, { merchantTransactionId: id, merchantId: 'EMULATORMERCHANT' });
     expect(first).toEqual({ status: 200, body: { verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' } } });
     const [paid] = await stack.ordersWhere('provider_order_id', id);
-    expect(paid).toMatchObject({ status: 'paid', provider_payment_id: expect.stringMatching(/^OM/) });
+    expect(paid).toMatchObject({ payment_status: 'paid', provider_payment_id: expect.stringMatching(/^OM/) });
     expect(await stack.call(phonePeVerifyPayment, { merchantTransactionId: id })).toEqual(first);
     expect(await stack.ordersWhere('provider_order_id', id)).toEqual([paid]);
   });
@@ -102,10 +106,10 @@ describe('POST /api/phonepe/verify-payment', () => {
       status: 200,
       body: { verified: false, data: { state: 'PENDING', responseCode: 'PAYMENT_PENDING' } },
     });
-    expect((await stack.ordersWhere('provider_order_id', id))[0]!.status).toBe('created');
+    expect((await stack.ordersWhere('provider_order_id', id))[0]!.payment_status).toBe('pending');
     await fetch(`${stack.phonePe.url}/__emulator/orders/${id}/complete`, { method: 'POST' });
     expect((await stack.call(phonePeVerifyPayment, { merchantTransactionId: id })).body.verified).toBe(true);
-    expect((await stack.ordersWhere('provider_order_id', id))[0]!.status).toBe('paid');
+    expect((await stack.ordersWhere('provider_order_id', id))[0]!.payment_status).toBe('paid');
   });
 
   it('reports a failed payment and marks the order failed', async () => {
@@ -114,16 +118,16 @@ describe('POST /api/phonepe/verify-payment', () => {
       status: 200,
       body: { verified: false, data: { state: 'FAILED', responseCode: 'PAYMENT_ERROR' } },
     });
-    expect((await stack.ordersWhere('provider_order_id', id))[0]).toMatchObject({ status: 'failed', failure_reason: 'PAYMENT_DECLINED' });
+    expect((await stack.ordersWhere('provider_order_id', id))[0]).toMatchObject({ payment_status: 'failed', failure_reason: 'PAYMENT_DECLINED' });
   });
 });
 
 describe('POST /api/phonepe/webhook', () => {
   it('webhook before and after the browser verify: one paid order with one payment id', async () => {
     const { id, webhook } = await createAndChoose('COMPLETED');
-    expect(await deliver(webhook!)).toEqual({ status: 200, body: { received: true } });
+    expect(await deliver(webhook!)).toEqual({ status: 200, body: { received: true, duplicate: false } });
     const [paid] = await stack.ordersWhere('provider_order_id', id);
-    expect(paid).toMatchObject({ status: 'paid' });
+    expect(paid).toMatchObject({ payment_status: 'paid' });
     expect((await stack.call(phonePeVerifyPayment, { merchantTransactionId: id })).body.verified).toBe(true);
     await deliver(webhook!);
     expect(await stack.ordersWhere('provider_order_id', id)).toEqual([paid]);
@@ -132,13 +136,13 @@ describe('POST /api/phonepe/webhook', () => {
   it('marks a failed order failed but never a paid one', async () => {
     const { id, webhook } = await createAndChoose('FAILED');
     await deliver(webhook!);
-    expect((await stack.ordersWhere('provider_order_id', id))[0]!.status).toBe('failed');
+    expect((await stack.ordersWhere('provider_order_id', id))[0]!.payment_status).toBe('failed');
 
     const completed = await createAndChoose('COMPLETED');
     await deliver(completed.webhook!);
     const lateFailure = completed.webhook!.body.replace('checkout.order.completed', 'checkout.order.failed').replaceAll('"COMPLETED"', '"FAILED"');
     await stack.call(phonePeWebhook, null, { rawBody: lateFailure, headers: { authorization: completed.webhook!.headers.authorization! } });
-    expect((await stack.ordersWhere('provider_order_id', completed.id))[0]!.status).toBe('paid');
+    expect((await stack.ordersWhere('provider_order_id', completed.id))[0]!.payment_status).toBe('paid');
   });
 
   it('refuses a wrong Authorization with 401 and ignores unknown orders', async () => {
@@ -149,12 +153,41 @@ describe('POST /api/phonepe/webhook', () => {
       body: { error: 'Invalid webhook authorization' },
     });
     expect((await stack.call(phonePeWebhook, null, { rawBody: webhook!.body })).status).toBe(401);
-    expect((await stack.ordersWhere('provider_order_id', id))[0]!.status).toBe('created');
+    expect((await stack.ordersWhere('provider_order_id', id))[0]!.payment_status).toBe('pending');
 
     const notOurs = webhook!.body.replaceAll(id, 'TXN_not_ours_0001');
     expect(await stack.call(phonePeWebhook, null, { rawBody: notOurs, headers: { authorization: webhook!.headers.authorization! } })).toEqual({
       status: 200,
       body: { ignored: true },
+    });
+  });
+});
+
+describe('PhonePe webhook is confirmed through the order-status API', () => {
+  const forged = (merchantOrderId: string, amount: number) =>
+    JSON.stringify({
+      event: 'checkout.order.completed',
+      payload: {
+        orderId: 'OMO_notconfirmed',
+        merchantId: 'EMULATORMERCHANT',
+        merchantOrderId,
+        state: 'COMPLETED',
+        amount,
+        paymentDetails: [{ paymentMode: 'UPI_QR', transactionId: 'OM_claimed', timestamp: Date.now(), amount, state: 'COMPLETED' }],
+      },
+    });
+  const authorization = () => phonePeWebhookAuthorization(stack.env.PHONEPE_WEBHOOK_USERNAME, stack.env.PHONEPE_WEBHOOK_PASSWORD);
+
+  it('a COMPLETED webhook while the status API says PENDING does not mark paid, and is stored with its reason', async () => {
+    const body = payment();
+    expect((await stack.call(phonePeCreatePayment, body)).status).toBe(200);
+    const delivered = await stack.call(phonePeWebhook, null, { rawBody: forged(body.merchantTransactionId, 3010), headers: { authorization: authorization() } });
+    expect(delivered).toEqual({ status: 200, body: { received: true, applied: false } });
+    expect((await stack.ordersWhere('provider_order_id', body.merchantTransactionId))[0]).toMatchObject({ payment_status: 'pending', provider_payment_id: null });
+    expect(await stack.webhookEventsOf('phonepe')).toContainEqual({
+      event_id: expect.stringMatching(/^phonepe_/),
+      provider: 'phonepe',
+      reason: 'webhook says paid but the status API says pending',
     });
   });
 });

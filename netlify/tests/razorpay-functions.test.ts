@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedWebhook } from '../../emulators/razorpay/webhook-recorder.ts';
-import { razorpayCreateOrder, razorpayVerifyPayment, razorpayWebhook } from '../../src/features/checkout/server/razorpay-handlers';
+import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { razorpayPaymentSignature, razorpayWebhookSignature } from '../../src/features/checkout/server/signatures';
 import { DEMO_USER, startTestStack, type TestStack } from './test-stack';
+
+const razorpayCreateOrder = paymentHandler('razorpay', 'create');
+const razorpayVerifyPayment = paymentHandler('razorpay', 'verify');
+const razorpayWebhook = paymentHandler('razorpay', 'webhook');
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -14,7 +18,7 @@ afterAll(async () => {
 });
 
 const cart = (overrides: Record<string, unknown> = {}) => ({
-  amount: 60.2,
+  amount: 6020,
   lines: [{ productId: 101, quantity: 2 }],
   cartSessionId: randomUUID(),
   prescriptionPaths: [],
@@ -44,9 +48,9 @@ const deliver = (webhook: RecordedWebhook) =>
 
 describe('POST /api/razorpay/create-order', () => {
   it('refuses malformed JSON, wrong types, unknown fields and oversized bodies with 400', async () => {
-    expect(await stack.call(razorpayCreateOrder, null, { rawBody: '{"amount": 60.2,' })).toEqual({ status: 400, body: { error: 'Request body is not valid JSON' } });
+    expect(await stack.call(razorpayCreateOrder, null, { rawBody: '{"amount": 6020,' })).toEqual({ status: 400, body: { error: 'Request body is not valid JSON' } });
     const wrongType = await stack.call(razorpayCreateOrder, cart({ amount: '60.20' }));
-    expect(wrongType).toEqual({ status: 400, body: { error: 'Invalid request: amount must be a number of rupees' } });
+    expect(wrongType).toEqual({ status: 400, body: { error: 'Invalid request: amount must be a number of paise' } });
     expect((await stack.call(razorpayCreateOrder, cart({ cartSessionId: 'abc' }))).body.error).toBe('Invalid request: cartSessionId must be a UUID');
     expect((await stack.call(razorpayCreateOrder, cart({ discount: 10 }))).body.error).toContain('discount');
     expect((await stack.call(razorpayCreateOrder, cart({ lines: [] }))).body.error).toBe('Invalid request: lines must hold at least one cart line');
@@ -58,18 +62,18 @@ describe('POST /api/razorpay/create-order', () => {
 
   it('refuses a tampered amount with 409 naming the current total, and records nothing', async () => {
     const session = randomUUID();
-    const tampered = await stack.call(razorpayCreateOrder, cart({ amount: 1, cartSessionId: session }));
+    const tampered = await stack.call(razorpayCreateOrder, cart({ amount: 100, cartSessionId: session }));
     expect(tampered).toEqual({ status: 409, body: { error: 'Your cart total has changed: the current total is ₹60.20. Please review your cart and try again.' } });
     expect(await stack.ordersWhere('guest_session_id', session)).toEqual([]);
   });
 
   it('refuses sold-out products, unknown products and bad quantities', async () => {
-    expect(await stack.call(razorpayCreateOrder, cart({ amount: 120, lines: [{ productId: 103, quantity: 1 }] }))).toEqual({
+    expect(await stack.call(razorpayCreateOrder, cart({ amount: 12000, lines: [{ productId: 103, quantity: 1 }] }))).toEqual({
       status: 409,
       body: { error: 'Cough Syrup 100ml is sold out. Please remove it from your cart.' },
     });
     expect((await stack.call(razorpayCreateOrder, cart({ lines: [{ productId: 999, quantity: 1 }] }))).status).toBe(422);
-    expect((await stack.call(razorpayCreateOrder, cart({ amount: 632.1, lines: [{ productId: 101, quantity: 21 }] }))).status).toBe(422);
+    expect((await stack.call(razorpayCreateOrder, cart({ amount: 63210, lines: [{ productId: 101, quantity: 21 }] }))).status).toBe(422);
   });
 
   it('records a created order for a guest before answering, a fresh Razorpay order per attempt', async () => {
@@ -83,7 +87,7 @@ describe('POST /api/razorpay/create-order', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       provider: 'razorpay',
-      status: 'created',
+      payment_status: 'pending',
       user_id: null,
       amount_paise: 6020,
       currency: 'INR',
@@ -105,7 +109,7 @@ describe('POST /api/razorpay/create-order', () => {
 
   it('refuses a prescription cart without an uploaded file and accepts it with one', async () => {
     const session = randomUUID();
-    const rxCart = (paths: string[]) => cart({ amount: 89.5, lines: [{ productId: 102, quantity: 1 }], cartSessionId: session, prescriptionPaths: paths });
+    const rxCart = (paths: string[]) => cart({ amount: 8950, lines: [{ productId: 102, quantity: 1 }], cartSessionId: session, prescriptionPaths: paths });
     const refused = await stack.call(razorpayCreateOrder, rxCart([]));
     expect(refused).toEqual({
       status: 422,
@@ -149,7 +153,7 @@ describe('POST /api/razorpay/verify-payment', () => {
       razorpay_signature: razorpayPaymentSignature(orderId, 'pay_Forged00000000', 'a-guessed-secret'),
     };
     expect(await stack.call(razorpayVerifyPayment, forged)).toEqual({ status: 400, body: { verified: false, error: 'Payment signature does not match' } });
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ status: 'created', provider_payment_id: null });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'pending', provider_payment_id: null });
   });
 
   it('marks the order paid once; a replayed verify answers the same', async () => {
@@ -160,7 +164,7 @@ describe('POST /api/razorpay/verify-payment', () => {
     expect(replay).toEqual(first);
     const rows = await stack.ordersWhere('provider_order_id', orderId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: first.body.orderId, status: 'paid', provider_payment_id: paid.razorpay_payment_id });
+    expect(rows[0]).toMatchObject({ id: first.body.orderId, payment_status: 'paid', provider_payment_id: paid.razorpay_payment_id });
   });
 });
 
@@ -172,7 +176,7 @@ describe('POST /api/razorpay/webhook', () => {
     expect((await stack.call(razorpayVerifyPayment, paid)).status).toBe(200);
     const rows = await stack.ordersWhere('provider_order_id', orderId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'paid', provider_payment_id: paid.razorpay_payment_id });
+    expect(rows[0]).toMatchObject({ payment_status: 'paid', provider_payment_id: paid.razorpay_payment_id });
   });
 
   it('webhook after the browser verify leaves the paid order as it was', async () => {
@@ -187,7 +191,7 @@ describe('POST /api/razorpay/webhook', () => {
   it('settles the order even if the browser never comes back', async () => {
     const { orderId, paid, webhook } = await createAndPay();
     await deliver(webhook);
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ status: 'paid', provider_payment_id: paid.razorpay_payment_id });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'paid', provider_payment_id: paid.razorpay_payment_id });
   });
 
   it('refuses a bad or missing signature and a tampered body with 401', async () => {
@@ -199,7 +203,7 @@ describe('POST /api/razorpay/webhook', () => {
     const tampered = webhook.body.replace(orderId, 'order_Someoneelse0000');
     const replayedSignature = { ...headers, 'x-razorpay-signature': webhook.headers['x-razorpay-signature']! };
     expect((await stack.call(razorpayWebhook, null, { rawBody: tampered, headers: replayedSignature })).status).toBe(401);
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]!.status).toBe('created');
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]!.payment_status).toBe('pending');
   });
 
   it('marks a declined attempt failed, and a later successful retry paid', async () => {
@@ -214,23 +218,65 @@ describe('POST /api/razorpay/webhook', () => {
     const before = stack.razorpayHooks.received.length;
     await checkout('fail');
     await deliver((await stack.razorpayHooks.waitFor(before + 1))[before]!);
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ status: 'failed', failure_reason: 'Payment declined by the test bank' });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'failed', failure_reason: 'Payment declined by the test bank' });
 
     const paid = await checkout('pay');
     await deliver((await stack.razorpayHooks.waitFor(before + 2))[before + 1]!);
     expect((await stack.call(razorpayVerifyPayment, paid)).status).toBe(200);
-    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ status: 'paid', provider_payment_id: paid.razorpay_payment_id });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'paid', provider_payment_id: paid.razorpay_payment_id });
   });
 
   it('answers an event for an unknown order with 200 and ignored', async () => {
     const body = JSON.stringify({
       event: 'payment.captured',
-      payload: { payment: { entity: { id: 'pay_Elsewhere000000', order_id: 'order_NotOurs0000000' } } },
+      payload: { payment: { entity: { id: 'pay_Elsewhere000000', order_id: 'order_NotOurs0000000', amount: 6020, currency: 'INR', status: 'captured' } } },
     });
     const response = await stack.call(razorpayWebhook, null, {
       rawBody: body,
       headers: { 'x-razorpay-signature': razorpayWebhookSignature(body, stack.env.RAZORPAY_WEBHOOK_SECRET), 'x-razorpay-event-id': 'evt_notours00000001' },
     });
     expect(response).toEqual({ status: 200, body: { ignored: true } });
+  });
+});
+
+describe('Razorpay webhook checks what was paid', () => {
+  /** A 14,200-paise order at Razorpay, and a correctly signed event about it. */
+  async function orderOf14200() {
+    const created = await stack.call(razorpayCreateOrder, cart({ amount: 14200, lines: [{ productId: 104, quantity: 1 }] }));
+    expect(created.body.order).toMatchObject({ amount: 14200 });
+    return (created.body.order as { id: string }).id;
+  }
+  const signedCapture = (orderId: string, eventId: string, amount: number, currency: string) => {
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_Cheap0000000001', order_id: orderId, amount, currency, status: 'captured' } } },
+    });
+    return stack.call(razorpayWebhook, null, {
+      rawBody: body,
+      headers: { 'x-razorpay-signature': razorpayWebhookSignature(body, stack.env.RAZORPAY_WEBHOOK_SECRET), 'x-razorpay-event-id': eventId },
+    });
+  };
+
+  it('a signed payment.captured for 100 paise does not mark a 14,200-paise order paid, and keeps the event with its reason', async () => {
+    const orderId = await orderOf14200();
+    expect(await signedCapture(orderId, 'evt_underpaid000001', 100, 'INR')).toEqual({ status: 200, body: { received: true, applied: false } });
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'pending', provider_payment_id: null });
+    expect(await stack.webhookEvent('evt_underpaid000001')).toEqual({
+      event_id: 'evt_underpaid000001',
+      provider: 'razorpay',
+      reason: 'paid 100 INR but the order is 14200 INR',
+    });
+  });
+
+  it('refuses the right amount in another currency, and still settles on the genuine payment', async () => {
+    const orderId = await orderOf14200();
+    await signedCapture(orderId, 'evt_wrongcurrency01', 14200, 'USD');
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]!.payment_status).toBe('pending');
+    expect((await stack.webhookEvent('evt_wrongcurrency01'))?.reason).toBe('paid 14200 USD but the order is 14200 INR');
+
+    await signedCapture(orderId, 'evt_genuine00000001', 14200, 'INR');
+    expect((await stack.ordersWhere('provider_order_id', orderId))[0]).toMatchObject({ payment_status: 'paid', provider_payment_id: 'pay_Cheap0000000001' });
+    expect((await stack.webhookEvent('evt_genuine00000001'))?.reason).toBeNull();
   });
 });

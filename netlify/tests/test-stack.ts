@@ -8,11 +8,9 @@ import { startRazorpayEmulator } from '../../emulators/razorpay/index.ts';
 import { startWebhookRecorder } from '../../emulators/razorpay/webhook-recorder.ts';
 import { startSupabaseEmulator } from '../../emulators/supabase/index.ts';
 import type { CatalogueIndexEntry } from '../../src/features/checkout/server/catalogue-index';
-import type { CheckoutDependencies } from '../../src/features/checkout/server/dependencies';
+import { buildDependencies } from '../../src/features/checkout/server/dependencies';
 import { parseServerEnv } from '../../src/features/checkout/server/env';
-import { respond } from '../../src/features/checkout/server/http';
-import { SupabaseOrderStore } from '../../src/features/checkout/server/order-store';
-import { PhonePeClient } from '../../src/features/checkout/server/phonepe-client';
+import type { PaymentHandler } from '../../src/features/checkout/server/payment-handlers';
 
 export const SITE_URL = 'http://localhost:8888';
 export const DEMO_USER = { id: '11111111-1111-4111-8111-111111111111', email: 'demo@pharmacy.test', password: 'Demo@12345' };
@@ -22,6 +20,7 @@ export const TEST_CATALOGUE: CatalogueIndexEntry[] = [
   { id: 101, name: 'Paracetamol 500mg Strip', mrp: 30.1, requires_prescription: false, sale_state: 'ADD TO CART' },
   { id: 102, name: 'Amoxicillin 250mg Capsule', mrp: 89.5, requires_prescription: true, sale_state: 'ADD TO CART' },
   { id: 103, name: 'Cough Syrup 100ml', mrp: 120, requires_prescription: false, sale_state: 'SOLD OUT' },
+  { id: 104, name: 'Vitamin D3 Softgels', mrp: 142, requires_prescription: false, sale_state: 'ADD TO CART' },
 ];
 
 async function freePort(): Promise<number> {
@@ -32,11 +31,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export type Handler = (req: Request, deps: CheckoutDependencies) => Promise<Response>;
-
 /**
- * The Supabase, Razorpay and PhonePe emulators on free ports, and the payment dependencies wired to
- * them exactly as the functions wire theirs from env; provider webhooks land in recorders so a test
+ * The Supabase, Razorpay and PhonePe emulators on free ports, and the payment dependencies built
+ * from env by the same buildDependencies the functions use; provider webhooks land in recorders so a test
  * decides when (and how often) to deliver them.
  */
 export async function startTestStack() {
@@ -74,19 +71,7 @@ export async function startTestStack() {
     webhookPassword: env.PHONEPE_WEBHOOK_PASSWORD,
   });
   const wiredEnv = { ...env, RAZORPAY_API_BASE: razorpay.url, PHONEPE_IDENTITY_BASE: phonePe.url, PHONEPE_PG_BASE: phonePe.url };
-  const deps: CheckoutDependencies = {
-    env: wiredEnv,
-    catalogue: new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])),
-    orders: new SupabaseOrderStore(supabase.url, supabase.serviceRoleKey),
-    phonePe: new PhonePeClient({
-      identityBase: wiredEnv.PHONEPE_IDENTITY_BASE,
-      pgBase: wiredEnv.PHONEPE_PG_BASE,
-      clientId: env.PHONEPE_CLIENT_ID,
-      clientSecret: env.PHONEPE_CLIENT_SECRET,
-      clientVersion: env.PHONEPE_CLIENT_VERSION,
-    }),
-    fetcher: fetch,
-  };
+  const deps = buildDependencies(wiredEnv, new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])));
   const admin: SupabaseClient = createClient(supabase.url, supabase.serviceRoleKey, { auth: { persistSession: false } });
 
   return {
@@ -97,18 +82,32 @@ export async function startTestStack() {
     phonePe,
     razorpayHooks,
     phonePeHooks,
-    /** Calls a handler the way its Netlify function does (errors become JSON). */
-    async call(handler: Handler, body: unknown, init: { headers?: Record<string, string>; method?: string; rawBody?: string } = {}) {
+    /** Calls a handler the way its Netlify function does and answers the whole response. */
+    send(handler: PaymentHandler, body: unknown, init: { headers?: Record<string, string>; method?: string; rawBody?: string } = {}) {
       const req = new Request(`${SITE_URL}/api/test`, {
         method: init.method ?? 'POST',
         headers: { 'content-type': 'application/json', ...init.headers },
         body: init.method === 'GET' ? undefined : (init.rawBody ?? JSON.stringify(body)),
       });
-      const response = await respond('test', () => handler(req, deps));
+      return handler(req, () => deps);
+    },
+    /** Status and JSON body of a handler's answer. */
+    async call(handler: PaymentHandler, body: unknown, init: { headers?: Record<string, string>; method?: string; rawBody?: string } = {}) {
+      const response = await this.send(handler, body, init);
       return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
     },
     async ordersWhere(column: string, value: string) {
       const { data, error } = await admin.from('orders').select('*').eq(column, value);
+      if (error) throw new Error(error.message);
+      return data;
+    },
+    async webhookEvent(eventId: string) {
+      const { data, error } = await admin.from('payment_webhook_events').select('event_id, provider, reason').eq('event_id', eventId).maybeSingle();
+      if (error) throw new Error(error.message);
+      return data;
+    },
+    async webhookEventsOf(provider: string) {
+      const { data, error } = await admin.from('payment_webhook_events').select('event_id, provider, reason').eq('provider', provider);
       if (error) throw new Error(error.message);
       return data;
     },

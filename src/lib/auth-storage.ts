@@ -14,3 +14,9 @@ export function hasStoredSession(): boolean {
     return false;
   }
 }
+
+/** Dispatched on document when a page loads the auth session (a stored one, or the login form's). */
+export const AUTH_SESSION_STARTED_EVENT = 'medikart:auth-session-started';
+
+/** localStorage key of the contact-submitted marker; signing out removes it with the session. */
+export const CONTACT_SUBMITTED_KEY = 'medikart-contact-submitted';

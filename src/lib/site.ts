@@ -3,16 +3,8 @@ export const SITE_NAME = 'MediKart';
 export const LAUNCH_CITY = 'Bengaluru';
 export const COPYRIGHT_LINE = '© 2025 MediKart. All rights reserved.';
 
-/** The footer's links in the order the spec lists the pages. */
-export const FOOTER_LINKS = [
-  { href: '/terms-and-conditions', label: 'Terms and Conditions' },
-  { href: '/privacy-policy', label: 'Privacy Policy' },
-  { href: '/shipping-cancel', label: 'Shipping & Cancellation Policy' },
-  { href: '/returns-policy', label: 'Returns Process & Policy' },
-  { href: '/refunds-cancellation', label: 'Refunds & Cancellation Policy' },
-  { href: '/shipping-policy', label: 'Shipping Policy' },
-  { href: '/contact-us', label: 'Contact Us' },
-] as const;
+/** The footer's last link, after the policy pages (which come from content/policies). */
+export const CONTACT_LINK = { href: '/contact-us', label: 'Contact Us' } as const;
 
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 

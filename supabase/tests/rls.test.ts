@@ -180,20 +180,21 @@ describe('orders: written by the payment functions, read by their owner', () => 
       expect(await failureCode(runAs(db, caller, `select public.mark_order_paid('order_demo_1', 'pay_x')`))).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await failureCode(runAs(db, caller, `select public.mark_order_failed('order_demo_1', 'x')`))).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await failureCode(runAs(db, caller, `select public.record_webhook_event('evt_1', 'razorpay')`))).toBe(INSUFFICIENT_PRIVILEGE);
+      expect(await failureCode(runAs(db, caller, `select public.record_payment_webhook_event('evt_1', 'razorpay', 'forged')`))).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await failureCode(runAs(db, caller, `select * from public.payment_webhook_events`))).toBe(INSUFFICIENT_PRIVILEGE);
     }
   });
 
   it('marks an order paid once, keeping the first payment id, and never un-pays it', async () => {
     const [paid] = await runAs<{ status: string; provider_payment_id: string; paid_at: string | null }>(db, serviceRole, `select * from public.mark_order_paid('order_demo_1', 'pay_first')`);
-    expect(paid).toMatchObject({ status: 'paid', provider_payment_id: 'pay_first' });
+    expect(paid).toMatchObject({ payment_status: 'paid', provider_payment_id: 'pay_first' });
     expect(paid.paid_at).not.toBeNull();
 
     const [again] = await runAs(db, serviceRole, `select * from public.mark_order_paid('order_demo_1', 'pay_second')`);
-    expect(again).toMatchObject({ status: 'paid', provider_payment_id: 'pay_first', paid_at: paid.paid_at });
+    expect(again).toMatchObject({ payment_status: 'paid', provider_payment_id: 'pay_first', paid_at: paid.paid_at });
 
     const [notFailed] = await runAs(db, serviceRole, `select * from public.mark_order_failed('order_demo_1', 'late failure')`);
-    expect(notFailed).toMatchObject({ status: 'paid', failure_reason: null });
+    expect(notFailed).toMatchObject({ payment_status: 'paid', failure_reason: null });
 
     expect(await failureCode(runAs(db, serviceRole, `update public.orders set status = 'created' where provider_order_id = 'order_demo_1'`))).toBe(CHECK_VIOLATION);
     expect(await failureCode(runAs(db, serviceRole, `update public.orders set status = 'failed' where provider_order_id = 'order_demo_1'`))).toBe(CHECK_VIOLATION);
@@ -202,9 +203,9 @@ describe('orders: written by the payment functions, read by their owner', () => 
 
   it('marks a created order failed, and a failed order can still be paid', async () => {
     const [failed] = await runAs(db, serviceRole, `select * from public.mark_order_failed('order_guest_1', 'card declined')`);
-    expect(failed).toMatchObject({ status: 'failed', failure_reason: 'card declined' });
+    expect(failed).toMatchObject({ payment_status: 'failed', failure_reason: 'card declined' });
     const [paid] = await runAs(db, serviceRole, `select * from public.mark_order_paid('order_guest_1', 'pay_retry')`);
-    expect(paid).toMatchObject({ status: 'paid', provider_payment_id: 'pay_retry', failure_reason: null });
+    expect(paid).toMatchObject({ payment_status: 'paid', provider_payment_id: 'pay_retry', failure_reason: null });
   });
 
   it('raises for an unknown order', async () => {

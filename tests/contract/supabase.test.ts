@@ -338,14 +338,14 @@ describe('orders and payment functions', () => {
 
   it('lets the service role record an order and mark it paid once, idempotently', async () => {
     const service = client(emulator.serviceRoleKey);
-    const { data: created, error } = await service.from('orders').insert(order).select('id, status').single();
+    const { data: created, error } = await service.from('orders').insert(order).select('id, payment_status').single();
     expect(error).toBeNull();
-    expect(created).toMatchObject({ status: 'created' });
+    expect(created).toMatchObject({ payment_status: 'pending' });
 
     const paid = await service.rpc('mark_order_paid', { p_provider_order_id: order.provider_order_id, p_provider_payment_id: 'pay_1' });
-    expect(paid.data).toMatchObject({ status: 'paid', provider_payment_id: 'pay_1' });
+    expect(paid.data).toMatchObject({ payment_status: 'paid', provider_payment_id: 'pay_1' });
     const again = await service.rpc('mark_order_paid', { p_provider_order_id: order.provider_order_id, p_provider_payment_id: 'pay_2' });
-    expect(again.data).toMatchObject({ status: 'paid', provider_payment_id: 'pay_1' });
+    expect(again.data).toMatchObject({ payment_status: 'paid', provider_payment_id: 'pay_1' });
 
     expect((await service.rpc('record_webhook_event', { p_event_id: 'evt_1', p_provider: 'razorpay' })).data).toBe(true);
     expect((await service.rpc('record_webhook_event', { p_event_id: 'evt_1', p_provider: 'razorpay' })).data).toBe(false);
@@ -353,8 +353,8 @@ describe('orders and payment functions', () => {
 
   it('shows the owner their order and refuses payment functions to customers', async () => {
     const supabase = await signedIn(demo);
-    const { data } = await supabase.from('orders').select('provider_order_id, status');
-    expect(data).toEqual([{ provider_order_id: order.provider_order_id, status: 'paid' }]);
+    const { data } = await supabase.from('orders').select('provider_order_id, payment_status');
+    expect(data).toEqual([{ provider_order_id: order.provider_order_id, payment_status: 'paid' }]);
     const { error, status } = await supabase.rpc('mark_order_failed', { p_provider_order_id: order.provider_order_id, p_reason: 'x' });
     expect(status).toBe(403);
     expect(error).toMatchObject({ code: '42501' });
@@ -393,7 +393,7 @@ describe('HTTP surface', () => {
     emulator = await startSupabaseEmulator({ dataDir, port: 0 });
     const reopenMs = performance.now() - started;
     expect(reopenMs).toBeLessThan(10_000);
-    const { data } = await client(emulator.serviceRoleKey).from('orders').select('status').eq('provider_order_id', 'order_contract_1').single();
-    expect(data).toEqual({ status: 'paid' });
+    const { data } = await client(emulator.serviceRoleKey).from('orders').select('payment_status').eq('provider_order_id', 'order_contract_1').single();
+    expect(data).toEqual({ payment_status: 'paid' });
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openCartWithRxLine, orderSummary, prescriptionDialog } from './support/cart';
+import { metformin, openCartWithRxLine, orderSummary, prescriptionDialog } from './support/cart';
 import { MISSING_PAGE, PAGE_TYPES } from './support/page-types';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -26,7 +26,7 @@ for (const [name, path] of Object.entries({ ...PAGE_TYPES, notFound: MISSING_PAG
 
 test('the cart with items has no WCAG 2.1 AA violations', async ({ page }) => {
   await openCartWithRxLine(page);
-  await expect(page.getByRole('link', { name: 'Metformin 500mg Tablet', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: metformin.name, exact: true })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
 

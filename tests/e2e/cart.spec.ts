@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cetirizine, niacinamide, openCartPage, orderSummary, storeCart, storedCart, storedLine } from './support/cart';
+import { fixtureCartProduct, fixtureProduct, rupees, totalOf } from './support/fixture-catalogue';
 import { whenHydrated } from './support/page-types';
+
+const lactulose = fixtureProduct(6);
+/** Sold out in the fixture, and needs a prescription. */
+const ondansetron = fixtureCartProduct(5);
+const potassium = fixtureCartProduct(15);
 
 const headerCart = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart/ });
 const card = (page: Page, name: string) => page.getByRole('article', { name });
@@ -10,41 +16,41 @@ const cartLine = (page: Page, name: string) =>
 test.describe('adding to the cart', () => {
   test('from a product card: Add, steppers, minus at 1 removes, badge counts distinct lines', async ({ page }) => {
     await page.goto('/products');
-    const cetirizineCard = card(page, 'Cetirizine 10mg Tablet');
+    const cetirizineCard = card(page, cetirizine.name);
     await (await whenHydrated(cetirizineCard.getByRole('button', { name: 'Add', exact: true }))).click();
-    await expect(cetirizineCard.getByRole('status', { name: 'Quantity of Cetirizine 10mg Tablet: 1' })).toBeVisible();
+    await expect(cetirizineCard.getByRole('status', { name: `Quantity of ${cetirizine.name}: 1` })).toBeVisible();
     await expect(headerCart(page)).toHaveAccessibleName(/^Cart\s*1$/);
 
-    const increase = cetirizineCard.getByRole('button', { name: 'Increase quantity of Cetirizine 10mg Tablet' });
+    const increase = cetirizineCard.getByRole('button', { name: `Increase quantity of ${cetirizine.name}` });
     await increase.click();
     await increase.click();
-    await expect(cetirizineCard.getByRole('status', { name: 'Quantity of Cetirizine 10mg Tablet: 3' })).toBeVisible();
+    await expect(cetirizineCard.getByRole('status', { name: `Quantity of ${cetirizine.name}: 3` })).toBeVisible();
     await expect(headerCart(page)).toHaveAccessibleName(/^Cart\s*1$/);
 
-    const serumCard = card(page, 'Niacinamide 10% Face Serum');
+    const serumCard = card(page, niacinamide.name);
     await (await whenHydrated(serumCard.getByRole('button', { name: 'Add', exact: true }))).click();
     await expect(headerCart(page)).toHaveAccessibleName(/^Cart\s*2$/);
 
-    const decrease = cetirizineCard.getByRole('button', { name: 'Decrease quantity of Cetirizine 10mg Tablet' });
+    const decrease = cetirizineCard.getByRole('button', { name: `Decrease quantity of ${cetirizine.name}` });
     await decrease.click();
     await decrease.click();
-    await expect(cetirizineCard.getByRole('status', { name: 'Quantity of Cetirizine 10mg Tablet: 1' })).toBeVisible();
+    await expect(cetirizineCard.getByRole('status', { name: `Quantity of ${cetirizine.name}: 1` })).toBeVisible();
     await decrease.click();
     await expect(cetirizineCard.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
     await expect(headerCart(page)).toHaveAccessibleName(/^Cart\s*1$/);
   });
 
   test('from a product page, then on to the cart', async ({ page }) => {
-    await page.goto('/products/lactulose-10g-15ml-liquid');
+    await page.goto(`/products/${lactulose.slug}`);
     await (await whenHydrated(page.getByRole('button', { name: 'Add to Cart' }))).click();
-    await expect(page.getByRole('status', { name: 'Quantity of Lactulose 10g/15ml Liquid: 1' })).toBeVisible();
-    await page.getByRole('button', { name: 'Increase quantity of Lactulose 10g/15ml Liquid' }).click();
+    await expect(page.getByRole('status', { name: `Quantity of ${lactulose.name}: 1` })).toBeVisible();
+    await page.getByRole('button', { name: `Increase quantity of ${lactulose.name}` }).click();
     await page.getByRole('link', { name: 'Go to Cart' }).click();
     await expect(page).toHaveURL(/\/cart$/);
-    const lactulose = cartLine(page, 'Lactulose 10g/15ml Liquid');
-    await expect(lactulose.getByRole('status', { name: 'Quantity of Lactulose 10g/15ml Liquid' })).toHaveText('2');
-    await expect(lactulose.getByText('₹424.00')).toBeVisible();
-    await expect(lactulose.getByRole('link', { name: 'Lactulose 10g/15ml Liquid' })).toHaveAttribute('href', '/products/lactulose-10g-15ml-liquid');
+    const line = cartLine(page, lactulose.name);
+    await expect(line.getByRole('status', { name: `Quantity of ${lactulose.name}` })).toHaveText('2');
+    await expect(line.getByText(rupees(totalOf([[lactulose, 2]])))).toBeVisible();
+    await expect(line.getByRole('link', { name: lactulose.name })).toHaveAttribute('href', `/products/${lactulose.slug}`);
   });
 });
 
@@ -52,21 +58,22 @@ test.describe('the cart page', () => {
   test('shows lines, steppers, rupee totals and a free delivery', async ({ page }) => {
     await storeCart(page, [storedLine(niacinamide, 2), storedLine(cetirizine)]);
     await openCartPage(page);
-    await expect(cartLine(page, 'Niacinamide 10% Face Serum').getByText('₹998.00')).toBeVisible();
+    await expect(cartLine(page, niacinamide.name).getByText(rupees(totalOf([[niacinamide, 2]])))).toBeVisible();
     await expect(orderSummary(page).getByText('Subtotal (3 items)')).toBeVisible();
-    await expect(orderSummary(page).getByRole('definition')).toHaveText(['₹1,019.00', 'Free', '₹1,019.00']);
+    const threeItems = rupees(totalOf([[niacinamide, 2], [cetirizine, 1]]));
+    await expect(orderSummary(page).getByRole('definition')).toHaveText([threeItems, 'Free', threeItems]);
     await expect(orderSummary(page).getByText('Estimated delivery: 2-3 business days')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Increase quantity of Cetirizine 10mg Tablet' }).click();
-    await expect(cartLine(page, 'Cetirizine 10mg Tablet').getByText('₹42.00')).toBeVisible();
-    await expect(orderSummary(page).getByRole('definition').last()).toHaveText('₹1,040.00');
+    await page.getByRole('button', { name: `Increase quantity of ${cetirizine.name}` }).click();
+    await expect(cartLine(page, cetirizine.name).getByText(rupees(totalOf([[cetirizine, 2]])))).toBeVisible();
+    await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(totalOf([[niacinamide, 2], [cetirizine, 2]])));
 
-    await page.getByRole('button', { name: 'Decrease quantity of Niacinamide 10% Face Serum' }).click();
-    await page.getByRole('button', { name: 'Decrease quantity of Niacinamide 10% Face Serum' }).click();
-    await expect(cartLine(page, 'Niacinamide 10% Face Serum')).toHaveCount(0);
-    await expect(orderSummary(page).getByRole('definition').last()).toHaveText('₹42.00');
+    await page.getByRole('button', { name: `Decrease quantity of ${niacinamide.name}` }).click();
+    await page.getByRole('button', { name: `Decrease quantity of ${niacinamide.name}` }).click();
+    await expect(cartLine(page, niacinamide.name)).toHaveCount(0);
+    await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(totalOf([[cetirizine, 2]])));
 
-    await page.getByRole('button', { name: 'Remove Cetirizine 10mg Tablet' }).click();
+    await page.getByRole('button', { name: `Remove ${cetirizine.name}` }).click();
     await expect(page.getByText('Your cart is empty')).toBeVisible();
     await page.getByRole('link', { name: 'Browse Products' }).click();
     await expect(page).toHaveURL(/\/products$/);
@@ -86,15 +93,15 @@ test.describe('the cart page', () => {
     await storeCart(page, [storedLine(cetirizine, 2)]);
     await openCartPage(page);
     await page.reload();
-    await expect(cartLine(page, 'Cetirizine 10mg Tablet').getByRole('status')).toHaveText('2');
+    await expect(cartLine(page, cetirizine.name).getByRole('status')).toHaveText('2');
 
     const secondTab = await context.newPage();
     await openCartPage(secondTab);
-    await expect(cartLine(secondTab, 'Cetirizine 10mg Tablet').getByRole('status')).toHaveText('2');
-    await secondTab.getByRole('button', { name: 'Increase quantity of Cetirizine 10mg Tablet' }).click();
-    await expect(cartLine(page, 'Cetirizine 10mg Tablet').getByRole('status')).toHaveText('3');
+    await expect(cartLine(secondTab, cetirizine.name).getByRole('status')).toHaveText('2');
+    await secondTab.getByRole('button', { name: `Increase quantity of ${cetirizine.name}` }).click();
+    await expect(cartLine(page, cetirizine.name).getByRole('status')).toHaveText('3');
 
-    await page.getByRole('button', { name: 'Remove Cetirizine 10mg Tablet' }).click();
+    await page.getByRole('button', { name: `Remove ${cetirizine.name}` }).click();
     await expect(secondTab.getByText('Your cart is empty')).toBeVisible();
     await expect(headerCart(secondTab)).toHaveAccessibleName('Cart');
   });
@@ -112,37 +119,38 @@ test.describe('the cart page', () => {
 
   test("shows today's price and marks products gone, sold out or discontinued", async ({ page }) => {
     const gone = { ...cetirizine, id: 9999, name: 'Withdrawn Syrup', slug: 'withdrawn-syrup' };
-    const ondansetron = { ...cetirizine, id: 5, name: 'Ondansetron 4mg Tablet', slug: 'ondansetron-4mg-tablet', mrp: 52.4, requires_prescription: true };
-    await storeCart(page, [storedLine({ ...cetirizine, mrp: 10 }), storedLine(gone), { ...storedLine(ondansetron), prescriptionAccepted: true }]);
+    // Stored when it was still for sale.
+    const ondansetronWhenAdded = { ...ondansetron, sale_state: 'ADD TO CART' as const };
+    await storeCart(page, [storedLine({ ...cetirizine, mrp: cetirizine.mrp + 10 }), storedLine(gone), { ...storedLine(ondansetronWhenAdded), prescriptionAccepted: true }]);
     await openCartPage(page);
-    await expect(cartLine(page, 'Cetirizine 10mg Tablet').getByText('₹21.00').first()).toBeVisible();
+    await expect(cartLine(page, cetirizine.name).getByText(rupees(cetirizine.mrp)).first()).toBeVisible();
     await expect(cartLine(page, 'Withdrawn Syrup').getByText('No longer available')).toBeVisible();
-    await expect(cartLine(page, 'Ondansetron 4mg Tablet').getByText('Sold out')).toBeVisible();
+    await expect(cartLine(page, ondansetron.name).getByText('Sold out')).toBeVisible();
     await expect(orderSummary(page).getByText('Remove the items that are no longer available to continue.')).toBeVisible();
     await expect(orderSummary(page).getByRole('button', { name: 'Proceed to Pay' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Remove Withdrawn Syrup' }).click();
-    await page.getByRole('button', { name: 'Remove Ondansetron 4mg Tablet' }).click();
-    await expect(orderSummary(page).getByRole('definition').last()).toHaveText('₹21.00');
+    await page.getByRole('button', { name: `Remove ${ondansetron.name}` }).click();
+    await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(cetirizine.mrp));
     await expect(page.getByText('Remove the items that are no longer available to continue.')).toHaveCount(0);
   });
 
   test('an offline cart keeps the stored prices', async ({ page }) => {
-    await storeCart(page, [storedLine({ ...cetirizine, mrp: 10 })]);
+    const storedMrp = cetirizine.mrp + 10;
+    await storeCart(page, [storedLine({ ...cetirizine, mrp: storedMrp })]);
     await page.route('**/catalogue/*.json', (route) => route.abort('internetdisconnected'));
     await openCartPage(page);
-    await expect(orderSummary(page).getByRole('definition').last()).toHaveText('₹10.00');
-    await expect(cartLine(page, 'Cetirizine 10mg Tablet').getByText('No longer available')).toHaveCount(0);
+    await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(storedMrp));
+    await expect(cartLine(page, cetirizine.name).getByText('No longer available')).toHaveCount(0);
   });
 
   test('images fall back to the stock images', async ({ page }) => {
     const broken = { ...cetirizine, thumbnail_image: '/images/products/missing/none.webp' };
-    const potassium = { ...cetirizine, id: 15, name: 'Potassium Citrate 1100mg/5ml Liquid', slug: 'potassium-citrate-1100mg-5ml-liquid', thumbnail_image: null };
-    await storeCart(page, [storedLine(broken), storedLine(potassium)]);
+    await storeCart(page, [storedLine(broken), storedLine({ ...potassium, thumbnail_image: null })]);
     await page.route('**/catalogue/*.json', (route) => route.abort());
     await openCartPage(page);
-    await expect(cartLine(page, 'Cetirizine 10mg Tablet').getByRole('img')).toHaveAttribute('src', '/images/stock/stock-7.webp');
-    await expect(cartLine(page, 'Potassium Citrate 1100mg/5ml Liquid').getByRole('img')).toHaveAttribute('src', '/images/stock/stock-8.webp');
+    await expect(cartLine(page, cetirizine.name).getByRole('img')).toHaveAttribute('src', '/images/stock/stock-7.webp');
+    await expect(cartLine(page, potassium.name).getByRole('img')).toHaveAttribute('src', '/images/stock/stock-8.webp');
   });
 });
 
@@ -151,14 +159,14 @@ test('a corrupted `cart` value breaks no page', async ({ page }) => {
   page.on('pageerror', (error) => errors.push(error.message));
   for (const corrupted of ['{"items": [', '{"items": "lots", "sessionId": 7}', '[{"product": null}]']) {
     await storeCart(page, corrupted);
-    for (const path of ['/', '/products', '/products/cetirizine-10mg-tablet']) {
+    for (const path of ['/', '/products', `/products/${cetirizine.slug}`]) {
       await page.goto(path);
       await expect(headerCart(page)).toHaveAccessibleName('Cart');
     }
     await openCartPage(page);
     await expect(page.getByText('Your cart is empty')).toBeVisible();
   }
-  await page.goto('/products/cetirizine-10mg-tablet');
+  await page.goto(`/products/${cetirizine.slug}`);
   await (await whenHydrated(page.getByRole('button', { name: 'Add to Cart' }))).click();
   await expect(headerCart(page)).toHaveAccessibleName(/^Cart\s*1$/);
   expect(errors).toEqual([]);

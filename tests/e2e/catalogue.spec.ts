@@ -1,4 +1,21 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Product as DisplayProduct } from '../../src/domain/product';
+import { fixtureNames, fixtureProduct, rupees } from './support/fixture-catalogue';
+
+const metformin = fixtureProduct(1);
+const glimepiride = fixtureProduct(3);
+const pantoprazole = fixtureProduct(4);
+const ondansetron = fixtureProduct(5);
+const diclofenac = fixtureProduct(7);
+const nicotine = fixtureProduct(9);
+const niacinamide = fixtureProduct(11);
+const cetirizine = fixtureProduct(14);
+const azithromycin = fixtureProduct(16);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The fixture's names that match, in the list's default order (by name). */
+const namesWhere = (filter: (product: DisplayProduct) => boolean) =>
+  fixtureNames(filter).sort((a, b) => a.localeCompare(b, 'en-IN', { sensitivity: 'base', numeric: true }));
 
 const productList = (page: Page) => page.getByRole('list', { name: 'Products' });
 const cards = (page: Page) => productList(page).getByRole('article');
@@ -38,52 +55,51 @@ test.describe('product list', () => {
   });
 
   test('a card shows category, Rx chip, chips and the MRP in rupees', async ({ page }) => {
-    const metformin = card(page, 'Metformin 500mg Tablet');
-    await expect(metformin.getByRole('link', { name: 'Metformin 500mg Tablet' })).toHaveAttribute('href', '/products/metformin-500mg-tablet');
-    await expect(metformin.getByText('Rx Required')).toBeVisible();
-    await expect(metformin.getByRole('listitem')).toHaveText(['allopathy', 'Tablet', 'strip of 20 tablets']);
-    await expect(metformin.getByText('MRP', { exact: true })).toBeVisible();
-    await expect(metformin.getByText('₹34.50')).toBeVisible();
-    await expect(metformin.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
-    await expect(card(page, 'Cetirizine 10mg Tablet').getByText('Rx Required')).toHaveCount(0);
-    await expect(card(page, 'Ondansetron 4mg Tablet').getByRole('button', { name: 'Sold Out' })).toBeDisabled();
-    await expect(card(page, 'Glimepiride 1mg Tablet').getByRole('button', { name: 'Discontinued' })).toBeDisabled();
+    const metforminCard = card(page, metformin.name);
+    await expect(metforminCard.getByRole('link', { name: metformin.name })).toHaveAttribute('href', `/products/${metformin.slug}`);
+    await expect(metforminCard.getByText('Rx Required')).toBeVisible();
+    await expect(metforminCard.getByRole('listitem')).toHaveText([metformin.category, metformin.drug_form, metformin.quantity]);
+    await expect(metforminCard.getByText('MRP', { exact: true })).toBeVisible();
+    await expect(metforminCard.getByText(rupees(metformin.mrp))).toBeVisible();
+    await expect(metforminCard.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
+    await expect(card(page, cetirizine.name).getByText('Rx Required')).toHaveCount(0);
+    await expect(card(page, ondansetron.name).getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+    await expect(card(page, glimepiride.name).getByRole('button', { name: 'Discontinued' })).toBeDisabled();
   });
 
   test('a product image that fails to load is replaced by an icon', async ({ page }) => {
     // The first card loads eagerly (it may fail before the page script runs); a later one lazily.
-    for (const slug of ['amlodipine-5mg-tablet', 'escitalopram-10mg-tablet']) {
-      await page.route(`**/images/products/${slug}/thumb-200x240.webp`, (route) => route.fulfill({ status: 404 }));
+    const failing = [fixtureProduct(18), fixtureProduct(8)];
+    for (const product of failing) {
+      await page.route(`**${product.thumbnail_image}`, (route) => route.fulfill({ status: 404 }));
     }
     await page.goto('/products');
-    for (const name of ['Amlodipine 5mg Tablet', 'Escitalopram 10mg Tablet']) {
+    for (const { name } of failing) {
       const failed = card(page, name);
       await failed.scrollIntoViewIfNeeded();
       await expect(failed.getByRole('img', { name })).toBeHidden();
       await expect(failed.getByText(`${name} (image unavailable)`)).toBeAttached();
     }
-    await expect(card(page, 'Azithromycin 500mg Tablet').getByRole('img', { name: 'Azithromycin 500mg Tablet' })).toBeVisible();
+    await expect(card(page, azithromycin.name).getByRole('img', { name: azithromycin.name })).toBeVisible();
   });
 
   test('searches by name, brand, category and marketer, ignoring case', async ({ page }) => {
     const total = await cards(page).count();
 
-    await search(page).fill('PANTOPRAZOLE');
-    await expect.poll(() => shownNames(page)).toEqual(['Pantoprazole 40mg Tablet']);
+    await search(page).fill(pantoprazole.name.split(' ')[0]!.toUpperCase());
+    await expect.poll(() => shownNames(page)).toEqual([pantoprazole.name]);
     await expect(page.getByText(`Showing 1 of ${total} products`)).toBeVisible();
 
-    await search(page).fill('himgiri pharma');
-    await expect.poll(() => shownNames(page)).toEqual(['Azithromycin 500mg Tablet', 'Diclofenac Diethylamine 1.16% Gel']);
+    const brand = azithromycin.brand;
+    await search(page).fill(brand.toLowerCase());
+    await expect.poll(() => shownNames(page)).toEqual(namesWhere((product) => [product.brand, product.marketer].includes(brand)));
 
-    await search(page).fill('skin care');
-    await expect.poll(() => shownNames(page)).toEqual(['Niacinamide 10% Face Serum']);
+    await search(page).fill(niacinamide.category);
+    await expect.poll(() => shownNames(page)).toEqual(namesWhere((product) => product.category === niacinamide.category));
 
-    await search(page).fill('Kaveri Remedies');
-    await expect.poll(() => shownNames(page)).toEqual([
-      'Nicotine 2mg Chewing Gum',
-      'Ondansetron 4mg Tablet',
-      'Pantoprazole 40mg Tablet',
-    ]);
+    const marketer = nicotine.marketer;
+    await search(page).fill(marketer);
+    await expect.poll(() => shownNames(page)).toEqual(namesWhere((product) => [product.brand, product.marketer].includes(marketer)));
 
     await search(page).fill('');
     await expect(cards(page)).toHaveCount(total);
@@ -127,18 +143,18 @@ test.describe('product list', () => {
       const prices = await shownPrices(page);
       return prices.every((price, index) => index === 0 || prices[index - 1]! <= price);
     }).toBe(true);
-    expect(await shownNames(page)).toEqual(expect.arrayContaining(['Metformin 500mg Tablet', 'Pantoprazole 40mg Tablet']));
-    expect(await shownNames(page)).not.toContain('Niacinamide 10% Face Serum');
+    expect(await shownNames(page)).toEqual(expect.arrayContaining([metformin.name, pantoprazole.name]));
+    expect(await shownNames(page)).not.toContain(niacinamide.name);
   });
 
   test('a card found by search can be added to the cart', async ({ page }) => {
-    await search(page).fill('nicotine');
-    await expect.poll(() => shownNames(page)).toEqual(['Nicotine 2mg Chewing Gum']);
-    const nicotine = card(page, 'Nicotine 2mg Chewing Gum');
-    await expect(nicotine.getByRole('link', { name: 'Nicotine 2mg Chewing Gum' })).toHaveAttribute('href', '/products/nicotine-2mg-chewing-gum');
-    await expect(nicotine.getByText('₹115.00')).toBeVisible();
-    await nicotine.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(nicotine.getByRole('status')).toHaveText('1');
+    await search(page).fill(nicotine.name.split(' ')[0]!.toLowerCase());
+    await expect.poll(() => shownNames(page)).toEqual([nicotine.name]);
+    const nicotineCard = card(page, nicotine.name);
+    await expect(nicotineCard.getByRole('link', { name: nicotine.name })).toHaveAttribute('href', `/products/${nicotine.slug}`);
+    await expect(nicotineCard.getByText(rupees(nicotine.mrp))).toBeVisible();
+    await nicotineCard.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(nicotineCard.getByRole('status')).toHaveText('1');
     await expect(headerCart(page)).toHaveAccessibleName('Cart 1');
   });
 
@@ -152,7 +168,7 @@ test.describe('product list', () => {
     await search(page).fill('metformin');
     await expect(page.getByRole('status').filter({ hasText: 'Loading products…' })).toBeVisible();
     release();
-    await expect.poll(() => shownNames(page)).toEqual(['Metformin 500mg Tablet', 'Metformin 1000mg Tablet CR']);
+    await expect.poll(() => shownNames(page)).toEqual(namesWhere((product) => /metformin/i.test(product.name)));
     await expect(page.getByText('Loading products…')).toBeHidden();
   });
 
@@ -206,63 +222,67 @@ test.describe('product detail', () => {
   ];
 
   test('a prescription medicine shows every section', async ({ page }) => {
-    await page.goto('/products/metformin-500mg-tablet');
-    await expect(page).toHaveTitle(/Metformin 500mg Tablet/);
+    await page.goto(`/products/${metformin.slug}`);
+    await expect(page).toHaveTitle(new RegExp(escapeRegExp(metformin.name)));
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(breadcrumb.getByRole('link')).toHaveText(['Home', 'Products']);
-    await expect(breadcrumb.getByText('Metformin 500mg Tablet')).toHaveAttribute('aria-current', 'page');
+    await expect(breadcrumb.getByText(metformin.name)).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/products');
-    await expect(page.getByRole('heading', { level: 1, name: 'Metformin 500mg Tablet' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['allopathy', 'Tablet', 'Strip', 'Rx Required']);
+    await expect(page.getByRole('heading', { level: 1, name: metformin.name })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([metformin.category, metformin.drug_form, metformin.package, 'Rx Required']);
     await expect(page.getByText('MRP (Incl. of all taxes)')).toBeVisible();
-    await expect(page.getByText('₹34.50')).toBeVisible();
-    await expect(page.getByText('Pack size: strip of 20 tablets')).toBeVisible();
+    await expect(page.getByText(rupees(metformin.mrp))).toBeVisible();
+    await expect(page.getByText(`Pack size: ${metformin.quantity}`)).toBeVisible();
     await expect(page.getByText('A valid prescription is required at checkout for this medicine.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(SECTIONS);
-    await expect(page.getByText('Metformin Hydrochloride (500mg)')).toBeVisible();
-    await expect(page.getByText('Plot 14, MIDC Chakan Phase II, Pune, Maharashtra 410501')).toBeVisible();
-    await expect(page.getByText(/^Alcohol: Heavy drinking with metformin raises the risk of lactic acidosis\. Avoid alcohol\. Pregnancy: /)).toBeVisible();
-    await expect(page.getByText('Store below 30C')).toBeVisible();
+    await expect(page.getByText(metformin.salt)).toBeVisible();
+    await expect(page.getByText(metformin.marketer_address!)).toBeVisible();
+    const [alcohol, pregnancy] = metformin.precautions;
+    await expect(page.getByText(new RegExp(`^${escapeRegExp(`${alcohol!.name}: ${alcohol!.description} ${pregnancy!.name}: `)}`))).toBeVisible();
+    await expect(page.getByText(metformin.storage)).toBeVisible();
     await expect(page.getByText('null')).toHaveCount(0);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\/metformin-500mg-tablet$/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/images\/products\/metformin-500mg-tablet\/1-690x700\.webp$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/products/${metformin.slug}$`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`${escapeRegExp(metformin.images[0]!)}$`));
 
     const productData = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-    expect(productData.offers).toMatchObject({ priceCurrency: 'INR', price: '34.50', availability: 'https://schema.org/InStock' });
+    expect(productData.offers).toMatchObject({ priceCurrency: 'INR', price: metformin.mrp.toFixed(2), availability: 'https://schema.org/InStock' });
   });
 
   test('gallery thumbnails switch the main image', async ({ page }) => {
-    await page.goto('/products/metformin-500mg-tablet');
-    const main = page.getByRole('img', { name: 'Metformin 500mg Tablet', exact: true });
-    await expect(main).toHaveAttribute('src', /1-690x700\.webp$/);
-    await page.getByRole('button', { name: 'Show image 2 of Metformin 500mg Tablet' }).click();
-    await expect(main).toHaveAttribute('src', /2-690x700\.webp$/);
-    await expect(page.getByRole('button', { name: 'Show image 2 of Metformin 500mg Tablet' })).toHaveAttribute('aria-pressed', 'true');
+    await page.goto(`/products/${metformin.slug}`);
+    const main = page.getByRole('img', { name: metformin.name, exact: true });
+    await expect(main).toHaveAttribute('src', new RegExp(`${escapeRegExp(metformin.images[0]!)}$`));
+    await page.getByRole('button', { name: `Show image 2 of ${metformin.name}` }).click();
+    await expect(main).toHaveAttribute('src', new RegExp(`${escapeRegExp(metformin.images[1]!)}$`));
+    await expect(page.getByRole('button', { name: `Show image 2 of ${metformin.name}` })).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('an over-the-counter product from text-shaped data shows every section', async ({ page }) => {
-    await page.goto('/products/nicotine-2mg-chewing-gum');
-    await expect(page.getByRole('heading', { level: 1, name: 'Nicotine 2mg Chewing Gum' })).toBeVisible();
+    await page.goto(`/products/${nicotine.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: nicotine.name })).toBeVisible();
     await expect(page.getByText('Rx Required')).toHaveCount(0);
     await expect(page.getByText('A valid prescription is required at checkout for this medicine.')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(SECTIONS);
-    await expect(page.getByRole('listitem').filter({ hasText: 'Relief of nicotine cravings' })).toBeVisible();
-    await expect(page.getByText(/^Alcohol: Alcohol can trigger cravings; limit it while quitting\./)).toBeVisible();
-    await expect(page.getByText('₹115.00')).toBeVisible();
+    // Uses arrive as text in this record; each is its own list item.
+    const secondaryUse = nicotine.uses.find((use) => !nicotine.primary_uses.includes(use))!;
+    await expect(page.getByRole('listitem').filter({ hasText: secondaryUse })).toBeVisible();
+    const alcohol = nicotine.precautions[0]!;
+    await expect(page.getByText(new RegExp(`^${escapeRegExp(`${alcohol.name}: ${alcohol.description}`)}`))).toBeVisible();
+    await expect(page.getByText(rupees(nicotine.mrp))).toBeVisible();
   });
 
   test('a numeric id shows the same product with the slug URL as canonical', async ({ page }) => {
     await page.goto('/products/1');
-    await expect(page).toHaveURL(/\/products\/metformin-500mg-tablet$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Metformin 500mg Tablet' })).toBeVisible();
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\/metformin-500mg-tablet$/);
+    await expect(page).toHaveURL(new RegExp(`/products/${metformin.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: metformin.name })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/products/${metformin.slug}$`));
   });
 
   test('sold out and discontinued products cannot be added', async ({ page }) => {
-    await page.goto('/products/ondansetron-4mg-tablet');
+    await page.goto(`/products/${ondansetron.slug}`);
     await expect(page.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
     await expect(page.getByText('This product is currently sold out.')).toBeVisible();
-    await page.goto('/products/glimepiride-1mg-tablet');
+    await page.goto(`/products/${glimepiride.slug}`);
     await expect(page.getByRole('button', { name: 'Discontinued' })).toBeDisabled();
   });
 
@@ -279,24 +299,24 @@ test.describe('adding to the cart', () => {
     await page.goto('/products');
     await expect(headerCart(page)).toHaveAccessibleName('Cart');
 
-    const cetirizine = card(page, 'Cetirizine 10mg Tablet');
-    await (await whenHydrated(cetirizine.getByRole('button', { name: 'Add', exact: true }))).click();
-    await expect(cetirizine.getByRole('status')).toHaveText('1');
+    const cetirizineCard = card(page, cetirizine.name);
+    await (await whenHydrated(cetirizineCard.getByRole('button', { name: 'Add', exact: true }))).click();
+    await expect(cetirizineCard.getByRole('status')).toHaveText('1');
     await expect(headerCart(page)).toHaveAccessibleName('Cart 1');
 
-    await cetirizine.getByRole('button', { name: 'Increase quantity of Cetirizine 10mg Tablet' }).click();
-    await expect(cetirizine.getByRole('status')).toHaveText('2');
+    await cetirizineCard.getByRole('button', { name: `Increase quantity of ${cetirizine.name}` }).click();
+    await expect(cetirizineCard.getByRole('status')).toHaveText('2');
     await expect(headerCart(page)).toHaveAccessibleName('Cart 1');
 
-    const nicotine = card(page, 'Nicotine 2mg Chewing Gum');
-    await (await whenHydrated(nicotine.getByRole('button', { name: 'Add', exact: true }))).click();
+    const nicotineCard = card(page, nicotine.name);
+    await (await whenHydrated(nicotineCard.getByRole('button', { name: 'Add', exact: true }))).click();
     await expect(headerCart(page)).toHaveAccessibleName('Cart 2');
     await expect(page.getByRole('main').getByRole('link', { name: /^Cart/ })).toHaveAccessibleName('Cart 2');
 
-    await cetirizine.getByRole('button', { name: 'Decrease quantity of Cetirizine 10mg Tablet' }).click();
-    await expect(cetirizine.getByRole('status')).toHaveText('1');
-    await cetirizine.getByRole('button', { name: 'Decrease quantity of Cetirizine 10mg Tablet' }).click();
-    await expect(cetirizine.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
+    await cetirizineCard.getByRole('button', { name: `Decrease quantity of ${cetirizine.name}` }).click();
+    await expect(cetirizineCard.getByRole('status')).toHaveText('1');
+    await cetirizineCard.getByRole('button', { name: `Decrease quantity of ${cetirizine.name}` }).click();
+    await expect(cetirizineCard.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
     await expect(headerCart(page)).toHaveAccessibleName('Cart 1');
 
     await page.goto('/');
@@ -304,21 +324,21 @@ test.describe('adding to the cart', () => {
   });
 
   test('from the detail page, with a Go to Cart link', async ({ page }) => {
-    await page.goto('/products/diclofenac-diethylamine-1-16-gel');
+    await page.goto(`/products/${diclofenac.slug}`);
     await (await whenHydrated(page.getByRole('button', { name: 'Add to Cart' }))).click();
     await expect(page.getByRole('status')).toHaveText('1');
-    await page.getByRole('button', { name: 'Increase quantity of Diclofenac Diethylamine 1.16% Gel' }).click();
+    await page.getByRole('button', { name: `Increase quantity of ${diclofenac.name}` }).click();
     await expect(page.getByRole('status')).toHaveText('2');
     await expect(headerCart(page)).toHaveAccessibleName('Cart 1');
-    await page.getByRole('button', { name: 'Decrease quantity of Diclofenac Diethylamine 1.16% Gel' }).click();
-    await page.getByRole('button', { name: 'Decrease quantity of Diclofenac Diethylamine 1.16% Gel' }).click();
+    await page.getByRole('button', { name: `Decrease quantity of ${diclofenac.name}` }).click();
+    await page.getByRole('button', { name: `Decrease quantity of ${diclofenac.name}` }).click();
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
     await expect(headerCart(page)).toHaveAccessibleName('Cart');
     await expect(page.getByRole('link', { name: 'Go to Cart' })).toHaveAttribute('href', '/cart');
   });
 
   test('the control keeps its size when it hydrates', async ({ page }) => {
-    await page.goto('/products/diclofenac-diethylamine-1-16-gel');
+    await page.goto(`/products/${diclofenac.slug}`);
     const add = page.getByRole('button', { name: 'Add to Cart' });
     const before = await add.boundingBox();
     await whenHydrated(add);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectOrders, failurePanel, FIRST_CALL_TIMEOUT, openCart, ordersOf, pauseClock, PHONEPE_EMULATOR, proceedButton, uploadPrescription } from './checkout-support.ts';
+import { cetirizine } from './support/cart';
 
 /** Chooses PhonePe on /cart and follows the redirect to PhonePe's (emulated) pay page; returns the transaction id. */
 async function leaveForPhonePe(page: Page): Promise<string> {
@@ -58,7 +59,7 @@ test('a declined PhonePe payment keeps the cart and offers a retry', async ({ pa
   await verifyOnCart(page);
   await expect(failurePanel(page)).toContainText('Payment verification failed. State: FAILED, Response: PAYMENT_ERROR');
   await expect(page.getByRole('button', { name: 'Retry Payment' })).toBeVisible();
-  await expect(page.getByText('Cetirizine 10mg Tablet')).toBeVisible();
+  await expect(page.getByText(cetirizine.name)).toBeVisible();
   await expect(page.getByRole('radio', { name: 'PhonePe' })).toBeChecked();
   expect(await page.evaluate(() => sessionStorage.getItem('phonepe-merchant-transaction-id'))).toBeNull();
   await expectOrders(sessionId, [{ status: 'failed', amount_paise: totalPaise }]);
@@ -73,7 +74,7 @@ test('a pending PhonePe payment can be checked again until PhonePe completes it'
   await returnToCart(page, 'Payment is still pending. Please wait...');
   await verifyOnCart(page);
   await expect(page.getByRole('button', { name: 'Check again' })).toBeVisible();
-  await expect(page.getByText('Cetirizine 10mg Tablet')).toBeVisible();
+  await expect(page.getByText(cetirizine.name)).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('phonepe-merchant-transaction-id'))).toBe(transactionId);
   expect(await ordersOf(sessionId)).toMatchObject([{ status: 'created' }]);
 

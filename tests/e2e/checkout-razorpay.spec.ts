@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectOrders, failurePanel, FIRST_CALL_TIMEOUT, openCart, ordersOf, pauseClock, proceedButton, uploadPrescription } from './checkout-support.ts';
+import { cetirizine } from './support/cart';
+import { rupees } from './support/fixture-catalogue';
 
 const checkout = (page: Page) => page.getByRole('dialog', { name: 'Razorpay Checkout (test)' });
 
@@ -17,7 +19,7 @@ test('a guest pays with Razorpay: the order is placed, paid and the cart emptied
 
   await expect(checkout(page)).toBeVisible();
   await expect(checkout(page)).toContainText('MediKart - Medicine Order Payment');
-  await expect(checkout(page)).toContainText('₹42.00');
+  await expect(checkout(page)).toContainText(rupees(totalPaise / 100));
   await expect(proceedButton(page)).toHaveText('Processing Razorpay Payment...');
   await expect(proceedButton(page)).toBeDisabled();
   // Not dismissible by Escape.
@@ -42,7 +44,7 @@ test('a declined payment shows the reason for 5 s; paying again in the checkout 
   await expect(failurePanel(page)).toBeVisible();
   await page.clock.runFor(1000);
   await expect(failurePanel(page)).toBeHidden();
-  await expect(page.getByText('Cetirizine 10mg Tablet')).toBeVisible();
+  await expect(page.getByText(cetirizine.name)).toBeVisible();
 
   // Razorpay keeps its checkout open for a retry (max 3).
   await page.clock.resume();
@@ -60,7 +62,7 @@ test('closing the checkout cancels; Retry Payment opens a fresh order that can b
   await expect(failurePanel(page)).toContainText('Payment was cancelled');
   await expect(page.getByText('Payment cancelled', { exact: true })).toBeVisible();
   await expect(proceedButton(page)).toHaveText('Proceed to Pay');
-  await expect(page.getByText('Cetirizine 10mg Tablet')).toBeVisible();
+  await expect(page.getByText(cetirizine.name)).toBeVisible();
 
   await page.getByRole('button', { name: 'Retry Payment' }).click();
   await checkout(page).getByRole('button', { name: 'Pay' }).click();
@@ -79,7 +81,7 @@ test('a checkout script that cannot load is reported and nothing is charged', as
 
   await expect(failurePanel(page)).toContainText('Razorpay SDK failed to load. Please check your internet connection.');
   await expect(proceedButton(page)).toHaveText('Proceed to Pay');
-  await expect(page.getByText('Cetirizine 10mg Tablet')).toBeVisible();
+  await expect(page.getByText(cetirizine.name)).toBeVisible();
   expect(await ordersOf(sessionId)).toEqual([]);
 });
 

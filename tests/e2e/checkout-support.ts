@@ -1,17 +1,18 @@
 import { expect, type Page } from '@playwright/test';
 import { localEnv } from '../../emulators/local-env.ts';
 import { serviceClient } from './support/accounts';
+import { totalOf } from './support/fixture-catalogue';
 import { cetirizine, metformin, ONE_PIXEL_PNG, openCartPage, orderSummary, prescriptionDialog, storeCart, storedLine } from './support/cart';
 
 export const PHONEPE_EMULATOR = localEnv().PHONEPE_PG_BASE;
 
-/** Two Cetirizine strips (Rs 42.00), or with `rx` also one Metformin strip that needs a prescription. */
+/** Two strips of an over-the-counter product, or with `rx` also one strip that needs a prescription; the total as the fixture prices it. */
 export async function openCart(page: Page, { rx = false } = {}): Promise<{ sessionId: string; totalPaise: number }> {
   const lines = [storedLine(cetirizine, 2)];
   if (rx) lines.push(storedLine(metformin));
   const sessionId = await storeCart(page, lines);
   await openCartPage(page);
-  return { sessionId, totalPaise: rx ? 4200 + 3450 : 4200 };
+  return { sessionId, totalPaise: Math.round(totalOf(rx ? [[cetirizine, 2], [metformin, 1]] : [[cetirizine, 2]]) * 100) };
 }
 
 export const proceedButton = (page: Page) => orderSummary(page).getByRole('button');

@@ -1,8 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { fixtureProduct } from './support/fixture-catalogue';
 import { MISSING_PAGE, PAGE_TYPES } from './support/page-types';
 
-const POLICY_PAGES = ['/terms-and-conditions', '/privacy-policy', '/shipping-cancel', '/returns-policy', '/refunds-cancellation', '/shipping-policy'];
-const EVERY_PAGE = [...new Set([...Object.values(PAGE_TYPES), ...POLICY_PAGES, '/products/amlodipine-5mg-tablet', '/products/ondansetron-4mg-tablet', MISSING_PAGE])];
+/** Every policy page: one per file in content/policies. */
+const POLICY_PAGES = readdirSync('content/policies').filter((file) => file.endsWith('.md')).map((file) => `/${file.replace(/\.md$/, '')}`);
+const metformin = fixtureProduct(1);
+const cetirizine = fixtureProduct(14);
+/** Sold out in the fixture. */
+const ondansetron = fixtureProduct(5);
+const EVERY_PAGE = [...new Set([...Object.values(PAGE_TYPES), ...POLICY_PAGES, `/products/${fixtureProduct(18).slug}`, `/products/${ondansetron.slug}`, MISSING_PAGE])];
 
 const meta = (page: Page, selector: string) => page.locator(`meta[${selector}]`).getAttribute('content');
 
@@ -55,22 +62,22 @@ test('every page has one h1 and headings that never skip a level', async ({ page
 
 test('a product page describes the product in schema.org JSON-LD with its rupee price and availability', async ({ page }) => {
   await page.goto(PAGE_TYPES.rxProduct);
-  const metformin = await productJsonLd(page);
-  expect(metformin['@type']).toBe('Product');
-  expect(metformin.name).toBe('Metformin 500mg Tablet');
-  expect(metformin.url).toBe(await page.locator('link[rel="canonical"]').getAttribute('href'));
-  expect(metformin.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', price: '34.50', availability: 'https://schema.org/InStock' });
-  expect(metformin.image.length).toBeGreaterThan(0);
-  for (const image of metformin.image) expect(image).toMatch(/^https?:\/\/[^/]+\/images\/products\/metformin-500mg-tablet\//);
+  const described = await productJsonLd(page);
+  expect(described['@type']).toBe('Product');
+  expect(described.name).toBe(metformin.name);
+  expect(described.url).toBe(await page.locator('link[rel="canonical"]').getAttribute('href'));
+  expect(described.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', price: metformin.mrp.toFixed(2), availability: 'https://schema.org/InStock' });
+  expect(described.image.length).toBeGreaterThan(0);
+  for (const image of described.image) expect(image).toMatch(new RegExp(`^https?://[^/]+/images/products/${metformin.slug}/`));
 
-  await page.goto('/products/ondansetron-4mg-tablet');
+  await page.goto(`/products/${ondansetron.slug}`);
   expect((await productJsonLd(page)).offers.availability).toBe('https://schema.org/OutOfStock');
 });
 
 test('a shared product link previews the product image by absolute URL', async ({ page, request }) => {
   await page.goto(PAGE_TYPES.otcProduct);
   const image = await meta(page, 'property="og:image"');
-  expect(image).toMatch(/^https?:\/\/[^/]+\/images\/products\/cetirizine-10mg-tablet\/.+\.webp$/);
+  expect(image).toMatch(new RegExp(`^https?://[^/]+/images/products/${cetirizine.slug}/.+\\.webp$`));
   expect(await meta(page, 'name="twitter:image"')).toBe(image);
   expect(await meta(page, 'property="og:type"')).toBe('product');
   expect(await meta(page, 'property="og:description"')).toBe(await meta(page, 'name="description"'));

@@ -16,7 +16,7 @@ vi.mock('../../lib/supabase-client', () => ({
 }));
 
 const { $auth, applyAuthEvent, signIn, signOut } = await import('./auth-store');
-const { CONTACT_SUBMITTED_KEY } = await import('../contact/contact-marker');
+const { CONTACT_SUBMITTED_KEY } = await import('@/lib/auth-storage');
 
 class MemoryStorage {
   values = new Map<string, string>();
@@ -40,10 +40,6 @@ describe('auth store', () => {
     vi.stubGlobal('window', { localStorage: local, sessionStorage: perTab });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     $auth.set({ user: null, isLoading: true, isAuthenticated: false });
-  });
-
-  it('starts loading and signed out', () => {
-    expect($auth.get()).toEqual({ user: null, isLoading: true, isAuthenticated: false });
   });
 
   it('takes the user from the stored session on load and follows auth changes', async () => {

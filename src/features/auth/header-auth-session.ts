@@ -1,8 +1,11 @@
-import { followToastsOutsideIslands } from '../../lib/page-toast';
-import { startCartSync } from '../cart/cart-sync';
+import { AUTH_SESSION_STARTED_EVENT } from '@/lib/auth-storage';
 import { $auth, initAuth } from './auth-store';
 
-/** Loaded by header-auth.ts when a session is stored: confirm it, follow it in the header, sync the cart. */
+/**
+ * Loaded by the page's start-up script when a session is stored, and by the login form: confirm
+ * the session and follow it in the header. The start-up script hears the event and starts what
+ * follows the session (the cart sync); auth itself starts nothing else.
+ */
 $auth.subscribe((state) => {
   if (state.isLoading) return;
   for (const slot of document.querySelectorAll('[data-auth-slot]')) {
@@ -10,7 +13,6 @@ $auth.subscribe((state) => {
   }
 });
 
-followToastsOutsideIslands();
-startCartSync();
+document.dispatchEvent(new Event(AUTH_SESSION_STARTED_EVENT));
 /** Resolves once the stored session has been checked (the login form waits for it before signing in). */
 export const sessionChecked: Promise<void> = initAuth();

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $cart, addToCart, quantityOf, setQuantity, type CartProduct } from './cart-store';
+import { $cart, addToCart, type CartProduct, quantityOf, setQuantity } from './cart-store';
 import { QuantityStepper } from './QuantityStepper';
 
 export type AddToCartVariant = 'card' | 'detail';

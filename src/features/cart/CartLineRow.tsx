@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { formatRupees, paiseToRupees } from '../../lib/money';
-import { RX_REQUIRED } from '../catalogue/catalogue-strings';
-import { productPath } from '../catalogue/product-path';
-import { UNAVAILABLE_LINE_LABEL, type LineAvailability } from './cart-availability';
+import { formatRupees, paiseToRupees } from '@/domain/money';
+import { RX_REQUIRED } from '@/domain/product';
+import { productPath } from '@/domain/product';
+import { type LineAvailability, UNAVAILABLE_LINE_LABEL } from './cart-availability';
 import { cartLineImage, stockImageFor } from './cart-line-image';
-import { removeFromCart, setQuantity, type CartLine } from './cart-store';
-import { PRESCRIPTION_ATTACHED } from './cart-strings';
-import { lineTotalPaise } from './cart-totals';
+import { type CartLine, removeFromCart, setQuantity } from './cart-store';
+import { PRESCRIPTION_ATTACHED, UPLOAD_PRESCRIPTION } from './cart-strings';
+import { lineTotalPaise } from '@/domain/cart-line';
 import { QuantityStepper } from './QuantityStepper';
 
 interface Props {
@@ -14,10 +14,12 @@ interface Props {
   availability: LineAvailability;
   /** A 24-hour signed address of the attached prescription, when the customer is signed in. */
   prescriptionLink: string | undefined;
+  /** Opens the prescription dialog: offered on a prescription-only line that has none accepted. */
+  onUploadPrescription(): void;
 }
 
 /** One cart line: thumbnail, name, price, quantity stepper, line total and remove. */
-export function CartLineRow({ line, availability, prescriptionLink }: Props) {
+export function CartLineRow({ line, availability, prescriptionLink, onUploadPrescription }: Props) {
   const { product, quantity } = line;
   const [image, setImage] = useState(() => cartLineImage(product));
   const stockImage = stockImageFor(product.id);
@@ -53,6 +55,16 @@ export function CartLineRow({ line, availability, prescriptionLink }: Props) {
                 PRESCRIPTION_ATTACHED
               )}
             </span>
+          )}
+          {product.requires_prescription && !line.prescriptionAccepted && (
+            <button
+              type="button"
+              onClick={onUploadPrescription}
+              aria-label={`${UPLOAD_PRESCRIPTION} for ${product.name}`}
+              className="rounded-full border border-amber-600 px-2 py-0.5 text-amber-900 hover:bg-amber-50"
+            >
+              {UPLOAD_PRESCRIPTION}
+            </button>
           )}
           {!available && <span className="rounded-full bg-gray-800 px-2 py-0.5 text-white">{UNAVAILABLE_LINE_LABEL[availability]}</span>}
         </div>

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { formatRupees, paiseToRupees } from '../../lib/money';
-import { Toaster } from '../../lib/Toaster';
-import { PrescriptionDialog } from '../prescriptions/PrescriptionDialog';
-import { $prescriptionLinks } from '../prescriptions/prescription-upload';
+import { type ReactNode, useEffect, useState } from 'react';
+import { formatRupees, paiseToRupees } from '@/domain/money';
+import { Toaster } from '@/lib/Toaster';
+import { PrescriptionDialog } from '@/features/prescriptions/PrescriptionDialog';
+import { $prescriptionLinks } from '@/features/prescriptions/public';
 import { $checkoutReadiness, $goneProductIds, availabilityOf, refreshCartFromCatalogue } from './cart-availability';
 import { CartLineRow } from './CartLineRow';
-import { $cart, clearCart } from './cart-store';
+import { $cart, clearCart, setPrescription } from './cart-store';
 import {
   BROWSE_PRODUCTS,
   CLEAR_CART,
@@ -18,8 +18,9 @@ import {
   PRESCRIPTION_PENDING_NOTICE,
   UNAVAILABLE_LINES_NOTICE,
 } from './cart-strings';
-import { cartTotalPaise } from './cart-totals';
-import { CheckoutSlot, type CheckoutHandlers } from './CheckoutSlot';
+import { cartTotalPaise } from '@/domain/cart-line';
+import { $prescriptionDialogOpen, closePrescriptionDialog, openPrescriptionDialog } from './prescription-request';
+import { type CheckoutHandlers, CheckoutSlot } from './CheckoutSlot';
 
 export interface CartPageProps extends CheckoutHandlers {
   /** The payment step's panels (success, failure with 'Retry Payment'), shown above the cart. */
@@ -32,7 +33,7 @@ export default function CartPage({ onProceed, busyLabel, children }: CartPagePro
   const gone = useStore($goneProductIds);
   const readiness = useStore($checkoutReadiness);
   const prescriptionLinks = useStore($prescriptionLinks);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const dialogOpen = useStore($prescriptionDialogOpen);
   // The prebuilt HTML cannot know the cart: until hydrated it shows a stable loading line.
   const [hydrated, setHydrated] = useState(false);
 
@@ -70,6 +71,7 @@ export default function CartPage({ onProceed, busyLabel, children }: CartPagePro
                 line={line}
                 availability={availabilityOf(line, gone)}
                 prescriptionLink={line.prescriptionFileUrl ? prescriptionLinks[line.prescriptionFileUrl] : undefined}
+                onUploadPrescription={openPrescriptionDialog}
               />
             ))}
           </ul>
@@ -113,7 +115,7 @@ export default function CartPage({ onProceed, busyLabel, children }: CartPagePro
           <CheckoutSlot
             readiness={readiness}
             prescriptionPending={pendingLines.length > 0}
-            onUploadPrescription={() => setDialogOpen(true)}
+            onUploadPrescription={openPrescriptionDialog}
             onProceed={onProceed}
             busyLabel={busyLabel}
           />
@@ -126,7 +128,13 @@ export default function CartPage({ onProceed, busyLabel, children }: CartPagePro
     <>
       {children}
       {content}
-      <PrescriptionDialog open={dialogOpen} itemNames={pendingLines.map((line) => line.product.name)} onClose={() => setDialogOpen(false)} />
+      <PrescriptionDialog
+        open={dialogOpen}
+        itemNames={pendingLines.map((line) => line.product.name)}
+        onClose={closePrescriptionDialog}
+        readCart={() => $cart.get()}
+        attachPrescription={(productId, fileReference) => setPrescription(productId, true, fileReference)}
+      />
       {!dialogOpen && <Toaster />}
     </>
   );

@@ -1,3 +1,6 @@
+import { useId } from 'react';
+import { MAX_QUANTITY_HINT, MAX_QUANTITY_PER_LINE } from './cart-store';
+
 interface Props {
   productName: string;
   quantity: number;
@@ -15,6 +18,8 @@ const STEP_BUTTON =
 
 /** Minus / quantity / plus for one product; the quantity is an <output>, so changes are announced. */
 export function QuantityStepper({ productName, quantity, onChange, increaseDisabled = false, className, quantityInName = false }: Props) {
+  const atLimit = quantity >= MAX_QUANTITY_PER_LINE;
+  const hintId = useId();
   return (
     <div className={`${className} inline-flex items-center overflow-hidden rounded-md border border-brand-700`}>
       <button type="button" aria-label={`Decrease quantity of ${productName}`} onClick={() => onChange(quantity - 1)} className={STEP_BUTTON}>
@@ -30,11 +35,18 @@ export function QuantityStepper({ productName, quantity, onChange, increaseDisab
         type="button"
         aria-label={`Increase quantity of ${productName}`}
         onClick={() => onChange(quantity + 1)}
-        disabled={increaseDisabled}
+        disabled={increaseDisabled || atLimit}
+        aria-describedby={atLimit ? hintId : undefined}
+        title={atLimit ? MAX_QUANTITY_HINT : undefined}
         className={STEP_BUTTON}
       >
         +
       </button>
+      {atLimit && (
+        <span id={hintId} className="sr-only">
+          {MAX_QUANTITY_HINT}
+        </span>
+      )}
     </div>
   );
 }

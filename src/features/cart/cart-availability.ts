@@ -1,5 +1,7 @@
 import { atom, computed } from 'nanostores';
-import { $cart, readCartProduct, type CartLine, type CartProduct } from './cart-store';
+import { catalogueEntryUrl } from '@/domain/product';
+import { readCartProduct } from '@/domain/stored-cart';
+import { $cart, type CartLine, type CartProduct } from './cart-store';
 
 /** What the catalogue says today about a cart line's product. */
 export type CatalogueLookup =
@@ -16,11 +18,6 @@ export const UNAVAILABLE_LINE_LABEL: Record<Exclude<LineAvailability, 'available
   'sold-out': 'Sold out',
   discontinued: 'Discontinued',
 };
-
-/** Where the prebuilt file with a product's current price and sale state lives. */
-export function catalogueEntryUrl(productId: number): string {
-  return `/catalogue/${productId}.json`;
-}
 
 /** Fetches one product's current entry; never throws. */
 export async function lookUpProduct(productId: number, fetchEntry: typeof fetch = fetch): Promise<CatalogueLookup> {

@@ -1,5 +1,3 @@
-import { STORED_CART_KEY, storedCartLineCount } from './cart-line-count';
-
 /** Shows the number of distinct cart lines in every [data-cart-badge], hidden at 0. */
 function showCount(count: number): void {
   for (const badge of document.querySelectorAll<HTMLElement>('[data-cart-badge]')) {
@@ -8,13 +6,23 @@ function showCount(count: number): void {
   }
 }
 
+/** Counts the lines as the cart store keeps them, with the store's own reader (loaded only when a cart is stored). */
+function showStoredCount(encoded: string | null): void {
+  if (!encoded) showCount(0);
+  else void import('@/domain/stored-cart').then(({ decodeCart }) => showCount(decodeCart(encoded).items.length));
+}
+
 if (document.querySelector('astro-island')) {
   // Pages with cart islands load the store anyway: follow it live.
   void import('./cart-store').then(({ $cartLineCount }) => $cartLineCount.subscribe(showCount));
 } else {
-  // Elsewhere the cart can only change in another tab.
-  showCount(storedCartLineCount(localStorage.getItem(STORED_CART_KEY)));
-  window.addEventListener('storage', (event) => {
-    if (event.key === STORED_CART_KEY || event.key === null) showCount(storedCartLineCount(event.newValue));
-  });
+  // Elsewhere the cart can only change in another tab. The key comes with the badge's HTML, so
+  // a page without a stored cart loads no cart code at all.
+  const key = document.querySelector<HTMLElement>('[data-cart-badge]')?.dataset.cartKey;
+  if (key) {
+    showStoredCount(localStorage.getItem(key));
+    window.addEventListener('storage', (event) => {
+      if (event.key === key || event.key === null) showStoredCount(event.newValue);
+    });
+  }
 }

@@ -4,8 +4,8 @@ import { metformin, paracetamol } from './cart-products.fixture';
 
 // The store reads its storage engine when the module loads, so the test engine goes in first.
 useTestStorageEngine();
-const { $cart, $cartLineCount, addToCart, clearCart, decodeCart, removeFromCart, setPrescription, setQuantity } =
-  await import('./cart-store');
+const { $cart, $cartLineCount, addToCart, clearCart, removeFromCart, setPrescription, setQuantity } = await import('./cart-store');
+const { decodeCart } = await import('@/domain/stored-cart');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

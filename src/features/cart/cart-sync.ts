@@ -1,10 +1,10 @@
 import type { ReadableAtom, WritableAtom } from 'nanostores';
 import { z } from 'zod';
-import { supabase } from '../../lib/supabase-client';
-import { showToast } from '../../lib/toast';
-import { $auth, type AuthState } from '../auth/auth-store';
+import { supabase } from '@/lib/supabase-client';
+import { showToast } from '@/lib/toast';
+import { claimGuestPrescriptions, withClaimedPrescriptions } from '@/features/prescriptions/public';
 import { $cart, type CartLine, type CartState } from './cart-store';
-import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from './cart-sync-lines';
+import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from '@/domain/account-cart';
 
 /** Told once a page when saving keeps failing; the cart itself is never touched by a failure. */
 export const CART_SYNC_FAILED_MESSAGE =
@@ -49,12 +49,20 @@ export function storagePendingStore(storage: Storage): PendingStore {
   };
 }
 
+/** The part of the customer's session the sync follows; the page's start-up script passes it in. */
+export interface SessionState {
+  user: { id: string } | null;
+  isLoading: boolean;
+}
+
 export interface CartSyncDependencies {
   cart: WritableAtom<CartState>;
-  auth: ReadableAtom<Pick<AuthState, 'user' | 'isLoading'>>;
+  auth: ReadableAtom<SessionState>;
   remote: CartRemote;
   pending: PendingStore;
   notify(message: string): void;
+  /** Copies the cart's guest prescriptions into the customer's folder; answers each moved path's new place. */
+  claimGuestPrescriptions?(cart: CartState): Promise<Readonly<Record<string, string>>>;
 }
 
 /**
@@ -64,7 +72,7 @@ export interface CartSyncDependencies {
  * (rule in mergeCartLines). A failed save keeps the local cart, is remembered across reloads and is
  * retried on the next change or page load; guests are never synced.
  */
-export function createCartSync({ cart, auth, remote, pending, notify }: CartSyncDependencies) {
+export function createCartSync({ cart, auth, remote, pending, notify, claimGuestPrescriptions: claim }: CartSyncDependencies) {
   let activeUserId: string | null = null;
   let needsMerge = false;
   let failures = 0;
@@ -73,8 +81,23 @@ export function createCartSync({ cart, auth, remote, pending, notify }: CartSync
   let again = false;
   let applyingMerge = false;
 
+  /** A guest's prescription follows the customer into their account; failing that, the cart keeps it and payment asks again. */
+  async function claimPrescriptions(): Promise<void> {
+    if (!claim) return;
+    try {
+      const claimed = await claim(cart.get());
+      applyingMerge = true;
+      cart.set({ ...cart.get(), items: withClaimedPrescriptions(cart.get(), claimed) });
+    } catch (error) {
+      console.error('Moving the guest prescriptions to the account failed', error);
+    } finally {
+      applyingMerge = false;
+    }
+  }
+
   async function syncOnce(userId: string): Promise<void> {
     if (needsMerge) {
+      await claimPrescriptions();
       const merged = mergeCartLines(cart.get().items, await remote.load(userId));
       applyingMerge = true;
       cart.set({ ...cart.get(), items: merged });
@@ -181,13 +204,23 @@ const supabaseCartRemote: CartRemote = {
 
 let started: ReturnType<typeof createCartSync> | null = null;
 
-/** Starts the one cart sync of the page (idempotent); every page's header script calls it. */
-export function startCartSync(): void {
+/** Resolves when the page's cart sync has nothing in flight (e.g. the sign-in merge moving guest prescriptions). */
+export function cartSyncSettled(): Promise<void> {
+  return started?.settled() ?? Promise.resolve();
+}
+
+/** Starts the one cart sync of the page (idempotent), following the session it is given. */
+export function startCartSync(session: ReadableAtom<SessionState>): void {
   started ??= createCartSync({
     cart: $cart,
-    auth: $auth,
+    auth: session,
     remote: supabaseCartRemote,
     pending: storagePendingStore(window.localStorage),
     notify: (message) => showToast('error', message),
+    claimGuestPrescriptions: async (state) => {
+      const token = (await supabase.auth.getSession()).data.session?.access_token;
+      if (!token) throw new Error('No session to claim the guest prescriptions with');
+      return claimGuestPrescriptions(state, token);
+    },
   });
 }

@@ -1,11 +1,7 @@
 import { atom } from 'nanostores';
+import type { PaymentMethod } from '@/domain/payment-contract';
 
-export const PAYMENT_METHODS = [
-  { value: 'razorpay', label: 'Razorpay' },
-  { value: 'phonepe', label: 'PhonePe' },
-] as const;
-
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
+export { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-contract';
 
 /** The customer's chosen payment method on /cart (Razorpay by default); the checkout reads it. */
 export const $paymentMethod = atom<PaymentMethod>('razorpay');

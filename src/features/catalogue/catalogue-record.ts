@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FOR_SALE_STATES } from './sale-state';
+import { FOR_SALE_STATES } from '../../domain/sale-state';
 
 /**
  * A catalogue record as content editors and upstream feeds deliver it. The feed is messy on

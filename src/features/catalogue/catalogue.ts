@@ -1,5 +1,5 @@
 import { CATALOGUE_DIRECTORY } from './catalogue-directory';
-import type { DisplayProduct } from './display-product';
+import type { Product } from '../../domain/product';
 import { sortProducts } from './product-list';
 import { readCatalogueDirectory } from './read-catalogue-files';
 
@@ -7,7 +7,7 @@ const CATALOGUE_KEY = Symbol.for('medikart.catalogue');
 
 export interface Catalogue {
   /** Every product, in the list's default order (by name). */
-  products: DisplayProduct[];
+  products: Product[];
 }
 
 // Kept on globalThis: the pages' bundled copy of this module and the build integration's

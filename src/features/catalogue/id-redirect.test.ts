@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
-import type { DisplayProduct } from './display-product';
+import type { Product } from '@/domain/product';
 
 const site = new URL('https://shop.example');
 
@@ -17,7 +17,7 @@ describe('id redirects', () => {
       { id: 1, slug: 'metformin-500mg-tablet' },
       { id: 2, slug: '' },
       { id: 3, slug: '2024' },
-    ] as DisplayProduct[];
+    ] as Product[];
     expect(productsNeedingIdRedirect(products).map((product) => product.id)).toEqual([1]);
   });
 });

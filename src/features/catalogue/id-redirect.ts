@@ -1,12 +1,11 @@
-import type { DisplayProduct } from './display-product';
-import { productPath, productSegment } from './product-path';
+import { type Product, productPath, productSegment } from '../../domain/product';
 import { SITE_NAME } from '../../lib/site';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Products whose page lives under their slug, so /products/<id> has to send the customer on. */
-export function productsNeedingIdRedirect(products: readonly DisplayProduct[]): DisplayProduct[] {
+export function productsNeedingIdRedirect(products: readonly Product[]): Product[] {
   return products.filter((product) => productSegment(product) !== String(product.id));
 }
 
@@ -14,7 +13,7 @@ export function productsNeedingIdRedirect(products: readonly DisplayProduct[]): 
  * The page at /products/<id>: a few hundred bytes that send the customer to the slug URL, instead
  * of a second copy of the product page.
  */
-export function idRedirectHtml(product: Pick<DisplayProduct, 'id' | 'slug' | 'name'>, site: URL): string {
+export function idRedirectHtml(product: Pick<Product, 'id' | 'slug' | 'name'>, site: URL): string {
   const path = escapeHtml(productPath(product));
   const canonical = escapeHtml(new URL(productPath(product), site).href);
   const name = escapeHtml(product.name);

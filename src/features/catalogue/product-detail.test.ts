@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sampleDetails, sampleRecord } from './catalogue-record.fixture';
-import { buildDisplayProduct } from './display-product';
-import { detailSections, safetyInformation } from './product-detail';
+import { buildProduct } from './product-from-record';
+import { DETAIL_SECTION_HEADINGS, detailSections, safetyInformation } from './product-detail';
 
-const build = (overrides: Parameters<typeof sampleRecord>[0] = {}) => buildDisplayProduct(sampleRecord(overrides), 'test.json');
+const build = (overrides: Parameters<typeof sampleRecord>[0] = {}) => buildProduct(sampleRecord(overrides), 'test.json');
 
 describe('detailSections', () => {
-  it('lists every section in order under its exact heading', () => {
-    expect(detailSections(build()).map((section) => section.heading)).toEqual([
-      'Salt Composition',
-      'Manufactured by',
-      'Product Description',
-      'Primary Uses',
-      'Uses',
-      'How it Works',
-      'Safety Information',
-      'Storage',
-    ]);
+  it('shows every section, in the fixed order, for a product with all its data', () => {
+    expect(detailSections(build()).map((section) => section.heading)).toEqual(DETAIL_SECTION_HEADINGS);
   });
 
   it('shows the marketer and its address under Manufactured by', () => {

@@ -1,4 +1,4 @@
-import type { DisplayProduct } from './display-product';
+import type { Product } from '@/domain/product';
 
 /** One information section of the product detail page: paragraphs or a bulleted list. */
 export interface DetailSection {
@@ -8,7 +8,7 @@ export interface DetailSection {
 }
 
 /** Each advisory as 'name: description'; advisories with nothing to say are left out. */
-export function safetyInformation(product: Pick<DisplayProduct, 'precautions'>): string[] {
+export function safetyInformation(product: Pick<Product, 'precautions'>): string[] {
   return product.precautions
     .filter((advice) => advice.description.trim() !== '')
     .map((advice) => `${advice.name}: ${advice.description.trim()}`);
@@ -18,20 +18,39 @@ function textLines(...values: (string | null)[]): string[] {
   return values.map((value) => value?.trim() ?? '').filter((value) => value !== '');
 }
 
+/** The detail page's section headings in their fixed order, in the spec's exact words. */
+export const DETAIL_SECTION_HEADINGS = [
+  'Salt Composition',
+  'Manufactured by',
+  'Product Description',
+  'Primary Uses',
+  'Uses',
+  'How it Works',
+  'Safety Information',
+  'Storage',
+] as const;
+
+type SectionContent = Omit<DetailSection, 'heading'>;
+const paragraphs = (...values: (string | null)[]): SectionContent => ({ paragraphs: textLines(...values), list: [] });
+const list = (values: string[]): SectionContent => ({ paragraphs: [], list: textLines(...values) });
+
+const SECTION_CONTENT: Record<(typeof DETAIL_SECTION_HEADINGS)[number], (product: Product) => SectionContent> = {
+  'Salt Composition': (product) => paragraphs(product.salt),
+  'Manufactured by': (product) => paragraphs(product.marketer, product.marketer_address),
+  'Product Description': (product) => paragraphs(product.description),
+  'Primary Uses': (product) => list(product.primary_uses),
+  Uses: (product) => list(product.uses),
+  'How it Works': (product) => paragraphs(product.how_it_works),
+  'Safety Information': (product) => paragraphs(safetyInformation(product).join(' ')),
+  Storage: (product) => paragraphs(product.storage),
+};
+
 /**
  * The detail page's sections in their fixed order, under their exact headings. A section whose
  * data is null or empty is omitted rather than printed empty.
  */
-export function detailSections(product: DisplayProduct): DetailSection[] {
-  const sections: DetailSection[] = [
-    { heading: 'Salt Composition', paragraphs: textLines(product.salt), list: [] },
-    { heading: 'Manufactured by', paragraphs: textLines(product.marketer, product.marketer_address), list: [] },
-    { heading: 'Product Description', paragraphs: textLines(product.description), list: [] },
-    { heading: 'Primary Uses', paragraphs: [], list: textLines(...product.primary_uses) },
-    { heading: 'Uses', paragraphs: [], list: textLines(...product.uses) },
-    { heading: 'How it Works', paragraphs: textLines(product.how_it_works), list: [] },
-    { heading: 'Safety Information', paragraphs: [safetyInformation(product).join(' ')].filter(Boolean), list: [] },
-    { heading: 'Storage', paragraphs: textLines(product.storage), list: [] },
-  ];
-  return sections.filter((section) => section.paragraphs.length > 0 || section.list.length > 0);
+export function detailSections(product: Product): DetailSection[] {
+  return DETAIL_SECTION_HEADINGS.map((heading) => ({ heading, ...SECTION_CONTENT[heading](product) })).filter(
+    (section) => section.paragraphs.length > 0 || section.list.length > 0,
+  );
 }

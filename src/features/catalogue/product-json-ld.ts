@@ -1,6 +1,5 @@
-import type { DisplayProduct } from './display-product';
-import type { SaleState } from './sale-state';
-import { productPath } from './product-path';
+import { type Product, productPath } from '@/domain/product';
+import type { SaleState } from '@/domain/sale-state';
 
 const AVAILABILITY: Record<SaleState, string> = {
   'ADD TO CART': 'https://schema.org/InStock',
@@ -9,7 +8,7 @@ const AVAILABILITY: Record<SaleState, string> = {
 };
 
 /** schema.org Product markup, escaped so it is safe inside a <script> element. */
-export function productJsonLd(product: DisplayProduct, site: URL): string {
+export function productJsonLd(product: Product, site: URL): string {
   const url = new URL(productPath(product), site).href;
   const data = {
     '@context': 'https://schema.org',

@@ -1,12 +1,11 @@
-import { UNAVAILABLE_LABEL } from './catalogue-strings';
-import { productPath } from './product-path';
-import type { SearchCard } from './product-search';
+import { UNAVAILABLE_LABEL } from '@/domain/sale-state';
+import { productPath, toCartProduct, type ProductCard } from '@/domain/product';
 import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText, type SortOrder } from './product-list';
-import { formatRupees } from '../../lib/money';
+import { formatRupees } from '@/domain/money';
 
 /** The parts of Pagefind's browser API (/pagefind/pagefind.js) the list uses. */
 interface PagefindResult {
-  data(): Promise<{ meta: unknown }>;
+  data(): Promise<{ url: string }>;
 }
 interface Pagefind {
   init(): Promise<void>;
@@ -43,12 +42,11 @@ function loadSearch(): Promise<SearchTools> {
 }
 
 /** Renders the quantity control of a card the page script made, with the island's own component. */
-async function mountCartControl(slot: HTMLElement, card: SearchCard): Promise<void> {
-  const [{ createElement }, { createRoot }, { default: AddToCart }, { toCartProduct }] = await Promise.all([
+async function mountCartControl(slot: HTMLElement, card: ProductCard): Promise<void> {
+  const [{ createElement }, { createRoot }, { default: AddToCart }] = await Promise.all([
     import('react'),
     import('react-dom/client'),
-    import('../cart/AddToCart'),
-    import('../cart/cart-store'),
+    import('@/features/cart/AddToCart'),
   ]);
   createRoot(slot).render(createElement(AddToCart, { product: toCartProduct(card), variant: 'card' }));
 }
@@ -58,7 +56,7 @@ function setText(card: HTMLElement, hook: string, text: string): void {
 }
 
 /** A copy of the page's card template showing one search result. */
-function cardFromTemplate(template: HTMLTemplateElement, card: SearchCard): HTMLElement {
+function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTMLElement {
   const item = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
   const headingId = `product-${card.id}-name`;
   item.dataset.id = String(card.id);
@@ -140,7 +138,10 @@ export function enhanceProductList(root: HTMLElement): void {
   };
 
   const cardFor = async (result: PagefindResult): Promise<HTMLElement | undefined> => {
-    const found = (await loadSearch()).productSearch.parseSearchCard((await result.data()).meta);
+    const [{ productSearch }, { url }] = await Promise.all([loadSearch(), result.data()]);
+    const entry = await fetch(url, { headers: { accept: 'application/json' } });
+    if (!entry.ok) throw new Error(`${url}: ${entry.status}`);
+    const found = productSearch.readSearchCard(await entry.json());
     let card = cards.get(found.id);
     if (!card && template) {
       card = cardFromTemplate(template, found);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sampleRecord } from './catalogue-record.fixture';
-import { buildCatalogue } from './display-product';
-import { parseSearchCard, searchRecord, searchSortKeys } from './product-search';
+import { buildCatalogue } from './product-from-record';
+import { toProductCard } from '@/domain/product';
+import { readSearchCard, searchRecord, searchSortKeys } from './product-search';
 
 const products = buildCatalogue(
   [
@@ -16,55 +17,54 @@ const products = buildCatalogue(
 );
 const sortKeys = searchSortKeys(products);
 const records = products.map((product) => searchRecord(product, sortKeys.get(product.id)!));
-const byName = (name: string) => records.find((record) => parseSearchCard(record.meta).name === name)!;
+const byName = (name: string) => records.find((record) => record.content.split('\n')[0] === name)!;
+const idOf = (url: string) => Number(/^\/catalogue\/(\d+)\.json$/.exec(url)![1]);
 
 describe('search records', () => {
   it('indexes exactly the name, brand, category and marketer of each product', () => {
-    const metformin = products.find((product) => product.id === 1)!;
-    expect(byName('Metformin 500mg Tablet').content).toBe(
-      [metformin.name, metformin.brand, metformin.category, metformin.marketer].join('\n'),
-    );
-    expect(byName('Metformin 500mg Tablet').content).not.toContain(metformin.description);
+    const content = byName('Metformin 500mg Tablet').content;
+    expect(content.split('\n')).toEqual(['Metformin 500mg Tablet', 'Healwell Pharma Ltd', 'Diabetes', 'Healwell Marketing Pvt Ltd']);
+    expect(content).not.toContain(products.find((product) => product.id === 1)!.description);
   });
 
-  it('links each record to the product page and files every record under one filter', () => {
-    expect(byName('Metformin 500mg Tablet').url).toBe('/products/metformin-500mg-tablet');
+  it("points each record at the product's catalogue entry and files every record under one filter", () => {
+    expect(byName('Metformin 500mg Tablet').url).toBe('/catalogue/1.json');
     expect(records.every((record) => record.filters.catalogue?.[0] === 'all')).toBe(true);
   });
 
   it('ranks each product in the three list orders, equal prices by name', () => {
     const order = (key: string) =>
-      [...records].sort((a, b) => a.sort[key]!.localeCompare(b.sort[key]!)).map((record) => parseSearchCard(record.meta).id);
+      [...records].sort((a, b) => a.sort[key]!.localeCompare(b.sort[key]!)).map((record) => idOf(record.url));
     expect(order('name')).toEqual([3, 1, 4, 2]);
     expect(order('price_low')).toEqual([1, 3, 4, 2]);
     expect(order('price_high')).toEqual([4, 2, 3, 1]);
     expect(byName('aceclofenac Gel').sort.name).toBe('0000000');
   });
 
-  it('carries what a card shows, which the browser reads back unchanged', () => {
+  it("reads a card back from the product's catalogue entry unchanged", () => {
     const metformin = products.find((product) => product.id === 1)!;
-    expect(parseSearchCard(byName('Metformin 500mg Tablet').meta)).toStrictEqual({
+    const entry: unknown = JSON.parse(JSON.stringify(toProductCard(metformin)));
+    expect(readSearchCard(entry)).toStrictEqual({
       id: 1,
-      slug: metformin.slug,
-      name: metformin.name,
+      slug: 'metformin-500mg-tablet',
+      name: 'Metformin 500mg Tablet',
       thumbnail_image: metformin.thumbnail_image,
       mrp: 35.5,
-      category: metformin.category,
+      category: 'Diabetes',
       drug_form: metformin.drug_form,
       quantity: metformin.quantity,
       description: metformin.description,
       requires_prescription: metformin.requires_prescription,
-      sale_state: metformin.sale_state,
+      sale_state: 'ADD TO CART',
     });
   });
 
-  it('carries the card in punctuation only, so none of its words can match a search', () => {
-    expect(Object.keys(byName('Metformin 500mg Tablet').meta)).toEqual(['card']);
-    expect(byName('Metformin 500mg Tablet').meta.card).toMatch(/^[^\p{L}\p{N}\s]+$/u);
+  it('keeps nothing but the searchable text in the index', () => {
+    expect(records.every((record) => Object.keys(record.meta).length === 0)).toBe(true);
   });
 
-  it('refuses a result whose meta is not a product card', () => {
-    expect(() => parseSearchCard({ card: 'metformin' })).toThrow();
-    expect(() => parseSearchCard({ title: 'Metformin' })).toThrow();
+  it('refuses an entry that is not a product card', () => {
+    expect(() => readSearchCard({ id: 1, name: 'Metformin' })).toThrow();
+    expect(() => readSearchCard('metformin')).toThrow();
   });
 });

@@ -1,13 +1,12 @@
 import * as z from 'zod/mini';
-import type { DisplayProduct } from './display-product';
-import { productPath } from './product-path';
-import { SORT_OPTIONS, sortProducts, type SortOrder } from './product-list';
-import { FOR_SALE_STATES } from './sale-state';
+import { catalogueEntryUrl, type Product, type ProductCard } from '../../domain/product';
+import { FOR_SALE_STATES } from '../../domain/sale-state';
+import { SORT_OPTIONS, type SortOrder, sortProducts } from './product-list';
 
 /**
  * The product search index (Pagefind) as the build writes it and the /products script reads it:
- * one record per product whose text is exactly the four searchable fields, whose meta is what a
- * card shows, and whose sort keys are the product's position in each list order.
+ * one record per product whose text is exactly the four searchable fields, whose address is the
+ * product's catalogue entry, and whose sort keys are the product's position in each list order.
  */
 
 /** Every record carries this filter, so an empty search can list the whole catalogue in price order. */
@@ -29,7 +28,7 @@ export interface SearchRecord {
 const rankKey = (rank: number) => String(rank).padStart(7, '0');
 
 /** Each product's rank in every list order, as Pagefind sort keys, by product id. */
-export function searchSortKeys(products: readonly DisplayProduct[]): Map<number, Record<string, string>> {
+export function searchSortKeys(products: readonly Product[]): Map<number, Record<string, string>> {
   const ranks = new Map<number, Record<string, string>>(products.map((product) => [product.id, {}]));
   for (const { value } of SORT_OPTIONS) {
     sortProducts(products, value).forEach((product, rank) => {
@@ -40,19 +39,19 @@ export function searchSortKeys(products: readonly DisplayProduct[]): Map<number,
 }
 
 /** One product's index record; made as needed, since 100,000 of them at once strain the build's memory. */
-export function searchRecord(product: DisplayProduct, sort: Record<string, string>): SearchRecord {
+export function searchRecord(product: Product, sort: Record<string, string>): SearchRecord {
   return {
-    url: productPath(product),
+    url: catalogueEntryUrl(product.id),
     content: [product.name, product.brand, product.category, product.marketer].join('\n'),
     language: 'en',
-    meta: { card: encodeCard(toSearchCard(product)) },
+    meta: {},
     sort,
     filters: { catalogue: [EVERY_PRODUCT_FILTER.catalogue] },
   };
 }
 
-/** What a card shows, as a search result carries it. */
-const searchCardSchema = z.object({
+/** What a card shows, as a search result's catalogue entry carries it (zod/mini: loaded with the search only). */
+const productCardSchema = z.object({
   id: z.int().check(z.positive()),
   slug: z.string(),
   name: z.string(),
@@ -66,30 +65,10 @@ const searchCardSchema = z.object({
   sale_state: z.enum(FOR_SALE_STATES),
 });
 
-export type SearchCard = z.infer<typeof searchCardSchema>;
-
-function toSearchCard(product: DisplayProduct): SearchCard {
-  const { id, slug, name, thumbnail_image, mrp, category, drug_form, quantity, description, requires_prescription, sale_state } = product;
-  return { id, slug, name, thumbnail_image, mrp, category, drug_form, quantity, description, requires_prescription, sale_state };
-}
-
-// Pagefind makes every meta value searchable, but a search must match only the four fields. So the
-// card travels as its UTF-8 bytes written in punctuation marks, one of 16 per half byte: Pagefind's
-// word splitter drops punctuation, so no part of it can match a query.
-const MARKS = '!#%&()*,-./:;?@[';
-
-export function encodeCard(card: SearchCard): string {
-  let text = '';
-  for (const byte of new TextEncoder().encode(JSON.stringify(card))) text += MARKS[byte >> 4]! + MARKS[byte & 15]!;
-  return text;
-}
-
-/** A search result's meta, decoded and checked. */
-export function parseSearchCard(meta: unknown): SearchCard {
-  const { card } = z.object({ card: z.string().check(z.regex(/^[!#%&()*,\-./:;?@[]*$/)) }).parse(meta);
-  const bytes = new Uint8Array(card.length / 2);
-  for (let index = 0; index < bytes.length; index += 1) {
-    bytes[index] = (MARKS.indexOf(card[2 * index]!) << 4) | MARKS.indexOf(card[2 * index + 1]!);
-  }
-  return searchCardSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+/**
+ * A search result is the product's own catalogue entry (/catalogue/<id>.json, the file the cart
+ * fetches), which carries what a card shows: the index itself holds only the searchable text.
+ */
+export function readSearchCard(entry: unknown): ProductCard {
+  return productCardSchema.parse(entry);
 }

@@ -1,7 +1,7 @@
 import { getCollection } from 'astro:content';
 import { getCatalogue } from './catalogue';
 import { listPagePath, pageCount } from './product-list';
-import { productPath } from './product-path';
+import { productPath } from '@/domain/product';
 
 /** Every public page the sitemap lists: products under their canonical (slug) URL only. */
 export async function publicPaths(): Promise<string[]> {

@@ -1,17 +1,26 @@
 import type { AstroIntegration } from 'astro';
 import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
 import { getCatalogue } from './catalogue';
-import type { DisplayProduct } from './display-product';
+import { toPriceIndexEntry, type Product } from '../../domain/product';
 import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
 import { searchRecord, searchSortKeys } from './product-search';
+
+/** The price index the payment functions bundle (netlify/functions import it from here). */
+export const CATALOGUE_INDEX_PATH = '.generated/catalogue-index.json';
+
+async function writeCatalogueIndex(products: readonly Product[], output: string): Promise<void> {
+  await mkdir(path.dirname(output), { recursive: true });
+  await writeFile(output, `${JSON.stringify(products.map(toPriceIndexEntry))}\n`);
+}
 
 // Records go to the Pagefind process in batches: one at a time is a round trip each, all at once
 // too much memory.
 const BATCH = 500;
 
-async function writeSearchIndex(products: readonly DisplayProduct[], outputPath: string): Promise<void> {
+async function writeSearchIndex(products: readonly Product[], outputPath: string): Promise<void> {
   const { index, errors } = await createIndex({ forceLanguage: 'en' });
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   const sortKeys = searchSortKeys(products);
@@ -30,7 +39,7 @@ async function writeSearchIndex(products: readonly DisplayProduct[], outputPath:
  * Written as plain files after the build: as Astro routes these pages cost as much per page in
  * route overhead as a real page, for a few hundred bytes each.
  */
-async function writeIdRedirects(products: readonly DisplayProduct[], dist: URL, site: URL): Promise<number> {
+async function writeIdRedirects(products: readonly Product[], dist: URL, site: URL): Promise<number> {
   const redirected = productsNeedingIdRedirect(products);
   for (let start = 0; start < redirected.length; start += BATCH) {
     await Promise.all(
@@ -45,8 +54,8 @@ async function writeIdRedirects(products: readonly DisplayProduct[], dist: URL, 
 }
 
 /**
- * After the pages: the product search index (dist/pagefind/) that /products loads when a customer
- * searches, and the /products/<id> redirects. Both come from the catalogue the pages were built from.
+ * Before the pages: the price index of the payment functions. After the pages: the product search index (dist/pagefind/) that /products loads when a customer
+ * searches, and the /products/<id> redirects. All come from the one catalogue read the pages are built from.
  */
 export function productSearchIndex(): AstroIntegration {
   let site = new URL('http://localhost:8888');
@@ -61,16 +70,20 @@ export function productSearchIndex(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         if (config.site) site = new URL(config.site);
       },
-      'astro:build:done': async ({ dir, logger }) => {
-        const started = performance.now();
+      'astro:build:start': async ({ logger }) => {
         const { products } = await getCatalogue();
+        await writeCatalogueIndex(products, CATALOGUE_INDEX_PATH);
+        logger.info(`${products.length} products indexed for the payment functions in ${CATALOGUE_INDEX_PATH}`);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
         const read = performance.now();
+        const { products } = await getCatalogue();
         await writeSearchIndex(products, fileURLToPath(new URL('pagefind/', dir)));
         const indexed = performance.now();
         const redirects = await writeIdRedirects(products, dir, site);
         const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
         logger.info(
-          `${products.length} products read in ${ms(started, read)}, indexed in ${ms(read, indexed)}; ` +
+          `${products.length} products indexed for search in ${ms(read, indexed)}; ` +
             `${redirects} id redirects written in ${ms(indexed, performance.now())}`,
         );
       },

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SITEMAP_FILE_URLS, sitemapIndexXml, sitemapPart, sitemapPartCount, sitemapPartPath, urlSetXml } from './sitemap';
+import { sitemapIndexXml, sitemapPart, sitemapPartCount, sitemapPartPath, urlSetXml } from './sitemap';
 
 describe('sitemap', () => {
   it('splits the URLs into files of at most 50,000', () => {
-    expect(SITEMAP_FILE_URLS).toBe(50_000);
     expect([0, 30, 50_000, 50_001, 100_040].map(sitemapPartCount)).toEqual([1, 1, 1, 2, 3]);
     const paths = Array.from({ length: 100_040 }, (_, index) => `/p/${index}`);
     expect(sitemapPart(paths, 1)).toHaveLength(50_000);

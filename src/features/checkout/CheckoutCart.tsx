@@ -1,13 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
-import CartPage from '../cart/CartPage';
-import { $cart } from '../cart/cart-store';
-import { $paymentMethod, type PaymentMethod } from '../cart/payment-method';
+import { hasStoredSession } from '@/lib/auth-storage';
+import CartPage from '@/features/cart/CartPage';
+import {
+  $cart,
+  $paymentMethod,
+  askAgainForPrescriptions,
+  cartSyncSettled,
+  openPrescriptionDialog,
+  refreshCartFromCatalogue,
+  removeFromCart,
+  type PaymentMethod,
+} from '@/features/cart/public';
 import { browserCheckoutContext } from './browser-checkout';
 import { payWithPhonePe, payWithRazorpay, verifyStoredPhonePePayment } from './checkout-flows';
 import { busyLabelOf, checkoutReducer, FAILURE_PANEL_MS, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS } from './checkout-state';
 import { PaymentPanels } from './PaymentPanels';
 import { readPendingPayment } from './phonepe-transaction';
+import type { RefusalAction } from './refusal-action';
 
 /** The /cart island: the cart with the payment step plugged into its proceed button. */
 export default function CheckoutCart() {
@@ -16,7 +26,12 @@ export default function CheckoutCart() {
   const hasLines = useStore($cart).items.length > 0;
 
   const proceed = useCallback(
-    (method: PaymentMethod) => void (method === 'phonepe' ? payWithPhonePe(context) : payWithRazorpay(context)),
+    (method: PaymentMethod) =>
+      void (async () => {
+        // Just signed in: the guest prescriptions may still be moving to the account; pay with where they end up.
+        if (hasStoredSession()) await cartSyncSettled();
+        await (method === 'phonepe' ? payWithPhonePe(context) : payWithRazorpay(context));
+      })(),
     [context],
   );
 
@@ -31,8 +46,21 @@ export default function CheckoutCart() {
     return () => clearTimeout(timer);
   }, [context]);
 
+  // A refused prescription is no longer attached: the cart asks for it again.
   useEffect(() => {
-    if (state.status !== 'failed') return;
+    if (state.status === 'failed' && state.action?.kind === 'upload-prescription') askAgainForPrescriptions();
+  }, [state]);
+
+  const act = useCallback((action: RefusalAction) => {
+    dispatch({ type: 'failure-hidden' });
+    if (action.kind === 'remove-line') removeFromCart(action.productId);
+    else if (action.kind === 'refresh-total') void refreshCartFromCatalogue();
+    else openPrescriptionDialog();
+  }, []);
+
+  useEffect(() => {
+    // A refusal with an action stays until the customer acts on it.
+    if (state.status !== 'failed' || state.action) return;
     const timer = setTimeout(() => dispatch({ type: 'failure-hidden' }), FAILURE_PANEL_MS);
     return () => clearTimeout(timer);
   }, [state]);
@@ -43,6 +71,7 @@ export default function CheckoutCart() {
         state={state}
         onRetry={hasLines ? () => proceed($paymentMethod.get()) : null}
         onCheckAgain={() => void verifyStoredPhonePePayment(context)}
+        onAction={act}
       />
     </CartPage>
   );

@@ -1,15 +1,32 @@
 import type { CheckoutState } from './checkout-state';
-import { CHECK_AGAIN, PAYMENT_FAILED_HEADING, RETRY_PAYMENT, VERIFYING_PAYMENT } from './checkout-strings';
+import {
+  CHECK_AGAIN,
+  PAYMENT_FAILED_HEADING,
+  REFRESH_TOTAL,
+  REMOVE_FROM_CART,
+  RETRY_PAYMENT,
+  UPLOAD_PRESCRIPTION_AGAIN,
+  VERIFYING_PAYMENT,
+} from './checkout-strings';
+import type { RefusalAction } from './refusal-action';
+
+const ACTION_LABEL: Record<RefusalAction['kind'], string> = {
+  'remove-line': REMOVE_FROM_CART,
+  'refresh-total': REFRESH_TOTAL,
+  'upload-prescription': UPLOAD_PRESCRIPTION_AGAIN,
+};
 
 interface Props {
   state: CheckoutState;
   /** Offered on a failure while the cart still holds something to pay for. */
   onRetry: (() => void) | null;
   onCheckAgain(): void;
+  /** Puts right a refusal the customer can act on (offered instead of a retry that would be refused again). */
+  onAction(action: RefusalAction): void;
 }
 
 /** The payment step's panels above the cart: verifying, placed, pending and failed. */
-export function PaymentPanels({ state, onRetry, onCheckAgain }: Props) {
+export function PaymentPanels({ state, onRetry, onCheckAgain, onAction }: Props) {
   switch (state.status) {
     case 'verifying':
       return (
@@ -43,7 +60,15 @@ export function PaymentPanels({ state, onRetry, onCheckAgain }: Props) {
             {PAYMENT_FAILED_HEADING}
           </h2>
           <p className="mt-1 text-sm break-words">{state.reason}</p>
-          {onRetry && (
+          {state.action ? (
+            <button
+              type="button"
+              onClick={() => state.action && onAction(state.action)}
+              className="mt-3 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+            >
+              {state.action.kind === 'remove-line' ? `${REMOVE_FROM_CART}: ${state.action.productName}` : ACTION_LABEL[state.action.kind]}
+            </button>
+          ) : onRetry && (
             <button
               type="button"
               onClick={onRetry}

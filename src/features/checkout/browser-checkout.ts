@@ -1,8 +1,8 @@
 import { PUBLIC_RAZORPAY_CHECKOUT_URL, PUBLIC_RAZORPAY_KEY_ID } from 'astro:env/client';
-import { hasStoredSession } from '../../lib/auth-storage';
-import { loadSupabase } from '../../lib/load-supabase';
-import { showToast } from '../../lib/toast';
-import { $cart, clearCart } from '../cart/cart-store';
+import { hasStoredSession } from '@/lib/auth-storage';
+import { loadSupabase } from '@/lib/load-supabase';
+import { showToast } from '@/lib/toast';
+import { $cart, clearCart } from '@/features/cart/public';
 import type { CheckoutEvent } from './checkout-state';
 import type { PhonePeContext, RazorpayContext } from './checkout-flows';
 import { createPaymentApi } from './payment-api';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CartState } from '../cart/cart-store';
+import type { CartState } from '@/domain/cart-line';
 import type { CheckoutEvent } from './checkout-state';
-import { payWithPhonePe, payWithRazorpay, verifyStoredPhonePePayment, type PhonePeContext, type RazorpayContext } from './checkout-flows';
-import { PaymentApiError, type PaymentApi } from './payment-api';
+import { payWithPhonePe, payWithRazorpay, type PhonePeContext, type RazorpayContext, verifyStoredPhonePePayment } from './checkout-flows';
+import { type PaymentApi, PaymentApiError } from './payment-api';
 import { readPendingPayment, storePendingPayment } from './phonepe-transaction';
 import type { RazorpayConstructor, RazorpayFailure, RazorpayOptions } from './razorpay-sdk';
 

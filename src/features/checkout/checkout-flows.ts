@@ -1,5 +1,6 @@
-import type { CartState } from '../cart/cart-store';
-import type { ToastKind } from '../../lib/toast';
+import type { CartState } from '@/domain/cart-line';
+import type { ToastKind } from '@/lib/toast';
+import { paiseToRupees } from '@/domain/money';
 import type { CheckoutEvent } from './checkout-state';
 import {
   BRAND_NAME,
@@ -16,9 +17,10 @@ import {
   PHONEPE_CREATE_TOAST,
   VERIFY_TOAST,
 } from './checkout-strings';
-import { checkoutRequest, PaymentApiError, type PaymentApi } from './payment-api';
+import { checkoutRequest, type PaymentApi, PaymentApiError } from './payment-api';
 import { phonePeOutcome } from './phonepe-outcome';
 import { clearPendingPayment, newMerchantTransactionId, readPendingPayment, storePendingPayment } from './phonepe-transaction';
+import { refusalActionOf } from './refusal-action';
 import type { RazorpayConstructor, RazorpayOptions } from './razorpay-sdk';
 
 /** Everything a payment flow touches outside itself, so the flows are plain functions to test. */
@@ -50,7 +52,9 @@ function reasonOf(error: unknown): string {
 function fail(context: CheckoutContext, error: unknown, toast?: string): void {
   console.error('Payment failed', error);
   const reason = reasonOf(error);
-  context.dispatch({ type: 'failed', reason });
+  // A refusal the customer can put right comes with its action instead of a retry.
+  const action = error instanceof PaymentApiError ? refusalActionOf(error.status, error.message, context.cart().items) : null;
+  context.dispatch(action ? { type: 'failed', reason, action } : { type: 'failed', reason });
   context.toast('error', toast ?? reason);
 }
 
@@ -97,7 +101,7 @@ export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
   const itemCount = request.lines.reduce((sum, line) => sum + line.quantity, 0);
   const options = razorpayOptions(
     order,
-    { keyId: context.keyId, itemCount, total: request.amount, email: await context.email() },
+    { keyId: context.keyId, itemCount, total: paiseToRupees(request.amount), email: await context.email() },
     {
       handler: (confirmation) => {
         context.dispatch({ type: 'verify', method: 'razorpay' });
@@ -136,7 +140,7 @@ export async function payWithPhonePe(context: PhonePeContext): Promise<void> {
   const merchantTransactionId = newMerchantTransactionId(context.now());
   try {
     const reply = await context.api.createPhonePePayment(request, merchantTransactionId);
-    storePendingPayment(context.storage, { merchantTransactionId, total: request.amount, method: 'phonepe' });
+    storePendingPayment(context.storage, { merchantTransactionId, total: paiseToRupees(request.amount), method: 'phonepe' });
     context.redirect(reply.data.instrumentResponse.redirectInfo.url);
   } catch (error) {
     fail(context, error, PHONEPE_CREATE_TOAST);

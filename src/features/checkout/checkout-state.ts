@@ -1,5 +1,6 @@
-import type { PaymentMethod } from '../cart/payment-method';
+import type { PaymentMethod } from '@/features/cart/public';
 import { processingLabel } from './checkout-strings';
+import type { RefusalAction } from './refusal-action';
 
 /** How long the failure panel stays before it hides itself (spec: 5 s). */
 export const FAILURE_PANEL_MS = 5000;
@@ -17,14 +18,14 @@ export type CheckoutState =
   | { status: 'verifying'; method: PaymentMethod }
   | { status: 'pending'; message: string }
   | { status: 'placed'; message: string }
-  | { status: 'failed'; reason: string };
+  | { status: 'failed'; reason: string; action?: RefusalAction };
 
 export type CheckoutEvent =
   | { type: 'start'; method: PaymentMethod }
   | { type: 'verify'; method: PaymentMethod }
   | { type: 'placed'; message: string }
   | { type: 'pending'; message: string }
-  | { type: 'failed'; reason: string }
+  | { type: 'failed'; reason: string; action?: RefusalAction }
   | { type: 'failure-hidden' };
 
 export const initialCheckoutState: CheckoutState = { status: 'idle' };
@@ -42,7 +43,8 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
       return { status: 'pending', message: event.message };
     case 'failed':
       // A late failure report cannot undo a placed order.
-      return state.status === 'placed' ? state : { status: 'failed', reason: event.reason };
+      if (state.status === 'placed') return state;
+      return event.action ? { status: 'failed', reason: event.reason, action: event.action } : { status: 'failed', reason: event.reason };
     case 'failure-hidden':
       return state.status === 'failed' ? initialCheckoutState : state;
   }

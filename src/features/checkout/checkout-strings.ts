@@ -29,10 +29,33 @@ export const NO_TRANSACTION_ID = 'No transaction ID found';
 export const VERIFYING_PAYMENT = 'Verifying your payment...';
 export const RETURNING_TO_CART = 'Taking you back to your cart...';
 
-export const createOrderFailed = (status: number, body: string) => `Failed to create order: ${status} ${body}`;
-export const verifyFailed = (status: number, body: string) => `Payment verification failed: ${status} ${body}`;
-export const phonePeCreateFailed = (status: number, body: string) => `Failed to create PhonePe order: ${status} ${body}`;
-export const phonePeVerifyFailed = (status: number, body: string) => `PhonePe payment verification failed: ${status} ${body}`;
+/**
+ * The sentence a refusal body carries for the customer: the `error` field of the functions'
+ * `{"error": "..."}`, or a short plain-text body; never raw JSON or markup.
+ */
+export function serverSentence(body: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    const text = body.trim();
+    return text !== '' && text.length <= 200 && !/[{}<>"]/.test(text) ? text : PAYMENT_FAILED_TRY_AGAIN;
+  }
+  if (typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string' && parsed.error.trim() !== '') {
+    return parsed.error.trim();
+  }
+  return PAYMENT_FAILED_TRY_AGAIN;
+}
+
+export const createOrderFailed = (status: number, body: string) => `Failed to create order: ${status} ${serverSentence(body)}`;
+export const verifyFailed = (status: number, body: string) => `Payment verification failed: ${status} ${serverSentence(body)}`;
+export const phonePeCreateFailed = (status: number, body: string) => `Failed to create PhonePe order: ${status} ${serverSentence(body)}`;
+export const phonePeVerifyFailed = (status: number, body: string) => `PhonePe payment verification failed: ${status} ${serverSentence(body)}`;
+
+/** The panel's actions for a refusal the customer can put right (instead of 'Retry Payment'). */
+export const REMOVE_FROM_CART = 'Remove from cart';
+export const REFRESH_TOTAL = 'Refresh total';
+export const UPLOAD_PRESCRIPTION_AGAIN = 'Upload Prescription';
 export const phonePeStateFailed = (state: string, code: string) => `Payment verification failed. State: ${state}, Response: ${code}`;
 
 const METHOD_LABELS = { razorpay: 'Razorpay', phonepe: 'PhonePe' } as const;

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import { cartTotalPaise } from '../cart/cart-totals';
-import type { CartState } from '../cart/cart-store';
+import { cartTotalPaise } from '@/domain/cart-line';
+import type { CartState } from '@/domain/cart-line';
 import type {
   CreateOrderRequest,
   CreateOrderResponse,
   PhonePeCreateResponse,
   PhonePeVerifyResponse,
   RazorpayVerifyRequest,
-} from './server/contract';
+} from '../../domain/payment-contract';
 import { NO_ORDER_ID, createOrderFailed, phonePeCreateFailed, phonePeVerifyFailed, verifyFailed } from './checkout-strings';
 
 /** A refusal or a broken reply of the payment functions; `message` is the spec's text for it. */
@@ -27,11 +27,11 @@ export interface PaymentApiDependencies {
   accessToken(): Promise<string | null>;
 }
 
-/** What every create call carries: the lines the server prices, the buyer's cart session and prescriptions. */
+/** What every create call carries: the total in paise, the lines the server prices, the buyer's cart session and prescriptions. */
 export function checkoutRequest(cart: CartState): CreateOrderRequest {
   const lines = cart.items;
   return {
-    amount: cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, quantity: line.quantity }))) / 100,
+    amount: cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, quantity: line.quantity }))),
     lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
     cartSessionId: cart.sessionId,
     prescriptionPaths: [...new Set(lines.flatMap((line) => (line.prescriptionFileUrl ? [line.prescriptionFileUrl] : [])))],
@@ -39,10 +39,10 @@ export function checkoutRequest(cart: CartState): CreateOrderRequest {
 }
 
 type ErrorText = (status: number, body: string) => string;
-type Contract = typeof import('./server/contract');
+type Contract = typeof import('../../domain/payment-contract');
 
 /** The reply schemas, and zod with them, load with the first payment call rather than with the cart page. */
-const loadContract = (): Promise<Contract> => import('./server/contract');
+const loadContract = (): Promise<Contract> => import('../../domain/payment-contract');
 
 /** Reads a JSON reply; unreadable text counts as no reply (null). */
 function parseJson(text: string): unknown {

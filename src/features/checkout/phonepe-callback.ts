@@ -1,7 +1,7 @@
 import { NO_TRANSACTION_ID, phonePeVerifyFailed } from './checkout-strings';
 import { PaymentApiError } from './payment-api';
 import { phonePeOutcome, type PhonePeOutcome } from './phonepe-outcome';
-import type { PhonePeVerifyResponse } from './server/contract';
+import type { PhonePeVerifyResponse } from '../../domain/payment-contract';
 
 /** How long the callback page shows its answer before returning to /cart (spec: 3 s). */
 export const CALLBACK_REDIRECT_MS = 3000;

@@ -1,4 +1,4 @@
-import type { PhonePeVerifyResponse } from './server/contract';
+import type { PhonePeVerifyResponse } from '../../domain/payment-contract';
 import { PHONEPE_DECLINED, PHONEPE_PENDING, PHONEPE_VERIFIED, phonePeStateFailed } from './checkout-strings';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MERCHANT_TRANSACTION_ID_PATTERN } from './server/contract';
+import { MERCHANT_TRANSACTION_ID_PATTERN } from '../../domain/payment-contract';
 import { clearPendingPayment, newMerchantTransactionId, readPendingPayment, storePendingPayment } from './phonepe-transaction';
 
 class MemoryStorage implements Storage {

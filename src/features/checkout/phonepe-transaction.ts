@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '../cart/payment-method';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/features/cart/public';
 
 /** sessionStorage keys of a PhonePe payment in flight: they survive the trip to PhonePe and back. */
 export const PHONEPE_STORAGE_KEYS = {

@@ -1,4 +1,4 @@
-import type { RazorpayVerifyRequest } from './server/contract';
+import type { RazorpayVerifyRequest } from '../../domain/payment-contract';
 import { SDK_LOAD_FAILED, SDK_NOT_LOADED } from './checkout-strings';
 
 /** The part of Razorpay's checkout.js this storefront uses. */

@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { loadSupabase } from '../../lib/load-supabase';
-import { $auth } from '../auth/auth-state';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { loadSupabase } from '@/lib/load-supabase';
+import { $auth } from '@/features/auth/public';
 import { forgetSubmission, hasRecentSubmission, rememberSubmission } from './contact-marker';
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactField, type ContactFormValues } from './contact-fields';
 import {
   CONTACT_ERROR_RESET_MS,
   CONTACT_FAILED_MESSAGE,
+  CONTACT_NOT_SENT_MESSAGE,
   CONTACT_FORM_HEADING,
   CONTACT_SENDING_LABEL,
   CONTACT_THANK_YOU,
@@ -74,15 +75,18 @@ export default function ContactForm() {
       setErrors({});
       setStatus({ kind: 'submitting' });
       // Minimal return: visitors may add messages but never read the table back.
-      const { error } = await (await loadSupabase()).from('contact_submissions').insert(parsed.data);
+      const { error, status: httpStatus } = await (await loadSupabase()).from('contact_submissions').insert(parsed.data);
       if (error) {
-        setStatus({ kind: 'error', message: error.message || CONTACT_FAILED_MESSAGE });
+        // Status 0: no answer came back at all, so there is no server message to show.
+        const message = httpStatus === 0 ? CONTACT_NOT_SENT_MESSAGE : error.message || CONTACT_FAILED_MESSAGE;
+        setStatus({ kind: 'error', message });
         return;
       }
       rememberSubmission(window.localStorage, Date.now());
       setStatus({ kind: 'success' });
     } catch (error) {
-      setStatus({ kind: 'error', message: error instanceof Error && error.message ? error.message : CONTACT_FAILED_MESSAGE });
+      console.error('Sending the contact message failed', error);
+      setStatus({ kind: 'error', message: CONTACT_NOT_SENT_MESSAGE });
     } finally {
       checking.current = false;
     }

@@ -1,5 +1,7 @@
-/** localStorage key of the contact-submitted marker: JSON {submittedAt: epoch ms}. */
-export const CONTACT_SUBMITTED_KEY = 'medikart-contact-submitted';
+import { CONTACT_SUBMITTED_KEY } from '@/lib/auth-storage';
+
+/** The marker under CONTACT_SUBMITTED_KEY is JSON {submittedAt: epoch ms}. */
+export { CONTACT_SUBMITTED_KEY };
 /** The thank-you panel is kept for a week after sending (spec: 604800000 ms). */
 export const CONTACT_MARKER_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 

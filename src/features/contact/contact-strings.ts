@@ -4,6 +4,8 @@ export const CONTACT_SENDING_LABEL = 'Sending...';
 export const CONTACT_THANK_YOU = "Thank you for your message! We'll get back to you within 24 hours.";
 export const CONTACT_THANK_YOU_NOTE = 'This message will be shown for a week from your submission date.';
 export const CONTACT_FAILED_MESSAGE = 'An unexpected error occurred. Please try again.';
+/** The panel's fallback when the message never reached the server (offline, blocked, client failed to load). */
+export const CONTACT_NOT_SENT_MESSAGE = 'Sorry, there was an error sending your message. Please try again.';
 /** After a failed send the red panel gives way to the form again. */
 export const CONTACT_ERROR_RESET_MS = 5000;
 

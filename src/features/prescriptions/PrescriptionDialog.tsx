@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Toaster } from '../../lib/Toaster';
-import { showToast } from '../../lib/toast';
-import { $cart, setPrescription } from '../cart/cart-store';
-import { isPdf, partitionBySize, PRESCRIPTION_ACCEPT } from './prescription-files';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { Toaster } from '@/lib/Toaster';
+import { showToast } from '@/lib/toast';
+import type { CartState } from '@/domain/cart-line';
+import { contentTypeOf, isAcceptedContentType, isPdf, partitionBySize, PRESCRIPTION_ACCEPT } from './prescription-files';
 import {
   FILES_SELECTED,
   FILES_TOO_LARGE,
@@ -12,6 +12,7 @@ import {
   SAVE_PRESCRIPTION,
   SAVED_FOR_ALL_ITEMS,
   SAVING_PRESCRIPTION,
+  UNSUPPORTED_FILE_TYPE,
   UPLOAD_PRESCRIPTION_TITLE,
 } from './prescription-strings';
 import { PrescriptionSaveError, savePrescription } from './prescription-upload';
@@ -28,6 +29,10 @@ interface Props {
   /** Names of the prescription-only items the prescription is for. */
   itemNames: readonly string[];
   onClose(): void;
+  /** The cart as it is now (the dialog is the cart page's: the cart passes itself in). */
+  readCart(): CartState;
+  /** Attaches a saved prescription file to one of the cart's lines. */
+  attachPrescription(productId: number, fileReference: string): void;
 }
 
 let chosenKey = 0;
@@ -45,7 +50,7 @@ function release(files: readonly ChosenFile[]): void {
  * The modal that collects prescription files for the cart's prescription-only items. A native
  * modal <dialog> keeps focus inside and closes on Escape; focus returns to whatever opened it.
  */
-export function PrescriptionDialog({ open, itemNames, onClose }: Props) {
+export function PrescriptionDialog({ open, itemNames, onClose, readCart, attachPrescription }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<Element | null>(null);
   const [files, setFiles] = useState<ChosenFile[]>([]);
@@ -53,6 +58,8 @@ export function PrescriptionDialog({ open, itemNames, onClose }: Props) {
   filesRef.current = files;
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<{ reason: string | null } | null>(null);
+  /** Names of the files just refused for their type: the bucket would refuse them on save anyway. */
+  const [refusedByType, setRefusedByType] = useState<string[]>([]);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -72,7 +79,8 @@ export function PrescriptionDialog({ open, itemNames, onClose }: Props) {
   function handleClosed() {
     if (openerRef.current instanceof HTMLElement) openerRef.current.focus();
     setFailure(null);
-    if ($cart.get().items.some((line) => !line.prescriptionAccepted)) showToast('info', NO_PRESCRIPTION_CHOSEN);
+    setRefusedByType([]);
+    if (readCart().items.some((line) => !line.prescriptionAccepted)) showToast('info', NO_PRESCRIPTION_CHOSEN);
     onClose();
   }
 
@@ -80,11 +88,13 @@ export function PrescriptionDialog({ open, itemNames, onClose }: Props) {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (picked.length === 0) return;
-    const { withinLimit, tooLarge } = partitionBySize(picked);
+    const ofAcceptedType = picked.filter((file) => isAcceptedContentType(contentTypeOf(file)));
+    setRefusedByType(picked.filter((file) => !ofAcceptedType.includes(file)).map((file) => file.name));
+    const { withinLimit, tooLarge } = partitionBySize(ofAcceptedType);
     if (withinLimit.length > 0) setFiles((current) => [...current, ...withinLimit.map(choose)]);
     setFailure(null);
     if (tooLarge.length > 0) showToast('error', FILES_TOO_LARGE);
-    else showToast('success', FILES_SELECTED);
+    else if (withinLimit.length > 0) showToast('success', FILES_SELECTED);
   }
 
   function handleRemove(key: string) {
@@ -102,12 +112,12 @@ export function PrescriptionDialog({ open, itemNames, onClose }: Props) {
     try {
       const saved = await savePrescription(
         files.map((chosen) => chosen.file),
-        $cart.get(),
+        readCart(),
       );
       // A line keeps one file reference; every file of this save covers every pending item.
       const reference = saved[0]!.path;
-      for (const line of $cart.get().items) {
-        if (line.product.requires_prescription && !line.prescriptionAccepted) setPrescription(line.product.id, true, reference);
+      for (const line of readCart().items) {
+        if (line.product.requires_prescription && !line.prescriptionAccepted) attachPrescription(line.product.id, reference);
       }
       release(files);
       setFiles([]);
@@ -194,6 +204,13 @@ export function PrescriptionDialog({ open, itemNames, onClose }: Props) {
                 </li>
               ))}
             </ul>
+          )}
+
+          {refusedByType.length > 0 && (
+            <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+              <p className="font-semibold">{UNSUPPORTED_FILE_TYPE}</p>
+              <p>Not added: {refusedByType.join(', ')}</p>
+            </div>
           )}
 
           {failure && (

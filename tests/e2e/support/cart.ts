@@ -1,40 +1,16 @@
 import { expect, type Page } from '@playwright/test';
-import type { CartLine, CartProduct, CartState } from '../../../src/features/cart/cart-store';
+import type { CartLine, CartState } from '../../../src/domain/cart-line';
+import type { CartProduct } from '../../../src/domain/product';
+import { fixtureCartProduct } from './fixture-catalogue';
 
 /** The localStorage key the cart lives under. */
 const CART_KEY = 'cart';
 
-/** Products as a cart line keeps them, taken from the catalogue. */
-export const cetirizine: CartProduct = {
-  id: 14,
-  name: 'Cetirizine 10mg Tablet',
-  slug: 'cetirizine-10mg-tablet',
-  mrp: 21,
-  thumbnail_image: '/images/products/cetirizine-10mg-tablet/1-690x700.webp',
-  category: 'allopathy',
-  requires_prescription: false,
-  sale_state: 'ADD TO CART',
-};
-export const niacinamide: CartProduct = {
-  id: 11,
-  name: 'Niacinamide 10% Face Serum',
-  slug: 'niacinamide-10-face-serum',
-  mrp: 499,
-  thumbnail_image: '/images/products/niacinamide-10-face-serum/thumb-200x240.webp',
-  category: 'allopathy',
-  requires_prescription: false,
-  sale_state: 'ADD TO CART',
-};
-export const metformin: CartProduct = {
-  id: 1,
-  name: 'Metformin 500mg Tablet',
-  slug: 'metformin-500mg-tablet',
-  mrp: 34.5,
-  thumbnail_image: '/images/products/metformin-500mg-tablet/thumb-200x240.webp',
-  category: 'allopathy',
-  requires_prescription: true,
-  sale_state: 'ADD TO CART',
-};
+/** Products as a cart line keeps them, taken from the fixture catalogue. */
+export const cetirizine: CartProduct = fixtureCartProduct(14);
+export const niacinamide: CartProduct = fixtureCartProduct(11);
+/** Needs a prescription. */
+export const metformin: CartProduct = fixtureCartProduct(1);
 
 /** A cart line as the cart adds it: a prescription-only product starts without an accepted prescription. */
 export function storedLine(product: CartProduct, quantity = 1): CartLine {

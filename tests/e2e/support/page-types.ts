@@ -1,11 +1,12 @@
 import { expect, type Locator } from '@playwright/test';
+import { fixtureProduct } from './fixture-catalogue';
 
 /** One page of every type the store serves, as a customer reaches it. */
 export const PAGE_TYPES = {
   home: '/',
   productList: '/products',
-  rxProduct: '/products/metformin-500mg-tablet',
-  otcProduct: '/products/cetirizine-10mg-tablet',
+  rxProduct: `/products/${fixtureProduct(1).slug}`,
+  otcProduct: `/products/${fixtureProduct(14).slug}`,
   cart: '/cart',
   login: '/login',
   forgotPassword: '/forgot-password',
@@ -13,7 +14,7 @@ export const PAGE_TYPES = {
   policy: '/privacy-policy',
   productNotFound: '/product-not-found',
   phonePeCallback: '/payment/phonepe/callback',
-} as const;
+};
 
 /** Any URL nothing is served at: the 404 page. */
 export const MISSING_PAGE = '/no-such-page';

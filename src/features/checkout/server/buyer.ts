@@ -1,4 +1,4 @@
-import { PRESCRIPTION_REQUIRED_MESSAGE } from './contract';
+import { PRESCRIPTION_REQUIRED_MESSAGE } from '../../../domain/payment-contract';
 import { CheckoutRefusal } from './http';
 
 export type Buyer = { kind: 'customer'; userId: string } | { kind: 'guest'; guestSessionId: string };

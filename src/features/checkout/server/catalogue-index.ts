@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FOR_SALE_STATES } from '../../catalogue/sale-state';
-import type { DisplayProduct } from '../../catalogue/display-product';
+import { FOR_SALE_STATES } from '../../../domain/sale-state';
+import type { Product } from '../../../domain/product';
 
 /** The few product facts the payment functions price and check an order with. */
 export const catalogueIndexEntrySchema = z.object({
@@ -14,7 +14,7 @@ export type CatalogueIndexEntry = z.infer<typeof catalogueIndexEntrySchema>;
 
 export const catalogueIndexSchema = z.array(catalogueIndexEntrySchema);
 
-export function toCatalogueIndexEntry(product: DisplayProduct): CatalogueIndexEntry {
+export function toCatalogueIndexEntry(product: Product): CatalogueIndexEntry {
   return {
     id: product.id,
     name: product.name,

@@ -1,13 +1,21 @@
 import type { CatalogueIndex } from './catalogue-index';
 import type { ServerEnv } from './env';
-import type { OrderStore } from './order-store';
-import type { PhonePeClient } from './phonepe-client';
+import { SupabaseOrderStore, type OrderStore } from './order-store';
+import { buildProviders, type PaymentProviders } from './providers';
 
-/** What every payment handler runs against; the functions build it from env, tests from emulators. */
+/** What every payment handler runs against; the functions and the function tests both build it here. */
 export interface CheckoutDependencies {
   env: ServerEnv;
   catalogue: CatalogueIndex;
   orders: OrderStore;
-  phonePe: PhonePeClient;
-  fetcher: typeof fetch;
+  providers: PaymentProviders;
+}
+
+export function buildDependencies(env: ServerEnv, catalogue: CatalogueIndex, fetcher: typeof fetch = fetch): CheckoutDependencies {
+  return {
+    env,
+    catalogue,
+    orders: new SupabaseOrderStore(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY),
+    providers: buildProviders(env, fetcher),
+  };
 }

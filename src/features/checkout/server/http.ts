@@ -12,10 +12,22 @@ export class CheckoutRefusal extends Error {
   }
 }
 
+/**
+ * The headers netlify.toml gives every page. Its [[headers]] rules never reach functions, so each
+ * /api response carries them from here; api-headers.test.ts keeps the two lists equal.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://checkout.razorpay.com" "https://api.razorpay.com")',
+};
+
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: { ...API_SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
 }
 
@@ -85,9 +97,12 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+export const INTERNAL_ERROR = 'Internal error';
+
 /**
  * Runs a handler and turns every failure into JSON: refusals keep their message, anything else is
- * logged by name only and answered with a generic 500, so no stack or secret reaches the client.
+ * logged here with its stack and answered with a bare 500, in every environment, so no stack, path
+ * or secret reaches the client.
  */
 export async function respond(label: string, work: () => Promise<Response>): Promise<Response> {
   try {
@@ -97,7 +112,7 @@ export async function respond(label: string, work: () => Promise<Response>): Pro
       const extra: Record<string, string> = error.status === 405 ? { allow: 'POST' } : {};
       return jsonResponse({ error: error.message }, error.status, extra);
     }
-    console.error(`[${label}] failed: ${error instanceof Error ? error.message : String(error)}`);
-    return errorResponse(500, 'The payment service had a problem. Please try again.');
+    console.error(`[${label}] failed:`, error);
+    return errorResponse(500, INTERNAL_ERROR);
   }
 }

@@ -1,23 +1,24 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Buyer } from './buyer';
 import type { PricedOrderLine } from './pricing';
+import type { PaymentMethod as ProviderName } from '../../../domain/payment-contract';
 
-export type PaymentProvider = 'razorpay' | 'phonepe';
-export type OrderStatus = 'created' | 'paid' | 'failed';
+import type { PaymentStatus } from '../../../domain/order-status';
 
 export interface StoredOrder {
   id: string;
-  provider: PaymentProvider;
+  provider: ProviderName;
   provider_order_id: string;
   provider_payment_id: string | null;
-  status: OrderStatus;
+  payment_status: PaymentStatus;
   amount_paise: number;
+  currency: string;
 }
 
 export interface NewOrder {
   id: string;
   buyer: Buyer;
-  provider: PaymentProvider;
+  provider: ProviderName;
   providerOrderId: string;
   amountPaise: number;
   lines: PricedOrderLine[];
@@ -28,17 +29,20 @@ export interface NewOrder {
 export interface OrderStore {
   /** Inserts a created order; false when the provider order id is taken. */
   insertOrder(order: NewOrder): Promise<boolean>;
-  findOrder(provider: PaymentProvider, providerOrderId: string): Promise<StoredOrder | null>;
+  findOrder(provider: ProviderName, providerOrderId: string): Promise<StoredOrder | null>;
   markPaid(providerOrderId: string, providerPaymentId: string): Promise<StoredOrder | null>;
   markFailed(providerOrderId: string, reason: string): Promise<StoredOrder | null>;
-  /** True the first time an event id is seen. */
-  recordWebhookEvent(eventId: string, provider: PaymentProvider): Promise<boolean>;
+  /**
+   * Stores a provider event; `reason` says why it was not applied (null when it was). True the first
+   * time the event id is seen.
+   */
+  recordWebhookEvent(eventId: string, provider: ProviderName, reason: string | null): Promise<boolean>;
   prescriptionExists(path: string): Promise<boolean>;
   /** The user id of a valid access token, else null. */
   userIdOfAccessToken(accessToken: string): Promise<string | null>;
 }
 
-const ORDER_COLUMNS = 'id, provider, provider_order_id, provider_payment_id, status, amount_paise';
+const ORDER_COLUMNS = 'id, provider, provider_order_id, provider_payment_id, payment_status, amount_paise, currency';
 const UNIQUE_VIOLATION = '23505';
 
 function fail(what: string, error: { message: string }): never {
@@ -61,7 +65,6 @@ export class SupabaseOrderStore implements OrderStore {
       guest_session_id: order.buyer.kind === 'guest' ? order.buyer.guestSessionId : null,
       provider: order.provider,
       provider_order_id: order.providerOrderId,
-      status: 'created',
       amount_paise: order.amountPaise,
       currency: 'INR',
       lines: order.lines,
@@ -72,7 +75,7 @@ export class SupabaseOrderStore implements OrderStore {
     return true;
   }
 
-  async findOrder(provider: PaymentProvider, providerOrderId: string): Promise<StoredOrder | null> {
+  async findOrder(provider: ProviderName, providerOrderId: string): Promise<StoredOrder | null> {
     const { data, error } = await this.client
       .from('orders')
       .select(ORDER_COLUMNS)
@@ -98,8 +101,8 @@ export class SupabaseOrderStore implements OrderStore {
     return (data as StoredOrder | null) ?? null;
   }
 
-  async recordWebhookEvent(eventId: string, provider: PaymentProvider): Promise<boolean> {
-    const { data, error } = await this.client.rpc('record_webhook_event', { p_event_id: eventId, p_provider: provider });
+  async recordWebhookEvent(eventId: string, provider: ProviderName, reason: string | null): Promise<boolean> {
+    const { data, error } = await this.client.rpc('record_payment_webhook_event', { p_event_id: eventId, p_provider: provider, p_reason: reason });
     if (error) fail('recording the webhook event', error);
     return data === true;
   }

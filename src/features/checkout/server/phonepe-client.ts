@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CheckoutRefusal } from './http';
+import { callProvider, endpoint } from './provider-http';
 
 export interface PhonePeConfig {
   identityBase: string;
@@ -20,11 +21,8 @@ const statusReplySchema = z.object({
     .default([]),
 });
 export type PhonePeOrderStatus = z.infer<typeof statusReplySchema>;
-
-/** Joins a base that carries a path prefix (…/apis/pg) with an API path. */
-function endpoint(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}${path}`;
-}
+const refundReplySchema = z.object({ refundId: z.string(), amount: z.number().int(), state: z.enum(['PENDING', 'CONFIRMED', 'COMPLETED', 'FAILED']) });
+export type PhonePeRefund = z.infer<typeof refundReplySchema>;
 
 /** PhonePe Standard Checkout v2 over fetch; the OAuth token is reused until a minute before expiry. */
 export class PhonePeClient {
@@ -36,15 +34,8 @@ export class PhonePeClient {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private async call(url: string, init: RequestInit, what: string): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    try {
-      response = await this.fetcher(url, { ...init, signal: AbortSignal.timeout(10_000) });
-    } catch (error) {
-      console.error(`[phonepe] ${what} request failed: ${(error as Error).message}`);
-      throw new CheckoutRefusal(502, 'PhonePe could not be reached. Please try again.');
-    }
-    return { status: response.status, body: await response.json().catch(() => null) };
+  private call(url: string, init: RequestInit, what: string): Promise<{ status: number; body: unknown }> {
+    return callProvider(this.fetcher, 'PhonePe', what, url, init);
   }
 
   private async accessToken(): Promise<string> {
@@ -104,6 +95,28 @@ export class PhonePeClient {
     if (status !== 200 || !parsed.success) {
       console.error(`[phonepe] status answered ${status}`);
       throw new CheckoutRefusal(502, 'PhonePe could not confirm the payment yet. Please try again.');
+    }
+    return parsed.data;
+  }
+
+  /** POST /payments/v2/refund; PhonePe treats a repeated merchantRefundId as the same refund. */
+  async refund(refund: { merchantRefundId: string; merchantOrderId: string; amountPaise: number }): Promise<PhonePeRefund> {
+    const token = await this.accessToken();
+    const { status, body } = await this.call(
+      endpoint(this.config.pgBase, '/payments/v2/refund'),
+      {
+        method: 'POST',
+        headers: { authorization: `O-Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ merchantRefundId: refund.merchantRefundId, originalMerchantOrderId: refund.merchantOrderId, amount: refund.amountPaise }),
+      },
+      'refund',
+    );
+    const refused = z.object({ message: z.string() }).safeParse(body);
+    if (status === 400 && refused.success) throw new CheckoutRefusal(422, `PhonePe refused the refund: ${refused.data.message}`);
+    const parsed = refundReplySchema.safeParse(body);
+    if (status !== 200 || !parsed.success) {
+      console.error(`[phonepe] refund answered ${status}`);
+      throw new CheckoutRefusal(502, 'PhonePe could not refund the payment. Please try again.');
     }
     return parsed.data;
   }

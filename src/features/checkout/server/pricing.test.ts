@@ -32,7 +32,7 @@ function refusal(work: () => unknown): CheckoutRefusal {
 describe('priceOrder', () => {
   it('sums MRP times quantity in paise, free of floating-point drift', () => {
     // 30.10 * 3 = 90.30 and 89.50 * 2 = 179.00: 269.30 in rupees, which float arithmetic gets wrong.
-    const priced = priceOrder(catalogue, [{ productId: 1, quantity: 3 }, { productId: 2, quantity: 2 }], 269.3);
+    const priced = priceOrder(catalogue, [{ productId: 1, quantity: 3 }, { productId: 2, quantity: 2 }], 26930);
     expect(priced.amountPaise).toBe(26930);
     expect(priced.lines).toEqual([
       { product_id: 1, name: 'Paracetamol 500mg Strip', unit_mrp: '30.10', quantity: 3 },
@@ -42,36 +42,36 @@ describe('priceOrder', () => {
   });
 
   it('refuses a tampered amount and says the current total', () => {
-    const error = refusal(() => priceOrder(catalogue, [{ productId: 1, quantity: 3 }], 1));
+    const error = refusal(() => priceOrder(catalogue, [{ productId: 1, quantity: 3 }], 100));
     expect(error.status).toBe(409);
     expect(error.message).toBe('Your cart total has changed: the current total is ₹90.30. Please review your cart and try again.');
   });
 
   it('refuses an unknown product', () => {
-    const error = refusal(() => priceOrder(catalogue, [{ productId: 999, quantity: 1 }], 10));
+    const error = refusal(() => priceOrder(catalogue, [{ productId: 999, quantity: 1 }], 1000));
     expect([error.status, error.message]).toEqual([422, 'Product 999 is not in our catalogue. Please remove it from your cart.']);
   });
 
   it('refuses sold-out and discontinued products', () => {
-    expect(refusal(() => priceOrder(catalogue, [{ productId: 3, quantity: 1 }], 120)).message).toBe(
+    expect(refusal(() => priceOrder(catalogue, [{ productId: 3, quantity: 1 }], 12000)).message).toBe(
       'Cough Syrup 100ml is sold out. Please remove it from your cart.',
     );
-    const discontinued = refusal(() => priceOrder(catalogue, [{ productId: 4, quantity: 1 }], 75));
+    const discontinued = refusal(() => priceOrder(catalogue, [{ productId: 4, quantity: 1 }], 7500));
     expect([discontinued.status, discontinued.message]).toEqual([409, 'Old Tonic is discontinued. Please remove it from your cart.']);
   });
 
   it.each([0, -1, 1.5, 21, Number.NaN])('refuses quantity %s', (quantity) => {
-    const error = refusal(() => priceOrder(catalogue, [{ productId: 1, quantity }], 30.1));
+    const error = refusal(() => priceOrder(catalogue, [{ productId: 1, quantity }], 3010));
     expect([error.status, error.message]).toEqual([422, 'Quantity of Paracetamol 500mg Strip must be a whole number from 1 to 20.']);
   });
 
   it('accepts the largest allowed quantity', () => {
-    expect(priceOrder(catalogue, [{ productId: 1, quantity: 20 }], 602).amountPaise).toBe(60200);
+    expect(priceOrder(catalogue, [{ productId: 1, quantity: 20 }], 60200).amountPaise).toBe(60200);
   });
 
   it('refuses a total below Rs 1', () => {
-    const error = refusal(() => priceOrder(catalogue, [{ productId: 5, quantity: 1 }], 0.5));
+    const error = refusal(() => priceOrder(catalogue, [{ productId: 5, quantity: 1 }], 50));
     expect([error.status, error.message]).toEqual([422, 'The minimum order amount is ₹1.00.']);
-    expect(priceOrder(catalogue, [{ productId: 5, quantity: 2 }], 1).amountPaise).toBe(100);
+    expect(priceOrder(catalogue, [{ productId: 5, quantity: 2 }], 100).amountPaise).toBe(100);
   });
 });

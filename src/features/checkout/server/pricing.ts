@@ -1,8 +1,8 @@
-import { cartTotalPaise } from '../../cart/cart-totals';
-import { isPurchasable } from '../../catalogue/display-product';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '../../../lib/money';
+import { cartTotalPaise } from '../../../domain/cart-line';
+import { isPurchasable } from '../../../domain/product';
+import { formatRupees, paiseToRupees } from '../../../domain/money';
 import type { CatalogueIndex } from './catalogue-index';
-import { MAX_QUANTITY_PER_LINE, type OrderLineRequest } from './contract';
+import { MAX_QUANTITY_PER_LINE, type OrderLineRequest } from '../../../domain/payment-contract';
 import { CheckoutRefusal } from './http';
 
 export const MIN_ORDER_PAISE = 100;
@@ -24,9 +24,9 @@ export interface PricedOrder {
 
 /**
  * Prices the cart from the catalogue (MRP times quantity, in paise) and refuses anything the
- * customer must not pay for; the browser's amount is only cross-checked against the result.
+ * customer must not pay for; the browser's amount (paise) is only cross-checked against the result.
  */
-export function priceOrder(catalogue: CatalogueIndex, lines: readonly OrderLineRequest[], sentAmountRupees: number): PricedOrder {
+export function priceOrder(catalogue: CatalogueIndex, lines: readonly OrderLineRequest[], sentAmountPaise: number): PricedOrder {
   const priced = lines.map((line) => {
     const product = catalogue.get(line.productId);
     if (!product) throw new CheckoutRefusal(422, `Product ${line.productId} is not in our catalogue. Please remove it from your cart.`);
@@ -44,7 +44,7 @@ export function priceOrder(catalogue: CatalogueIndex, lines: readonly OrderLineR
   if (amountPaise < MIN_ORDER_PAISE) {
     throw new CheckoutRefusal(422, `The minimum order amount is ${formatRupees(paiseToRupees(MIN_ORDER_PAISE))}.`);
   }
-  if (rupeesToPaise(sentAmountRupees) !== amountPaise) {
+  if (sentAmountPaise !== amountPaise) {
     throw new CheckoutRefusal(
       409,
       `Your cart total has changed: the current total is ${formatRupees(paiseToRupees(amountPaise))}. Please review your cart and try again.`,

@@ -1,0 +1,36 @@
+import { rupeesToPaise } from './money';
+import type { CartProduct } from './product';
+
+/** The most of one product an order may hold; the payment functions refuse more (1-20 per line). */
+export const MAX_QUANTITY_PER_LINE = 20;
+
+/** A quantity brought within the per-line limit. */
+export const clampQuantity = (quantity: number): number => Math.min(quantity, MAX_QUANTITY_PER_LINE);
+
+/** One product in the cart, as the browser keeps it under CART_STORAGE_KEY. */
+export interface CartLine {
+  product: CartProduct;
+  quantity: number;
+  prescriptionAccepted: boolean;
+  prescriptionFileUrl: string | null;
+}
+
+export interface CartState {
+  items: CartLine[];
+  sessionId: string;
+}
+
+export interface PricedLine {
+  mrp: number;
+  quantity: number;
+}
+
+/** Line total in paise: MRP (incl. of all taxes) times quantity. */
+export function lineTotalPaise(line: PricedLine): number {
+  return rupeesToPaise(line.mrp) * line.quantity;
+}
+
+/** Cart total in paise, the spec's "sum of mrp times quantity"; delivery is free. */
+export function cartTotalPaise(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + lineTotalPaise(line), 0);
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** The payment methods the shop offers, in the order the cart lists them; orders.provider stores the value. */
+export const PAYMENT_METHODS = [
+  { value: 'razorpay', label: 'Razorpay' },
+  { value: 'phonepe', label: 'PhonePe' },
+] as const;
+
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
+
+/**
+ * The browser-facing payment API (same origin, JSON, POST only; wrong method -> 405).
+ *
+ * POST /api/razorpay/create-order   CreateOrderRequest      -> 200 CreateOrderResponse
+ * POST /api/razorpay/verify-payment RazorpayVerifyRequest   -> 200 {verified: true, orderId} | 400 {verified: false, error}
+ * POST /api/phonepe/create-payment  PhonePeCreateRequest    -> 200 PhonePeCreateResponse
+ * POST /api/phonepe/verify-payment  PhonePeVerifyRequest    -> 200 PhonePeVerifyResponse
+ * POST /api/razorpay/webhook, /api/phonepe/webhook: provider-to-server only.
+ *
+ * Money is in paise end to end: `amount` is the total the customer saw, in paise, and replies carry
+ * paise as the providers do. Shared by the browser and the functions; it imports neither.
+ * Optional header `Authorization: Bearer <supabase access token>`: the order belongs to that user and
+ * prescription paths must start with '<user id>/'; without it the buyer is the guest cart session
+ * and paths must start with 'guest-<cartSessionId>/'. An invalid token is refused with 401.
+ *
+ * Every 4xx/5xx body is ErrorResponse; an unexpected failure is 500 {"error": "Internal error"}. Refusals: 400 malformed JSON, wrong types, unknown fields,
+ * body over 32 KB, missing verify fields ('Missing razorpay_order_id' ...); 401 bad access token;
+ * 404 unknown order; 409 amount differs from the current total (the message says it), a product is
+ * sold out or discontinued, transaction id reused; 422 unknown product, quantity not 1..20, total
+ * below Rs 1, prescription missing or outside the buyer's folder; 502 provider unreachable.
+ */
+
+export const MAX_LINES = 50;
+export { MAX_QUANTITY_PER_LINE } from './cart-line';
+
+export const orderLineRequestSchema = z.strictObject({
+  productId: z.number({ error: 'lines[].productId must be a number' }).int('lines[].productId must be a whole number'),
+  // Range checks are business refusals (422, naming the product), so only the type is checked here.
+  quantity: z.number({ error: 'lines[].quantity must be a number' }),
+});
+export type OrderLineRequest = z.infer<typeof orderLineRequestSchema>;
+
+const orderLinesSchema = z
+  .array(orderLineRequestSchema, { error: 'lines must be a list of cart lines' })
+  .min(1, 'lines must hold at least one cart line')
+  .max(MAX_LINES, `lines may hold at most ${MAX_LINES} cart lines`)
+  .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
+    message: 'lines must not repeat a product',
+  });
+
+const checkoutFields = {
+  amount: z.number({ error: 'amount must be a number of paise' }).int('amount must be a whole number of paise'),
+  lines: orderLinesSchema,
+  cartSessionId: z.uuid({ error: 'cartSessionId must be a UUID' }),
+  prescriptionPaths: z
+    .array(z.string({ error: 'prescriptionPaths must be a list of storage paths' }).min(1).max(1024), {
+      error: 'prescriptionPaths must be a list of storage paths',
+    })
+    .max(100, 'prescriptionPaths may hold at most 100 paths'),
+};
+
+export const createOrderRequestSchema = z.strictObject(checkoutFields);
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+
+export const createOrderResponseSchema = z.object({
+  order: z.object({ id: z.string().min(1), amount: z.number().int(), currency: z.literal('INR') }),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+export const RAZORPAY_VERIFY_FIELDS = ['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature'] as const;
+
+export const razorpayVerifyRequestSchema = z.strictObject({
+  razorpay_order_id: z.string({ error: 'razorpay_order_id must be text' }).max(100),
+  razorpay_payment_id: z.string({ error: 'razorpay_payment_id must be text' }).max(100),
+  razorpay_signature: z.string({ error: 'razorpay_signature must be text' }).max(200),
+});
+export type RazorpayVerifyRequest = z.infer<typeof razorpayVerifyRequestSchema>;
+
+export const razorpayVerifyResponseSchema = z.discriminatedUnion('verified', [
+  z.object({ verified: z.literal(true), orderId: z.string() }),
+  z.object({ verified: z.literal(false), error: z.string() }),
+]);
+export type RazorpayVerifyResponse = z.infer<typeof razorpayVerifyResponseSchema>;
+
+export const MERCHANT_TRANSACTION_ID_PATTERN = /^TXN_[A-Za-z0-9_]{6,60}$/;
+
+export const phonePeCreateRequestSchema = z.strictObject({
+  ...checkoutFields,
+  merchantTransactionId: z
+    .string({ error: 'merchantTransactionId must be text' })
+    .regex(MERCHANT_TRANSACTION_ID_PATTERN, 'merchantTransactionId must look like TXN_ followed by 6 to 60 letters, digits or _'),
+});
+export type PhonePeCreateRequest = z.infer<typeof phonePeCreateRequestSchema>;
+
+export const phonePeCreateResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    merchantTransactionId: z.string(),
+    instrumentResponse: z.object({ redirectInfo: z.object({ url: z.string(), method: z.literal('GET') }) }),
+  }),
+});
+export type PhonePeCreateResponse = z.infer<typeof phonePeCreateResponseSchema>;
+
+export const phonePeVerifyRequestSchema = z.strictObject({
+  merchantTransactionId: z.string({ error: 'merchantTransactionId must be text' }).max(100),
+  merchantId: z.string({ error: 'merchantId must be text' }).max(100).optional(),
+});
+export type PhonePeVerifyRequest = z.infer<typeof phonePeVerifyRequestSchema>;
+
+export const PAYMENT_STATES = ['COMPLETED', 'PENDING', 'FAILED'] as const;
+export const RESPONSE_CODES = ['PAYMENT_SUCCESS', 'PAYMENT_PENDING', 'PAYMENT_ERROR'] as const;
+
+export const phonePeVerifyResponseSchema = z.object({
+  verified: z.boolean(),
+  data: z.object({ state: z.enum(PAYMENT_STATES), responseCode: z.enum(RESPONSE_CODES) }),
+});
+export type PhonePeVerifyResponse = z.infer<typeof phonePeVerifyResponseSchema>;
+
+export const errorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** The spec's prescription message; the server ends its prescription refusals with it. */
+export const PRESCRIPTION_REQUIRED_MESSAGE = 'Please upload a prescription before proceeding with your order.';

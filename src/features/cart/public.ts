@@ -1,0 +1,7 @@
+/** What other features may use of the cart, besides its components (CartPage, AddToCart, CartControl, CartBadge). */
+export { $cart, clearCart, removeFromCart } from './cart-store';
+export { refreshCartFromCatalogue } from './cart-availability';
+export { askAgainForPrescriptions, openPrescriptionDialog } from './prescription-request';
+export { $paymentMethod, PAYMENT_METHODS, type PaymentMethod } from './payment-method';
+/** Resolves once the sign-in merge (and the guest prescriptions it moves) has settled; loads the sync only when asked. */
+export const cartSyncSettled = async (): Promise<void> => (await import('./cart-sync')).cartSyncSettled();

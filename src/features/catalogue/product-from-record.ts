@@ -1,0 +1,88 @@
+import { type CatalogueRecord, catalogueRecordSchema } from './catalogue-record';
+import { DEFAULT_PRODUCT_IMAGE, type Product, productSlug } from '../../domain/product';
+import type { SaleState } from '../../domain/sale-state';
+
+function saleStateOf(record: CatalogueRecord): SaleState {
+  if (record.discontinued || record.upm_product_details.for_sale === 'DISCONTINUED') return 'DISCONTINUED';
+  if (
+    record.out_of_stock ||
+    record.banned_for_sale ||
+    record.not_for_sale ||
+    !record.is_active ||
+    record.upm_product_details.for_sale === 'SOLD OUT' ||
+    record.upm_product_details.stock === 'Out of Stock'
+  ) {
+    return 'SOLD OUT';
+  }
+  return 'ADD TO CART';
+}
+
+export function toProduct(record: CatalogueRecord): Product {
+  const details = record.upm_product_details;
+  const mrp = typeof details.mrp === 'number' ? details.mrp : record.mrp;
+  const thumbnail = record.thumbnail_url ?? details.images[0] ?? DEFAULT_PRODUCT_IMAGE;
+  return {
+    id: record.id,
+    name: record.product_name,
+    slug: productSlug(record.product_name),
+    drug_form: details.form || record.form,
+    pack_form: record.form,
+    brand: record.company_name,
+    salt: record.salt_composition,
+    mrp: Math.round(mrp * 100) / 100,
+    created_at: record.created_at,
+    thumbnail_image: thumbnail,
+    package: details.package,
+    description: details.description,
+    category: record.category ?? record.medicine_type,
+    quantity: record.packing_information,
+    marketer: details.marketer ?? record.company_name,
+    marketer_address: details.marketer_address,
+    how_it_works: details.how_it_works,
+    primary_uses: details.primary_use,
+    uses: details.uses,
+    images: details.images.length > 0 ? details.images : [thumbnail],
+    precautions: details.safety_advise,
+    side_effects: details.side_effects,
+    missed_dosage: details.missed_dosage,
+    storage: details.storage,
+    requires_prescription: record.prescription_required || details.prescription_required,
+    therapeutic_class: details.fact_box.therapeutic_class,
+    country_of_origin: record.country_of_origin,
+    cod_available: record.cod_available,
+    faq: details.faq,
+    sale_state: saleStateOf(record),
+  };
+}
+
+export class CatalogueRecordError extends Error {}
+
+/** Validates one raw record; the error names the source file and every offending field. */
+export function buildProduct(raw: unknown, source: string): Product {
+  const parsed = catalogueRecordSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`)
+      .join('; ');
+    throw new CatalogueRecordError(`Catalogue record ${source} is malformed: ${problems}`);
+  }
+  return toProduct(parsed.data);
+}
+
+/** Builds the whole catalogue; duplicate ids or slugs fail with both sources named. */
+export function buildCatalogue(entries: Iterable<{ source: string; raw: unknown }>): Product[] {
+  const products: Product[] = [];
+  const byId = new Map<number, string>();
+  const bySlug = new Map<string, string>();
+  for (const { source, raw } of entries) {
+    const product = buildProduct(raw, source);
+    const idOwner = byId.get(product.id);
+    if (idOwner) throw new CatalogueRecordError(`Catalogue record ${source} reuses id ${product.id} of ${idOwner}`);
+    const slugOwner = bySlug.get(product.slug);
+    if (slugOwner) throw new CatalogueRecordError(`Catalogue record ${source} reuses slug "${product.slug}" of ${slugOwner}`);
+    byId.set(product.id, source);
+    bySlug.set(product.slug, source);
+    products.push(product);
+  }
+  return products;
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { checkPrescriptions, identifyBuyer } from './buyer';
+import type { CheckoutDependencies } from './dependencies';
+import { CheckoutRefusal, isPlainObject, jsonResponse, missingField, parseBody, parseJson, readRawBody, readRawBytes, requirePost, respond } from './http';
+import type { StoredOrder } from './order-store';
+import { priceOrder } from './pricing';
+import type { PaymentOutcome } from './provider';
+import type { ProviderName } from './providers';
+
+export type PaymentStep = 'create' | 'verify' | 'webhook';
+
+/** A function body: dependencies are built lazily, so a wrong method never needs configuration. */
+export type PaymentHandler = (req: Request, deps: () => CheckoutDependencies) => Promise<Response>;
+
+/** Why a paid outcome must not settle this order, or null when it matches what we charged. */
+function paidMismatch(order: StoredOrder, outcome: Extract<PaymentOutcome, { state: 'paid' }>): string | null {
+  if (outcome.amountPaise === order.amount_paise && outcome.currency === order.currency) return null;
+  return `paid ${outcome.amountPaise} ${outcome.currency} but the order is ${order.amount_paise} ${order.currency}`;
+}
+
+/** Writes an outcome on the order; paid stays paid (the database refuses to move it back). */
+async function record(deps: CheckoutDependencies, order: StoredOrder, outcome: PaymentOutcome): Promise<void> {
+  if (outcome.state === 'paid') await deps.orders.markPaid(order.provider_order_id, outcome.paymentId);
+  else if (outcome.state === 'failed') await deps.orders.markFailed(order.provider_order_id, outcome.reason);
+}
+
+async function create(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
+  const adapter = deps.providers[provider];
+  const body = parseBody(adapter.createSchema, parseJson(await readRawBody(req)));
+  const buyer = await identifyBuyer(req, body.cartSessionId, (token) => deps.orders.userIdOfAccessToken(token));
+  const priced = priceOrder(deps.catalogue, body.lines, body.amount);
+  const prescriptionPaths = await checkPrescriptions(buyer, body.prescriptionPaths, priced.prescriptionProducts, (path) =>
+    deps.orders.prescriptionExists(path),
+  );
+  const order = { id: randomUUID(), amountPaise: priced.amountPaise, siteUrl: deps.env.SITE_URL ?? new URL(req.url).origin };
+  const row = (providerOrderId: string) =>
+    deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths });
+
+  const { reserve } = adapter;
+  if (!reserve) {
+    const created = await adapter.create(body, order);
+    if (!(await row(created.providerOrderId))) throw new Error(`${provider} order id ${created.providerOrderId} is already recorded`);
+    return jsonResponse(created.reply);
+  }
+  const reserved = reserve.orderId(body);
+  if (!(await row(reserved))) throw new CheckoutRefusal(409, reserve.reusedMessage);
+  try {
+    return jsonResponse((await adapter.create(body, order)).reply);
+  } catch (error) {
+    await deps.orders.markFailed(reserved, `${provider} could not start the payment`);
+    throw error;
+  }
+}
+
+async function verify(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
+  const adapter = deps.providers[provider];
+  const raw = parseJson(await readRawBody(req));
+  if (!isPlainObject(raw)) throw new CheckoutRefusal(400, 'Invalid request: the body must be a JSON object');
+  const missing = missingField(raw, adapter.verifyFields);
+  if (missing) throw new CheckoutRefusal(400, missing);
+  const body = parseBody(adapter.verifySchema, raw);
+  const order = await deps.orders.findOrder(provider, adapter.verifyOrderId(body));
+  if (!order) throw new CheckoutRefusal(404, adapter.unknownOrderMessage);
+  const verification = await adapter.verify(body, order);
+  if (verification.record?.state === 'paid') {
+    const mismatch = paidMismatch(order, verification.record);
+    if (mismatch) {
+      console.error(`[${provider} verify] order ${order.id} not marked paid: ${mismatch}`);
+      throw new CheckoutRefusal(409, 'The payment does not match your order. Please contact us before paying again.');
+    }
+  }
+  if (verification.record) await record(deps, order, verification.record);
+  return jsonResponse(verification.reply, verification.status);
+}
+
+/**
+ * Settles orders from the provider's side, whether or not the browser ever comes back. A paid event
+ * counts only when its amount and currency are the order's (and, for providers that ask for it,
+ * when their status API agrees); otherwise the event is stored with the reason and the order is left
+ * alone. Handling is idempotent, so the event id is recorded after handling: a delivery that failed
+ * half-way is handled again on the provider's retry.
+ */
+async function webhook(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
+  const adapter = deps.providers[provider];
+  const event = adapter.parseWebhook(await readRawBytes(req), req.headers);
+  if (event.kind === 'ignored') {
+    console.log(`[${provider} webhook] ignored ${event.description}`);
+    return jsonResponse({ ignored: true });
+  }
+  const order = await deps.orders.findOrder(provider, event.providerOrderId);
+  if (!order) {
+    console.log(`[${provider} webhook] ${event.description} for unknown order ${event.providerOrderId} ignored`);
+    return jsonResponse({ ignored: true });
+  }
+  if (event.kind === 'payment') {
+    let outcome: PaymentOutcome = event.outcome;
+    let mismatch: string | null = null;
+    if (adapter.confirmsWebhooksWithStatus) {
+      const confirmed = await adapter.status(order);
+      if (confirmed.state !== outcome.state) mismatch = `webhook says ${outcome.state} but the status API says ${confirmed.state}`;
+      outcome = confirmed;
+    }
+    if (!mismatch && outcome.state === 'paid') mismatch = paidMismatch(order, outcome);
+    if (mismatch) {
+      console.error(`[${provider} webhook] ${event.description} not applied to order ${order.id}: ${mismatch}`);
+      await deps.orders.recordWebhookEvent(event.eventId, provider, mismatch);
+      return jsonResponse({ received: true, applied: false });
+    }
+    await record(deps, order, outcome);
+  }
+  const isNew = await deps.orders.recordWebhookEvent(event.eventId, provider, null);
+  return jsonResponse({ received: true, duplicate: !isNew });
+}
+
+const STEPS = { create, verify, webhook } as const;
+
+/** The one create / verify / webhook skeleton every payment function is an instance of. */
+export function paymentHandler(provider: ProviderName, step: PaymentStep): PaymentHandler {
+  return (req, deps) =>
+    respond(`${provider} ${step}`, async () => {
+      requirePost(req);
+      return STEPS[step](provider, req, deps());
+    });
+}

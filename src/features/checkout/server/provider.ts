@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { CreateOrderRequest } from '../../../domain/payment-contract';
+import type { StoredOrder } from './order-store';
+
+/** What the provider learnt about a payment, in the shop's terms; amounts in paise. */
+export type PaymentOutcome =
+  | { state: 'paid'; paymentId: string; amountPaise: number; currency: string }
+  | { state: 'failed'; reason: string }
+  | { state: 'pending' };
+
+/** A provider-to-server notification, after its signature or authorisation was checked. */
+export type WebhookEvent =
+  | { kind: 'payment'; eventId: string; providerOrderId: string; outcome: Exclude<PaymentOutcome, { state: 'pending' }>; description: string }
+  | { kind: 'refund'; eventId: string; providerOrderId: string; description: string }
+  | { kind: 'ignored'; description: string };
+
+export interface Refund {
+  refundId: string;
+  amountPaise: number;
+  state: 'pending' | 'completed' | 'failed';
+}
+
+/** The order the shop is about to charge for: our row id and the server's price. */
+export interface OrderToPay {
+  id: string;
+  amountPaise: number;
+  siteUrl: string;
+}
+
+/** What a browser verify call asks the handler to record, and what to answer. */
+export interface Verification {
+  record: PaymentOutcome | null;
+  status: number;
+  reply: unknown;
+}
+
+/**
+ * One payment method behind the shop's create / verify / webhook functions. The handler skeleton
+ * (payment-handlers.ts) owns parsing, pricing, prescriptions, order rows, idempotency and errors;
+ * an adapter only speaks its provider's API and its part of the browser contract.
+ */
+export interface PaymentProvider<CreateBody extends CreateOrderRequest = CreateOrderRequest, VerifyBody = unknown> {
+  readonly createSchema: z.ZodType<CreateBody>;
+  /**
+   * Set when the buyer's request already names the provider order id (PhonePe's merchant transaction
+   * id): the order row is then written first, reserving the id, and marked failed if `create` fails;
+   * a reused id is refused with 409 and `reusedMessage`.
+   */
+  readonly reserve?: { orderId(body: CreateBody): string; reusedMessage: string };
+  /** Starts the payment at the provider; `reply` is the create function's 200 body. */
+  create(body: CreateBody, order: OrderToPay): Promise<{ providerOrderId: string; reply: unknown }>;
+
+  /** Fields the spec names one by one when missing ('Missing razorpay_order_id'). */
+  readonly verifyFields: readonly string[];
+  readonly verifySchema: z.ZodType<VerifyBody>;
+  /** The provider order id the verify call is about, and the 404 message when it is unknown. */
+  verifyOrderId(body: VerifyBody): string;
+  readonly unknownOrderMessage: string;
+  verify(body: VerifyBody, order: StoredOrder): Promise<Verification>;
+
+  /** Checks the webhook's signature or authorisation (refusing with 401) and reads the event. */
+  parseWebhook(rawBody: Buffer, headers: Headers): WebhookEvent;
+  /** True when a webhook is only a hint and the payment must be confirmed through `status` first. */
+  readonly confirmsWebhooksWithStatus: boolean;
+
+  /** The provider's current word on an order, for webhooks that need confirming and reconciliation. */
+  status(order: StoredOrder): Promise<PaymentOutcome>;
+  /** Refunds part or all of a paid order; the same idempotency key never refunds twice. */
+  refund(order: StoredOrder, amountPaise: number, idempotencyKey: string): Promise<Refund>;
+}

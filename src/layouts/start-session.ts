@@ -1,0 +1,25 @@
+import '@/features/auth/header-auth';
+import { AUTH_SESSION_STARTED_EVENT, hasStoredSession } from '@/lib/auth-storage';
+
+/**
+ * Page start-up: the header's Logout, and the auth session composed with the cart sync, so neither
+ * feature starts the other.
+ * Guests download neither: the session loads only when one is stored (or the login form loads it),
+ * and the cart sync follows it. The sync subscribes before the stored session is checked, so it
+ * tells a restored session from a fresh sign-in.
+ */
+async function startCartSync(): Promise<void> {
+  const [{ $auth }, { startCartSync: start }, { followToastsOutsideIslands }] = await Promise.all([
+    import('@/features/auth/auth-state'),
+    import('@/features/cart/cart-sync'),
+    import('@/lib/page-toast'),
+  ]);
+  followToastsOutsideIslands();
+  start($auth);
+}
+
+let cartSync: Promise<void> | undefined;
+const startCartSyncOnce = () => (cartSync ??= startCartSync());
+
+document.addEventListener(AUTH_SESSION_STARTED_EVENT, () => void startCartSyncOnce());
+if (hasStoredSession()) void startCartSyncOnce().then(() => import('@/features/auth/header-auth-session'));

@@ -1,0 +1,45 @@
+/**
+ * The well-known settings of the local stack (the emulators, or `supabase start`): ports, URLs and
+ * test keys that only those local services accept. Public by design; one copy, read by the build's
+ * defaults, the emulators and the scripts. A production build must never fall back to them
+ * (production-env.ts).
+ */
+export const LOCAL_PORTS = {
+  site: 8888,
+  supabase: 54321,
+  inbox: 54324,
+  razorpay: 54330,
+  phonepe: 54331,
+} as const;
+
+export const LOCAL_SUPABASE_URL = `http://127.0.0.1:${LOCAL_PORTS.supabase}`;
+/** The Supabase CLI's well-known local anon key; the emulator signs with the same JWT secret. */
+export const LOCAL_SUPABASE_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+/** The Supabase CLI's well-known local service-role key. */
+export const LOCAL_SUPABASE_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+export const LOCAL_RAZORPAY_KEY_ID = 'rzp_test_localemulator';
+export const LOCAL_RAZORPAY_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.razorpay}`;
+export const LOCAL_RAZORPAY_CHECKOUT_URL = `${LOCAL_RAZORPAY_API_BASE}/v1/checkout.js`;
+export const LOCAL_PHONEPE_BASE = `http://127.0.0.1:${LOCAL_PORTS.phonepe}`;
+
+/** Every variable the site and its functions read, as the local stack answers them. */
+export function localEnv(sitePort: number = LOCAL_PORTS.site): Record<string, string> {
+  return {
+    SITE_URL: `http://localhost:${sitePort}`,
+    SUPABASE_URL: LOCAL_SUPABASE_URL,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SUPABASE_SERVICE_ROLE_KEY,
+    RAZORPAY_KEY_ID: LOCAL_RAZORPAY_KEY_ID,
+    RAZORPAY_KEY_SECRET: 'local-razorpay-key-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'local-razorpay-webhook-secret',
+    RAZORPAY_API_BASE: LOCAL_RAZORPAY_API_BASE,
+    PHONEPE_CLIENT_ID: 'LOCALPHONEPECLIENT',
+    PHONEPE_CLIENT_SECRET: 'local-phonepe-client-secret',
+    PHONEPE_CLIENT_VERSION: '1',
+    PHONEPE_IDENTITY_BASE: LOCAL_PHONEPE_BASE,
+    PHONEPE_PG_BASE: LOCAL_PHONEPE_BASE,
+    PHONEPE_WEBHOOK_USERNAME: 'local-phonepe-webhook',
+    PHONEPE_WEBHOOK_PASSWORD: 'local-phonepe-webhook-password',
+  };
+}
