@@ -2,8 +2,8 @@ import type { User } from '@supabase/supabase-js';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ACCOUNT_HEADING } from './account-strings';
 import type { AccountStart } from './account-session';
-import type { DeletionResult } from './deletion-result';
-import { Alert } from './form-ui';
+import type { DeletionResult } from './server/deletion-result';
+import { Alert } from '../../lib/form-ui';
 
 // The signed-in view loads with the session check, so the page's first JavaScript stays small.
 const SignedInAccount = lazy(() => import('./account-sections'));

@@ -6,7 +6,7 @@ import { MAX_ADDRESSES } from '../../domain/address-limit';
 import { formatIndianMobile } from '../../domain/indian-mobile';
 import type { Editing } from './AddressForm';
 import { ADDRESS_LIMIT_MESSAGE, ADDRESS_SAVE_FAILED } from './address-store';
-import { Alert, Notice, primaryButton, secondaryButton } from './form-ui';
+import { Alert, Notice, primaryButton, secondaryButton } from '../../lib/form-ui';
 
 // The form (with the list of states) loads when the customer asks to add or edit an address.
 const AddressForm = lazy(() => import('./AddressForm'));

@@ -4,7 +4,7 @@ import type { AddressField, SavedAddress } from '../../domain/address';
 import { ADDRESS_LABELS, INDIAN_STATES } from '../../domain/address-options';
 import { localMobileDigits } from '../../domain/indian-mobile';
 import { ADDRESS_SAVE_FAILED } from './address-store';
-import { Alert, Field, FieldError, inputClass, primaryButton, secondaryButton } from './form-ui';
+import { Alert, Field, FieldError, inputClass, primaryButton, secondaryButton } from '../../lib/form-ui';
 
 export type Editing = { id?: string; values?: SavedAddress; errors: Partial<Record<AddressField, string>>; message?: string; busy?: boolean };
 

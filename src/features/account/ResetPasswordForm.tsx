@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { hasStoredSession } from '../../lib/auth-storage';
 import { loadSupabase } from '../../lib/load-supabase';
-import { AFTER_LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../auth/auth-strings';
+import { AFTER_LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../auth/public';
 import { SIGNUP_ERRORS } from './signup-strings';
 import { RESET_DONE_MESSAGE, RESET_HEADING, RESET_LINK_EXPIRED, RESET_LINK_MISSING, SAME_PASSWORD } from './reset-strings';
-import { Alert, Notice, PasswordField, primaryButton } from './form-ui';
+import { Alert, Notice, PasswordField, primaryButton } from '../../lib/form-ui';
 
 // Needed only when the link has expired.
 const ForgotPasswordForm = lazy(() => import('../auth/ForgotPasswordForm'));
@@ -50,7 +50,7 @@ export default function ResetPasswordForm() {
     // Until the error sentences load, a failure can only be the network.
     let describe = (_error: unknown): string => SIGNUP_ERRORS.network;
     try {
-      const [{ newPasswordSchema, fieldErrors }, { authErrorMessage }] = await Promise.all([import('./account-schemas'), import('./auth-errors')]);
+      const [{ newPasswordSchema, fieldErrors }, { authErrorMessage }] = await Promise.all([import('./account-schemas'), import('../../lib/auth-errors')]);
       describe = authErrorMessage;
       const parsed = newPasswordSchema.safeParse({ password: String(form.get('password') ?? ''), confirm: String(form.get('confirm') ?? '') });
       if (!parsed.success) {

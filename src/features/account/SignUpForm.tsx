@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { loadSupabase } from '../../lib/load-supabase';
 import { CHECK_INBOX_HEADING, checkInboxMessage, SIGNUP_ERRORS, SIGNUP_HEADING } from './signup-strings';
-import { Alert, Field, PasswordField, primaryButton } from './form-ui';
+import { Alert, Field, PasswordField, primaryButton } from '../../lib/form-ui';
 
 type Status =
   | { kind: 'idle' }
@@ -24,7 +24,7 @@ export default function SignUpForm() {
     // Until the error sentences load, a failure can only be the network.
     let describe = (_error: unknown): string => SIGNUP_ERRORS.network;
     try {
-      const [{ signUpSchema, fieldErrors }, { authErrorMessage }] = await Promise.all([import('./account-schemas'), import('./auth-errors')]);
+      const [{ signUpSchema, fieldErrors }, { authErrorMessage }] = await Promise.all([import('./account-schemas'), import('../../lib/auth-errors')]);
       describe = authErrorMessage;
       const parsed = signUpSchema.safeParse({
         full_name: String(form.get('full_name') ?? ''),

@@ -2,13 +2,14 @@ import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { formatIndianMobile, localMobileDigits } from '../../domain/indian-mobile';
 import { loadSupabase } from '../../lib/load-supabase';
+import { signOut } from '../auth/public';
 import { ACCOUNT_HEADING, DELETE_CONFIRM, DELETED_HEADING, EMAIL_CHANGE_SENT, EMAIL_CHANGED, KEPT_EXPLANATION, MOBILE_CHANGED, PASSWORD_CHANGED, PROFILE_SAVED, SIGNED_UP_MESSAGE } from './account-strings';
-import { OTP_ERRORS, OTP_SENT } from './otp-strings';
+import { OTP_ERRORS, OTP_SENT } from '../auth/public';
 import { SAME_PASSWORD } from './reset-strings';
 import type { AccountStart } from './account-session';
-import { authErrorMessage } from './auth-errors';
-import type { DeletionResult } from './deletion-result';
-import { Alert, Field, Notice, PasswordField, primaryButton, secondaryButton } from './form-ui';
+import { authErrorMessage } from '../../lib/auth-errors';
+import type { DeletionResult } from './server/deletion-result';
+import { Alert, Field, Notice, PasswordField, primaryButton, secondaryButton } from '../../lib/form-ui';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-6 shadow-sm';
 const LINK_EXPIRED = 'This link has expired or was already used. Sign in and try again from your account.';
@@ -173,13 +174,12 @@ function DeleteAccount({ onDeleted }: { onDeleted(result: DeletionResult): void 
         headers: { authorization: `Bearer ${data.session?.access_token ?? ''}` },
       });
       const body: unknown = await response.json().catch(() => null);
-      const { deletionResultSchema } = await import('./deletion-result');
+      const { deletionResultSchema } = await import('./server/deletion-result');
       const parsed = deletionResultSchema.safeParse(body);
       if (!response.ok || !parsed.success) {
         const message = (body as { error?: unknown } | null)?.error;
         return setFeedback({ error: typeof message === 'string' ? message : 'We could not delete your account. Please try again.' });
       }
-      const { signOut } = await import('../auth/auth-store');
       await signOut(() => {});
       onDeleted(parsed.data);
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { User } from '@supabase/supabase-js';
 import { hasStoredSession } from '../../lib/auth-storage';
-import { sendToLogin } from './after-login';
+import { $auth, sendToLogin, startAuthSession } from '../auth/public';
 import { signInFromLink, takeAuthLink, type AuthLink } from './auth-link';
 
 export type AccountStart =
@@ -22,8 +22,7 @@ export async function startAccountPage(): Promise<AccountStart> {
     sendToLogin();
     return { kind: 'guest' };
   }
-  const [{ sessionChecked }, { $auth }] = await Promise.all([import('../auth/header-auth-session'), import('../auth/auth-state')]);
-  await sessionChecked;
+  await startAuthSession();
   const user = $auth.get().user;
   if (!user) {
     sendToLogin();

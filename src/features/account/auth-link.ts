@@ -1,3 +1,5 @@
+import { startAuthSession } from '../auth/public';
+
 /**
  * The result GoTrue puts in the address fragment when a mailed link (sign-up confirmation,
  * password recovery, email change) is opened: a session, or why there is none.
@@ -32,8 +34,7 @@ export function takeAuthLink(): AuthLink {
  * the prescriptions follow it exactly as after signing in with a password (auth-store's SIGNED_IN).
  */
 export async function signInFromLink(link: Extract<AuthLink, { kind: 'session' }>): Promise<{ ok: true } | { ok: false; error: unknown }> {
-  const [{ sessionChecked }, { supabase }] = await Promise.all([import('../auth/header-auth-session'), import('../../lib/supabase-client')]);
-  await sessionChecked;
+  const [, { supabase }] = await Promise.all([startAuthSession(), import('../../lib/supabase-client')]);
   const { error } = await supabase.auth.setSession({ access_token: link.accessToken, refresh_token: link.refreshToken });
   return error ? { ok: false, error } : { ok: true };
 }

@@ -7,14 +7,7 @@ export const CHECK_INBOX_HEADING = 'Check your inbox';
 export const checkInboxMessage = (email: string) =>
   `We've sent a confirmation link to ${email}. Open it to finish creating your account; you'll be signed in.`;
 
-export const SIGNUP_ERRORS = {
-  alreadyRegistered: 'This email is already registered. Sign in, or reset your password if you have forgotten it.',
-  weakPassword: 'Choose a stronger password: at least 8 characters with at least one letter and one digit.',
-  invalidMobile: 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9.',
-  rateLimited: 'Too many attempts just now. Please wait a minute and try again.',
-  network: "We couldn't reach MediKart. Check your internet connection and try again.",
-  unknown: 'Something went wrong. Please try again.',
-} as const;
+export { SIGNUP_ERRORS } from '../../lib/auth-errors';
 
 export const FIELD_ERRORS = {
   fullName: 'Enter your full name.',

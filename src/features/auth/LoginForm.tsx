@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { afterLoginPath } from '../account/after-login';
+import { afterLoginPath } from './after-login';
 import {
   LOGIN_FAILED_MESSAGE,
   LOGIN_HEADING,
@@ -8,7 +8,7 @@ import {
 } from './auth-strings';
 
 // The mobile tab's code loads only when a customer opens it.
-const PhoneSignIn = lazy(() => import('../account/PhoneSignIn'));
+const PhoneSignIn = lazy(() => import('./PhoneSignIn'));
 
 type LoginTab = 'email' | 'mobile';
 

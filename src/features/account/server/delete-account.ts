@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { DeletionResult } from '../deletion-result';
+import type { DeletionResult } from './deletion-result';
 
 const PRESCRIPTIONS_BUCKET = 'prescriptions';
 

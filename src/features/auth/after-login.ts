@@ -1,4 +1,4 @@
-import { AFTER_LOGIN_PATH } from '../auth/auth-strings';
+import { AFTER_LOGIN_PATH } from './auth-strings';
 
 /**
  * Where to go after signing in: back to the page that sent a guest to /login (?next=/account),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNUP_ERRORS } from './signup-strings';
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage, SIGNUP_ERRORS } from './auth-errors';
 
 describe('auth failures in one sentence', () => {
   it('names weak passwords, taken emails, rate limits and network failures', () => {
