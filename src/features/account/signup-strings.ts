@@ -7,7 +7,7 @@ export const CHECK_INBOX_HEADING = 'Check your inbox';
 export const checkInboxMessage = (email: string) =>
   `We've sent a confirmation link to ${email}. Open it to finish creating your account; you'll be signed in.`;
 
-export { SIGNUP_ERRORS } from '../../lib/auth-errors';
+export { SIGNUP_ERRORS } from '../../lib/auth-error-sentences';
 
 export const FIELD_ERRORS = {
   fullName: 'Enter your full name.',
