@@ -41,5 +41,6 @@ export function localEnv(sitePort: number = LOCAL_PORTS.site): Record<string, st
     PHONEPE_PG_BASE: LOCAL_PHONEPE_BASE,
     PHONEPE_WEBHOOK_USERNAME: 'local-phonepe-webhook',
     PHONEPE_WEBHOOK_PASSWORD: 'local-phonepe-webhook-password',
+    ORDER_LINK_SECRET: 'local-order-link-secret-at-least-32-bytes-long',
   };
 }
