@@ -16,7 +16,7 @@ const FEATURE_USES = {
   cart: ['prescriptions'],
   contact: ['auth'],
   catalogue: ['cart'],
-  checkout: ['cart', 'prescriptions'],
+  checkout: ['cart', 'prescriptions', 'delivery'],
   delivery: [],
 };
 

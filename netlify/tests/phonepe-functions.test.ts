@@ -94,7 +94,7 @@ describe('POST /api/phonepe/verify-payment', () => {
   it('verifies a successful payment and marks the order paid once, also when replayed', async () => {
     const { id } = await createAndChoose('COMPLETED');
     const first = await stack.call(phonePeVerifyPayment, { merchantTransactionId: id, merchantId: 'EMULATORMERCHANT' });
-    expect(first).toEqual({ status: 200, body: { verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' } } });
+    expect(first).toEqual({ status: 200, body: { verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' }, orderNumber: expect.stringMatching(/^MK-/), guestKey: expect.any(String) } });
     const [paid] = await stack.ordersWhere('provider_order_id', id);
     expect(paid).toMatchObject({ payment_status: 'paid', provider_payment_id: expect.stringMatching(/^OM/) });
     expect(await stack.call(phonePeVerifyPayment, { merchantTransactionId: id })).toEqual(first);

@@ -161,7 +161,7 @@ describe('POST /api/razorpay/verify-payment', () => {
     const { orderId, paid } = await createAndPay();
     const first = await stack.call(razorpayVerifyPayment, paid);
     const replay = await stack.call(razorpayVerifyPayment, paid);
-    expect(first).toEqual({ status: 200, body: { verified: true, orderId: expect.any(String) } });
+    expect(first).toEqual({ status: 200, body: { verified: true, orderId: expect.any(String), orderNumber: expect.stringMatching(/^MK-/), guestKey: expect.any(String) } });
     expect(replay).toEqual(first);
     const rows = await stack.ordersWhere('provider_order_id', orderId);
     expect(rows).toHaveLength(1);
