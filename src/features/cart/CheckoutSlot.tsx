@@ -36,7 +36,7 @@ export function CheckoutSlot({ readiness, prescriptionPending, onUploadPrescript
 
   return (
     <div className="space-y-4">
-      {!prescriptionPending && deliveryStep}
+      {deliveryStep}
       {!prescriptionPending && (
         <fieldset className="space-y-2">
           <legend className="mb-2 text-sm font-semibold text-gray-900">Payment Method</legend>
