@@ -116,11 +116,12 @@ describe('addresses: a customer reaches only their own', () => {
 });
 
 describe('deleting an account', () => {
-  const order = (providerOrderId: string, status: string) =>
-    runAs(db, serviceRole, `insert into public.orders (user_id, provider, provider_order_id, status, amount_paise, lines, prescription_paths)
-      values ($1, 'razorpay', $2, $3, 12000, '[{"product_id": 1, "quantity": 1}]', $4)`, [
-      demoCustomerId, providerOrderId, status, `{${demoCustomerId}/rx.pdf}`,
-    ]);
+  /** An order of the demo customer whose payment ended as given (orders start pending, then move). */
+  const order = async (providerOrderId: string, paymentStatus: 'pending' | 'paid' | 'failed') => {
+    const [row] = await runAs<{ id: string }>(db, serviceRole, `insert into public.orders (user_id, provider, provider_order_id, amount_paise, lines, prescription_paths)
+      values ($1, 'razorpay', $2, 12000, '[{"product_id": 1, "quantity": 1}]', $3) returning id`, [demoCustomerId, providerOrderId, `{${demoCustomerId}/rx.pdf}`]);
+    if (paymentStatus !== 'pending') await runAs(db, serviceRole, `update public.orders set payment_status = $2 where id = $1`, [row!.id, paymentStatus]);
+  };
 
   it('is for the service role only', async () => {
     expect(await failureCode(runAs(db, demo, `select public.delete_customer_data($1)`, [demoCustomerId]))).toBe(INSUFFICIENT_PRIVILEGE);
@@ -133,7 +134,7 @@ describe('deleting an account', () => {
       demoCustomerId, `${demoCustomerId}/rx.pdf`,
     ]);
     await order('order_paid_1', 'paid');
-    await order('order_open_1', 'created');
+    await order('order_open_1', 'pending');
     await order('order_failed_1', 'failed');
 
     const [result] = await runAs<{ delete_customer_data: Record<string, number> }>(db, serviceRole, `select public.delete_customer_data($1)`, [demoCustomerId]);
@@ -145,10 +146,11 @@ describe('deleting an account', () => {
       const column = table === 'prescription_files' ? 'request_id::uuid' : 'user_id';
       expect(await runAs(db, serviceRole, `select 1 from public.${table} where ${column} = $1`, [demoCustomerId])).toEqual([]);
     }
-    const orders = await runAs(db, serviceRole, `select provider_order_id, user_id, status, amount_paise, prescription_paths, anonymised_at is not null as anonymised from public.orders`);
+    const orders = await runAs(db, serviceRole, `select provider_order_id, user_id, payment_status, amount_paise, prescription_paths, anonymised_at is not null as anonymised from public.orders`);
     expect(orders).toEqual([
-      { provider_order_id: 'order_paid_1', user_id: null, status: 'paid', amount_paise: 12000, prescription_paths: [], anonymised: true },
+      { provider_order_id: 'order_paid_1', user_id: null, payment_status: 'paid', amount_paise: 12000, prescription_paths: [], anonymised: true },
     ]);
+    expect(await runAs(db, serviceRole, `select 1 from public.order_events where actor_id = $1`, [demoCustomerId])).toEqual([]);
     expect(await runAs(db, serviceRole, `select count(*)::int as n from public.addresses where user_id = $1`, [secondCustomerId])).toEqual([{ n: 10 }]);
   });
 });

@@ -304,10 +304,12 @@ test.describe('the account page', () => {
     const customer = await createConfirmedCustomer('Leaving Customer');
     await signIn(page, customer.email, customer.password, '/account');
     const userId = await signedInUserId(page);
+    const providerOrderId = `order_${Date.now()}`;
     const { error } = await serviceClient.from('orders').insert({
-      user_id: userId, provider: 'razorpay', provider_order_id: `order_${Date.now()}`, status: 'paid', amount_paise: 14200, lines: [{ product_id: 10, quantity: 1 }],
+      user_id: userId, provider: 'razorpay', provider_order_id: providerOrderId, amount_paise: 14200, lines: [{ product_id: 10, quantity: 1 }],
     });
     expect(error).toBeNull();
+    expect((await serviceClient.from('orders').update({ payment_status: 'paid' }).eq('provider_order_id', providerOrderId)).error).toBeNull();
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByText('Delete your account? Your profile, cart, saved addresses and prescriptions are removed for good. This cannot be undone.')).toBeVisible();
@@ -318,8 +320,8 @@ test.describe('the account page', () => {
     await expect(page.getByText(/We kept 1 paid order\. Indian GST law requires us to keep tax invoices for 72 months/)).toBeVisible();
     await expect(headerLogin(page)).toBeVisible();
 
-    const { data: orders } = await serviceClient.from('orders').select('user_id, anonymised_at').eq('amount_paise', 14200);
-    expect(orders?.every((order) => order.user_id === null && order.anonymised_at !== null)).toBe(true);
+    const { data: orders } = await serviceClient.from('orders').select('user_id, anonymised_at').eq('provider_order_id', providerOrderId);
+    expect(orders).toEqual([{ user_id: null, anonymised_at: expect.any(String) }]);
     await page.goto('/login');
     await (await hydrated(page.getByLabel('Email'))).fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill(customer.password);

@@ -45,10 +45,12 @@ describe('account deletion function', () => {
     const upload = await customer.storage.from('prescriptions').upload(`${demo.id}/rx.pdf`, new Blob(['%PDF-1.4'], { type: 'application/pdf' }));
     expect(upload.error).toBeNull();
     await customer.from('prescription_files').insert({ request_id: demo.id, file_name: 'rx.pdf', file_url: `${demo.id}/rx.pdf`, file_type: 'application/pdf', uploaded_by: demo.id });
-    await admin.from('orders').insert([
-      { user_id: demo.id, provider: 'razorpay', provider_order_id: 'order_paid_x', status: 'paid', amount_paise: 25000, lines: [{ product_id: 1, quantity: 1 }] },
-      { user_id: demo.id, provider: 'razorpay', provider_order_id: 'order_open_x', status: 'created', amount_paise: 25000, lines: [{ product_id: 1, quantity: 1 }] },
+    const placed = await admin.from('orders').insert([
+      { user_id: demo.id, provider: 'razorpay', provider_order_id: 'order_paid_x', amount_paise: 25000, lines: [{ product_id: 1, quantity: 1 }] },
+      { user_id: demo.id, provider: 'razorpay', provider_order_id: 'order_open_x', amount_paise: 25000, lines: [{ product_id: 1, quantity: 1 }] },
     ]);
+    expect(placed.error).toBeNull();
+    expect((await admin.from('orders').update({ payment_status: 'paid' }).eq('provider_order_id', 'order_paid_x')).error).toBeNull();
 
     const response = await deleteAccount(request(signedIn.session!.access_token), admin);
     expect(response.status).toBe(200);
@@ -58,8 +60,8 @@ describe('account deletion function', () => {
     expect((await admin.storage.from('prescriptions').list(demo.id)).data).toEqual([]);
     expect((await admin.from('addresses').select('id').eq('user_id', demo.id)).data).toEqual([]);
     expect((await admin.from('cart').select('id').eq('user_id', demo.id)).data).toEqual([]);
-    const { data: orders } = await admin.from('orders').select('provider_order_id, user_id, status');
-    expect(orders).toEqual([{ provider_order_id: 'order_paid_x', user_id: null, status: 'paid' }]);
+    const { data: orders } = await admin.from('orders').select('provider_order_id, user_id, payment_status');
+    expect(orders).toEqual([{ provider_order_id: 'order_paid_x', user_id: null, payment_status: 'paid' }]);
     expect((await customer.auth.signInWithPassword({ email: demo.email, password: demo.password })).error).not.toBeNull();
   });
 });
