@@ -176,6 +176,8 @@ create table public.mail_outbox (
   sent_at timestamptz,
   attempts integer not null default 0,
   last_error text check (length(last_error) <= 1000),
+  -- A sender holds a mail until then, so two senders at once (cancel, its retry, the job) send it once.
+  claimed_until timestamptz,
   created_at timestamptz not null default now(),
   unique (order_id, kind)
 );
@@ -183,6 +185,23 @@ create table public.mail_outbox (
 alter table public.mail_outbox enable row level security;
 revoke all on public.mail_outbox from anon, authenticated, service_role;
 grant select, insert, update on public.mail_outbox to service_role;
+
+-- True for exactly one caller until the claim lapses (2 minutes: a sender that died is replaced).
+create function public.claim_mail(p_mail_id uuid) returns boolean
+language sql
+set search_path = ''
+as $$
+  with claimed as (
+    update public.mail_outbox
+       set claimed_until = now() + interval '2 minutes'
+     where id = p_mail_id and sent_at is null and (claimed_until is null or claimed_until < now())
+    returning id
+  )
+  select exists (select 1 from claimed)
+$$;
+
+revoke execute on function public.claim_mail(uuid) from public, anon, authenticated;
+grant execute on function public.claim_mail(uuid) to service_role;
 
 create index mail_outbox_unsent on public.mail_outbox (created_at) where sent_at is null;
 

@@ -72,21 +72,28 @@ async function sendMail(deps: OrderDependencies, to: string, mail: { subject: st
 }
 
 async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean> {
+  const { data: claimed, error: claimError } = await deps.db.rpc('claim_mail', { p_mail_id: row.id });
+  if (claimError) throw new Error(`claiming mail ${row.id}: ${claimError.message}`);
+  if (claimed !== true) return false;
   try {
     const { data, error } = await deps.db.from('orders').select(`${ORDER_PAGE_COLUMNS}, user_id, delivery_email`).eq('id', row.order_id).single();
     if (error) throw new Error(`reading the order: ${error.message}`);
     const order = mailRowSchema.parse(data);
     const to = await recipientOf(deps, order);
-    if (!to) throw new Error('the order has no email address');
+    if (!to) {
+      // Orders from before delivery details carry no address: nothing to retry.
+      await deps.db.from('mail_outbox').update({ attempts: MAX_MAIL_ATTEMPTS, last_error: 'the order has no email address' }).eq('id', row.id);
+      return false;
+    }
     const siteUrl = deps.env.SITE_URL ?? 'http://localhost:8888';
     const link = `${siteUrl}/orders/${order.order_number}?key=${await guestOrderToken(order.id, deps.env.GUEST_ORDER_LINK_SECRET)}`;
     await sendMail(deps, to, composeOrderMail(row.kind, order, link));
-    await deps.db.from('mail_outbox').update({ sent_at: deps.now().toISOString(), attempts: row.attempts + 1, last_error: null }).eq('id', row.id);
+    await deps.db.from('mail_outbox').update({ sent_at: deps.now().toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null }).eq('id', row.id);
     return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`[order mail] ${row.kind} for order ${row.order_id} not sent (try ${row.attempts + 1}): ${message}`);
-    await deps.db.from('mail_outbox').update({ attempts: row.attempts + 1, last_error: message.slice(0, 1000) }).eq('id', row.id);
+    await deps.db.from('mail_outbox').update({ attempts: row.attempts + 1, last_error: message.slice(0, 1000), claimed_until: null }).eq('id', row.id);
     return false;
   }
 }

@@ -31,6 +31,7 @@ async function recordState(deps: RefundDependencies, refund: RefundRow, answer: 
     p_refund_id: refund.id,
     p_state: PROVIDER_STATES[answer.state],
     p_provider_refund_id: answer.refundId,
+    p_actor_role: 'payment_provider',
   });
   if (error) throw new Error(`recording refund ${refund.id}: ${error.message}`);
   return data as RefundRow;
