@@ -6,5 +6,7 @@ export const orderStrings = {
   shippedCannotCancel: 'This order has been shipped, so it can no longer be cancelled. You can return it under our returns policy once it arrives.',
   cannotCancel: 'You cannot cancel this order.',
   cancelled: 'Your order is cancelled.',
+  cancelFailed: 'We could not cancel your order. Please try again.',
+  loadFailed: 'We could not load your order. Please check your connection and reload the page.',
   returnsPolicyPath: '/returns-policy',
 } as const;
