@@ -8,7 +8,7 @@ import { orderStrings } from '../../src/features/orders/order-strings';
 import { buildOrderDependencies, type OrderDependencies } from '../../src/features/orders/server/order-dependencies';
 import { cancelOrderHandler, getOrderHandler, type OrderHandler } from '../../src/features/orders/server/order-functions';
 import { ABANDONED_REASON, reconcile } from '../../src/features/orders/server/reconcile';
-import { SITE_URL, startTestStack, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, SITE_URL, startTestStack, type TestStack } from './test-stack';
 
 const GUEST_EMAIL = 'guest.buyer@example.test';
 const SECRET = 'orders-function-tests-guest-link-secret-0123456789';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   mail = await startMailEmulator({ apiKey: 'mail-test-key', deliver: (sent) => void inbox.push(sent) });
   deps = buildOrderDependencies(
-    { ...stack.env, GUEST_ORDER_LINK_SECRET: SECRET, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' },
+    { ...stack.env, ORDER_LINK_SECRET: SECRET, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' },
     fetch,
     () => clock,
   );
@@ -31,7 +31,7 @@ afterAll(async () => {
   await Promise.allSettled([stack?.close(), mail?.close()]);
 });
 
-const cart = { amount: 14200, lines: [{ productId: 104, quantity: 1 }], prescriptionPaths: [] };
+const cart = { amount: 14200, lines: [{ productId: 104, quantity: 1 }], prescriptionPaths: [], delivery: { ...BENGALURU_DELIVERY, email: GUEST_EMAIL } };
 const admin = () => createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
 const refundCount = async (url: string) => ((await (await fetch(`${url}/__emulator/refunds`)).json()) as { count: number }).count;
 
@@ -50,7 +50,6 @@ async function paidGuestOrder() {
   const hooksBefore = stack.razorpayHooks.received.length;
   const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
   const providerOrderId = (created.body.order as { id: string }).id;
-  await admin().from('orders').update({ delivery_email: GUEST_EMAIL }).eq('provider_order_id', providerOrderId);
   const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

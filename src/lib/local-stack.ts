@@ -43,7 +43,7 @@ export function localEnv(sitePort: number = LOCAL_PORTS.site): Record<string, st
     PHONEPE_PG_BASE: LOCAL_PHONEPE_BASE,
     PHONEPE_WEBHOOK_USERNAME: 'local-phonepe-webhook',
     PHONEPE_WEBHOOK_PASSWORD: 'local-phonepe-webhook-password',
-    GUEST_ORDER_LINK_SECRET: 'local-guest-order-link-secret-at-least-32-bytes',
+    ORDER_LINK_SECRET: 'local-order-link-secret-at-least-32-bytes-long',
     MAIL_API_BASE: LOCAL_MAIL_API_BASE,
     MAIL_API_KEY: 'local-mail-api-key',
     MAIL_FROM: 'MediKart <orders@medikart.local>',

@@ -37,7 +37,7 @@ export async function accessibleOrder(deps: OrderDependencies, req: Request, ord
   const order = { ...orderRowSchema.parse(data), user_id: (data as { user_id: string | null }).user_id };
   const customerId = await customerOf(deps, req);
   if (customerId && order.user_id === customerId) return { order, customerId };
-  if (key && (await isGuestOrderToken(order.id, key, deps.env.GUEST_ORDER_LINK_SECRET))) return { order, customerId: null };
+  if (key && (await isGuestOrderToken(order.id, key, deps.env.ORDER_LINK_SECRET))) return { order, customerId: null };
   throw new CheckoutRefusal(403, orderStrings.cannotShow);
 }
 

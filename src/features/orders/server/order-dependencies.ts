@@ -4,9 +4,8 @@ import { buildProviders, serverEnvSchema, type PaymentProviders } from '../../ch
 
 const required = (name: string) => z.string({ error: `${name} is not set` }).min(1, `${name} is not set`);
 
-/** The payment env plus what the order functions add: the guest link secret and the mail API. */
+/** The payment env (with the guest link secret) plus what the order functions add: the mail API. */
 export const orderEnvSchema = serverEnvSchema.extend({
-  GUEST_ORDER_LINK_SECRET: required('GUEST_ORDER_LINK_SECRET').min(32, 'GUEST_ORDER_LINK_SECRET needs at least 32 characters'),
   MAIL_API_BASE: z.url({ error: 'MAIL_API_BASE must be a URL' }).default('https://api.resend.com'),
   MAIL_API_KEY: required('MAIL_API_KEY'),
   MAIL_FROM: required('MAIL_FROM'),

@@ -86,7 +86,7 @@ async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean
       return false;
     }
     const siteUrl = deps.env.SITE_URL ?? 'http://localhost:8888';
-    const link = `${siteUrl}/orders/${order.order_number}?key=${await guestOrderToken(order.id, deps.env.GUEST_ORDER_LINK_SECRET)}`;
+    const link = `${siteUrl}/orders/${order.order_number}?key=${await guestOrderToken(order.id, deps.env.ORDER_LINK_SECRET)}`;
     await sendMail(deps, to, composeOrderMail(row.kind, order, link));
     await deps.db.from('mail_outbox').update({ sent_at: deps.now().toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null }).eq('id', row.id);
     return true;
