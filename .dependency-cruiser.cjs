@@ -18,6 +18,7 @@ const FEATURE_USES = {
   catalogue: ['cart'],
   checkout: ['cart', 'prescriptions', 'delivery'],
   delivery: [],
+  orders: ['checkout'],
 };
 
 function featureLayers() {
@@ -58,7 +59,7 @@ module.exports = {
       from: { path: FEATURE, pathNot: '\\.test\\.tsx?$' },
       to: {
         path: '^src/features/([^/]+)/',
-        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(public\\.ts|[A-Z][A-Za-z]+\\.(astro|tsx))$'],
+        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(server/)?(public\\.ts|[A-Z][A-Za-z]+\\.(astro|tsx))$'],
       },
     },
     ...featureLayers(),
@@ -73,13 +74,13 @@ module.exports = {
       name: 'server-no-browser-code',
       severity: 'error',
       comment: 'Payment functions and their server code never load React components, stores or the browser Supabase client.',
-      from: { path: ['^src/features/checkout/server/', '^netlify/'] },
+      from: { path: ['^src/features/(checkout|orders)/server/', '^netlify/'] },
       to: {
         path: [
           '\\.(tsx|astro)$',
           'node_modules/(nanostores|@nanostores|react|react-dom)/',
           '^src/lib/(supabase-client|load-supabase|toast|page-toast|Toaster|auth-storage)\\.ts',
-          '^src/features/(?!checkout/server/)',
+          '^src/features/(?!(checkout|orders)/server/|orders/order-(view|strings)\\.ts$)',
         ],
       },
     },

@@ -81,4 +81,6 @@ export interface PaymentProvider<CreateBody extends CreateOrderRequest = CreateO
   status(order: StoredOrder): Promise<PaymentOutcome>;
   /** Refunds part or all of a paid order; the same idempotency key never refunds twice. */
   refund(order: StoredOrder, amountPaise: number, idempotencyKey: string): Promise<Refund>;
+  /** The current state of a refund by its idempotency key, for providers whose refund answer stays pending. */
+  refundStatus?(idempotencyKey: string): Promise<Refund>;
 }
