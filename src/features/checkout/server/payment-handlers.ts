@@ -101,7 +101,8 @@ async function verify(provider: ProviderName, req: Request, deps: CheckoutDepend
     }
   }
   if (verification.record) await record(deps, order, verification.record);
-  const paid = verification.record?.state === 'paid' && isPlainObject(verification.reply);
+  // A verified reply (also a replayed one, with nothing new to record) leads to the order's page.
+  const paid = isPlainObject(verification.reply) && verification.reply.verified === true;
   return jsonResponse(paid ? { ...(verification.reply as object), ...(await orderPageReply(deps, order)) } : verification.reply, verification.status);
 }
 
