@@ -16,9 +16,10 @@ const FEATURE_USES = {
   cart: ['prescriptions'],
   contact: ['auth'],
   catalogue: ['cart'],
-  checkout: ['cart', 'prescriptions'],
+  checkout: ['cart', 'prescriptions', 'delivery'],
   delivery: [],
   account: ['auth'],
+  orders: ['checkout'],
 };
 
 function featureLayers() {
@@ -59,7 +60,7 @@ module.exports = {
       from: { path: FEATURE, pathNot: '\\.test\\.tsx?$' },
       to: {
         path: '^src/features/([^/]+)/',
-        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(public\\.ts|[A-Z][A-Za-z]+\\.(astro|tsx))$'],
+        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(server/)?(public\\.ts|[A-Z][A-Za-z]+\\.(astro|tsx))$'],
       },
     },
     ...featureLayers(),
@@ -80,7 +81,7 @@ module.exports = {
           '\\.(tsx|astro)$',
           'node_modules/(nanostores|@nanostores|react|react-dom)/',
           '^src/lib/(supabase-client|load-supabase|toast|page-toast|Toaster|auth-storage)\\.ts',
-          '^src/features/(?![^/]+/server/)',
+          '^src/features/(?![^/]+/server/|orders/order-(view|strings)\.ts$)',
         ],
       },
     },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AUTH_EMULATOR_SQL, handleAuth } from './auth';
 import { BodyTooLarge, bearerToken, json, notImplemented, readBody, type Incoming, type Reply } from './http';
 import { anonKey, apiClaimsSchema, LOCAL_JWT_SECRET, serviceRoleKey, verifyJwt } from './jwt';
-import { Inbox, serveInbox } from './inbox';
+import { Inbox, serveInbox, type Outgoing } from './inbox';
 import { handleRest, restError, SchemaCache } from './rest';
 import type { PGlite } from '@electric-sql/pglite';
 import { applyProject, openDatabase, supabaseFolder } from './schema';
@@ -12,7 +12,7 @@ import { handleStorage, storageClaims } from './storage';
 
 /** inboxPort: where the mail and SMS inbox listens (Mailpit's 54324 beside the default API port, else any free port). */
 export type SupabaseEmulatorOptions = { port?: number; inboxPort?: number; host?: string; dataDir: string; siteUrl?: string };
-export type SupabaseEmulator = { url: string; inboxUrl: string; anonKey: string; serviceRoleKey: string; close(): Promise<void> };
+export type SupabaseEmulator = { url: string; inboxUrl: string; anonKey: string; serviceRoleKey: string; deliverMail(outgoing: Outgoing): void; close(): Promise<void> };
 
 const exists = (path: string) => access(path).then(() => true, () => false);
 
@@ -144,6 +144,8 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
   return {
     url,
     inboxUrl: inboxServer.url,
+    /** Other local services' mail (the order mails' API emulator) lands in the same inbox. */
+    deliverMail: (outgoing) => void inbox.deliver(outgoing),
     anonKey: anonKey(),
     serviceRoleKey: serviceRoleKey(),
     async close() {

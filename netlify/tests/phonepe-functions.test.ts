@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedWebhook } from '../../emulators/razorpay/webhook-recorder.ts';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { phonePeWebhookAuthorization } from '../../src/features/checkout/server/signatures';
-import { SITE_URL, startTestStack, type TestStack } from './test-stack';
+import { SITE_URL, startTestStack, type TestStack, BENGALURU_DELIVERY } from './test-stack';
 
 const phonePeCreatePayment = paymentHandler('phonepe', 'create');
 const phonePeVerifyPayment = paymentHandler('phonepe', 'verify');
@@ -26,6 +26,7 @@ const payment = (overrides: Record<string, unknown> = {}) => ({
   lines: [{ productId: 101, quantity: 1 }],
   cartSessionId: randomUUID(),
   prescriptionPaths: [],
+  delivery: BENGALURU_DELIVERY,
   ...overrides,
 });
 
@@ -93,7 +94,7 @@ describe('POST /api/phonepe/verify-payment', () => {
   it('verifies a successful payment and marks the order paid once, also when replayed', async () => {
     const { id } = await createAndChoose('COMPLETED');
     const first = await stack.call(phonePeVerifyPayment, { merchantTransactionId: id, merchantId: 'EMULATORMERCHANT' });
-    expect(first).toEqual({ status: 200, body: { verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' } } });
+    expect(first).toEqual({ status: 200, body: { verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' }, orderNumber: expect.stringMatching(/^MK-/), guestKey: expect.any(String) } });
     const [paid] = await stack.ordersWhere('provider_order_id', id);
     expect(paid).toMatchObject({ payment_status: 'paid', provider_payment_id: expect.stringMatching(/^OM/) });
     expect(await stack.call(phonePeVerifyPayment, { merchantTransactionId: id })).toEqual(first);

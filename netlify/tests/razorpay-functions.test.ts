@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedWebhook } from '../../emulators/razorpay/webhook-recorder.ts';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { razorpayPaymentSignature, razorpayWebhookSignature } from '../../src/features/checkout/server/signatures';
-import { DEMO_USER, startTestStack, type TestStack } from './test-stack';
+import { DEMO_USER, startTestStack, type TestStack, BENGALURU_DELIVERY } from './test-stack';
 
 const razorpayCreateOrder = paymentHandler('razorpay', 'create');
 const razorpayVerifyPayment = paymentHandler('razorpay', 'verify');
@@ -22,6 +22,7 @@ const cart = (overrides: Record<string, unknown> = {}) => ({
   lines: [{ productId: 101, quantity: 2 }],
   cartSessionId: randomUUID(),
   prescriptionPaths: [],
+  delivery: BENGALURU_DELIVERY,
   ...overrides,
 });
 
@@ -160,7 +161,7 @@ describe('POST /api/razorpay/verify-payment', () => {
     const { orderId, paid } = await createAndPay();
     const first = await stack.call(razorpayVerifyPayment, paid);
     const replay = await stack.call(razorpayVerifyPayment, paid);
-    expect(first).toEqual({ status: 200, body: { verified: true, orderId: expect.any(String) } });
+    expect(first).toEqual({ status: 200, body: { verified: true, orderId: expect.any(String), orderNumber: expect.stringMatching(/^MK-/), guestKey: expect.any(String) } });
     expect(replay).toEqual(first);
     const rows = await stack.ordersWhere('provider_order_id', orderId);
     expect(rows).toHaveLength(1);

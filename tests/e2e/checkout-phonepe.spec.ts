@@ -46,7 +46,7 @@ test('a guest pays with PhonePe: callback page, back to the cart after 3 s, veri
   await expect(page.getByRole('status').getByText('Payment verified successfully! Order placed.').first()).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('phonepe-merchant-transaction-id'))).toBeNull();
-  await expectOrders(sessionId, [{ provider: 'phonepe', provider_order_id: transactionId, status: 'paid', amount_paise: totalPaise }]);
+  await expectOrders(sessionId, [{ provider: 'phonepe', provider_order_id: transactionId, payment_status: 'paid', amount_paise: totalPaise }]);
 });
 
 test('a declined PhonePe payment keeps the cart and offers a retry', async ({ page }) => {
@@ -62,7 +62,7 @@ test('a declined PhonePe payment keeps the cart and offers a retry', async ({ pa
   await expect(page.getByText(cetirizine.name)).toBeVisible();
   await expect(page.getByRole('radio', { name: 'PhonePe' })).toBeChecked();
   expect(await page.evaluate(() => sessionStorage.getItem('phonepe-merchant-transaction-id'))).toBeNull();
-  await expectOrders(sessionId, [{ status: 'failed', amount_paise: totalPaise }]);
+  await expectOrders(sessionId, [{ payment_status: 'failed', amount_paise: totalPaise }]);
 });
 
 test('a pending PhonePe payment can be checked again until PhonePe completes it', async ({ page, request }) => {
@@ -76,7 +76,7 @@ test('a pending PhonePe payment can be checked again until PhonePe completes it'
   await expect(page.getByRole('button', { name: 'Check again' })).toBeVisible();
   await expect(page.getByText(cetirizine.name)).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('phonepe-merchant-transaction-id'))).toBe(transactionId);
-  expect(await ordersOf(sessionId)).toMatchObject([{ status: 'created' }]);
+  expect(await ordersOf(sessionId)).toMatchObject([{ payment_status: 'pending' }]);
 
   // PhonePe settles the payment later (the emulator's test hook stands in for the bank).
   const completed = await request.post(`${PHONEPE_EMULATOR}/__emulator/orders/${transactionId}/complete`);
@@ -85,7 +85,7 @@ test('a pending PhonePe payment can be checked again until PhonePe completes it'
 
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   await expect(page.getByRole('status').getByText('Payment verified successfully! Order placed.').first()).toBeVisible();
-  await expectOrders(sessionId, [{ status: 'paid' }]);
+  await expectOrders(sessionId, [{ payment_status: 'paid' }]);
 });
 
 test('the callback page without a transaction says so and returns to the cart', async ({ page }) => {
@@ -109,6 +109,6 @@ test('a prescription-only cart pays with PhonePe after the upload', async ({ pag
   await verifyOnCart(page);
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   const [order] = await ordersOf(sessionId);
-  expect(order).toMatchObject({ status: 'paid', amount_paise: totalPaise });
+  expect(order).toMatchObject({ payment_status: 'paid', amount_paise: totalPaise });
   expect(order!.prescription_paths).toHaveLength(1);
 });

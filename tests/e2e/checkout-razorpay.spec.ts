@@ -28,7 +28,7 @@ test('a guest pays with Razorpay: the order is placed, paid and the cart emptied
 
   await checkout(page).getByRole('button', { name: 'Pay' }).click();
   await expectPlaced(page);
-  await expectOrders(sessionId, [{ provider: 'razorpay', status: 'paid', amount_paise: totalPaise }]);
+  await expectOrders(sessionId, [{ provider: 'razorpay', payment_status: 'paid', amount_paise: totalPaise }]);
 });
 
 test('a declined payment shows the reason for 5 s; paying again in the checkout succeeds', async ({ page }) => {
@@ -50,7 +50,7 @@ test('a declined payment shows the reason for 5 s; paying again in the checkout 
   await page.clock.resume();
   await checkout(page).getByRole('button', { name: 'Pay' }).click();
   await expectPlaced(page);
-  await expectOrders(sessionId, [{ status: 'paid', amount_paise: totalPaise }]);
+  await expectOrders(sessionId, [{ payment_status: 'paid', amount_paise: totalPaise }]);
 });
 
 test('closing the checkout cancels; Retry Payment opens a fresh order that can be paid', async ({ page }) => {
@@ -69,8 +69,8 @@ test('closing the checkout cancels; Retry Payment opens a fresh order that can b
   await expectPlaced(page);
   // A fresh provider order for every attempt: the cancelled one stays unpaid.
   await expectOrders(sessionId, [
-    { status: 'created', amount_paise: totalPaise },
-    { status: 'paid', amount_paise: totalPaise },
+    { payment_status: 'pending', amount_paise: totalPaise },
+    { payment_status: 'paid', amount_paise: totalPaise },
   ]);
 });
 
@@ -94,6 +94,6 @@ test('a cart with a prescription-only medicine is paid only after the prescripti
   await checkout(page).getByRole('button', { name: 'Pay' }).click();
   await expectPlaced(page);
   const [order] = await ordersOf(sessionId);
-  expect(order).toMatchObject({ status: 'paid', amount_paise: totalPaise });
+  expect(order).toMatchObject({ payment_status: 'paid', amount_paise: totalPaise });
   expect(order!.prescription_paths).toEqual([expect.stringMatching(new RegExp(`^guest-${sessionId}/[0-9a-f-]{36}\\.png$`))]);
 });

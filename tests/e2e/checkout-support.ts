@@ -6,12 +6,39 @@ import { cetirizine, metformin, ONE_PIXEL_PNG, openCartPage, orderSummary, presc
 
 export const PHONEPE_EMULATOR = localEnv().PHONEPE_PG_BASE;
 
+/** A Bengaluru address we deliver to (bengaluru-central in content/delivery), as a customer types it. */
+export const BENGALURU_ADDRESS = {
+  'Full name': 'Asha Rao',
+  'Mobile number (+91)': '98450 12345',
+  'Flat / house no. and street': '12, 4th Cross, Indiranagar',
+  'Area / locality': 'HAL 2nd Stage',
+  'Town / city': 'Bengaluru',
+  'PIN code': '560038',
+};
+export const ORDER_EMAIL = 'asha@example.test';
+
+export const deliveryDetails = (page: Page) => page.getByRole('region', { name: 'Delivery details' });
+
+/** Types the delivery details as a customer does; the email only where the form asks for it (a guest). */
+export async function fillDeliveryDetails(page: Page, overrides: Partial<Record<keyof typeof BENGALURU_ADDRESS, string>> = {}): Promise<void> {
+  const form = deliveryDetails(page);
+  const savedAddresses = form.getByRole('group', { name: 'Deliver to' });
+  await expect(form.getByLabel('Full name', { exact: true }).or(savedAddresses).first()).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  // A signed-in customer with saved addresses pays to the default one, preselected.
+  if (await savedAddresses.isVisible()) return;
+  for (const [label, value] of Object.entries({ ...BENGALURU_ADDRESS, ...overrides })) await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByLabel('State', { exact: true }).selectOption('Karnataka');
+  const email = form.getByLabel('Email for order updates');
+  if (await email.isVisible()) await email.fill(ORDER_EMAIL);
+}
+
 /** Two strips of an over-the-counter product, or with `rx` also one strip that needs a prescription; the total as the fixture prices it. */
 export async function openCart(page: Page, { rx = false } = {}): Promise<{ sessionId: string; totalPaise: number }> {
   const lines = [storedLine(cetirizine, 2)];
   if (rx) lines.push(storedLine(metformin));
   const sessionId = await storeCart(page, lines);
   await openCartPage(page);
+  await fillDeliveryDetails(page);
   return { sessionId, totalPaise: Math.round(totalOf(rx ? [[cetirizine, 2], [metformin, 1]] : [[cetirizine, 2]]) * 100) };
 }
 
@@ -33,7 +60,9 @@ export const FIRST_CALL_TIMEOUT = 20_000;
 export interface OrderRow {
   provider: string;
   provider_order_id: string;
+  order_number: string;
   status: string;
+  payment_status: string;
   amount_paise: number;
   prescription_paths: string[];
 }
@@ -42,7 +71,7 @@ export interface OrderRow {
 export async function ordersOf(sessionId: string): Promise<OrderRow[]> {
   const { data, error } = await serviceClient
     .from('orders')
-    .select('provider,provider_order_id,status,amount_paise,prescription_paths')
+    .select('provider,provider_order_id,order_number,status,payment_status,amount_paise,prescription_paths')
     .eq('guest_session_id', sessionId)
     .order('created_at');
   if (error) throw new Error(error.message);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failurePanel, FIRST_CALL_TIMEOUT, openCart, proceedButton, uploadPrescription } from './checkout-support';
+import { failurePanel, fillDeliveryDetails, FIRST_CALL_TIMEOUT, openCart, proceedButton, uploadPrescription } from './checkout-support';
 import { serviceClient, signInAsDemo, DEMO } from './support/accounts';
 import { cetirizine, ONE_PIXEL_PNG, openCartPage, openCartWithRxLine, orderSummary, prescriptionDialog, storeCart, storedCart, storedLine } from './support/cart';
 import { whenHydrated } from './support/page-types';
@@ -106,6 +106,7 @@ test("a guest's prescription follows the customer into the account on sign-in, a
 
   await openCartPage(page);
   await expect(proceedButton(page)).toHaveText('Proceed to Pay');
+  await fillDeliveryDetails(page);
   await proceedButton(page).click();
   await razorpayCheckout(page).getByRole('button', { name: 'Pay' }).click({ timeout: FIRST_CALL_TIMEOUT });
   await expect(page.getByText('Payment received & order placed!', { exact: true })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });

@@ -28,7 +28,7 @@ export interface CartPageProps extends CheckoutHandlers {
 }
 
 /** The /cart island: the lines, the order summary, the way to payment and the prescription dialog. */
-export default function CartPage({ onProceed, busyLabel, children }: CartPageProps) {
+export default function CartPage({ children, ...checkout }: CartPageProps) {
   const cart = useStore($cart);
   const gone = useStore($goneProductIds);
   const readiness = useStore($checkoutReadiness);
@@ -116,8 +116,7 @@ export default function CartPage({ onProceed, busyLabel, children }: CartPagePro
             readiness={readiness}
             prescriptionPending={pendingLines.length > 0}
             onUploadPrescription={openPrescriptionDialog}
-            onProceed={onProceed}
-            busyLabel={busyLabel}
+            {...checkout}
           />
         </section>
       </div>

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { cartTotalPaise } from '@/domain/cart-line';
 import { hasStoredSession } from '@/lib/auth-storage';
 import CartPage from '@/features/cart/CartPage';
 import {
@@ -12,27 +13,57 @@ import {
   removeFromCart,
   type PaymentMethod,
 } from '@/features/cart/public';
+import { $deliveryStep, showDeliveryErrors } from '@/features/delivery/public';
 import { browserCheckoutContext } from './browser-checkout';
-import { payWithPhonePe, payWithRazorpay, verifyStoredPhonePePayment } from './checkout-flows';
+import { payWithCod, payWithPhonePe, payWithRazorpay, verifyStoredPhonePePayment } from './checkout-flows';
 import { busyLabelOf, checkoutReducer, FAILURE_PANEL_MS, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS } from './checkout-state';
 import { PaymentPanels } from './PaymentPanels';
 import { readPendingPayment } from './phonepe-transaction';
 import type { RefusalAction } from './refusal-action';
 
-/** The /cart island: the cart with the payment step plugged into its proceed button. */
+// The form and its schema load after the cart has painted.
+const DeliveryStep = lazy(() => import('@/features/delivery/DeliveryStep'));
+
+const FLOWS = { razorpay: payWithRazorpay, phonepe: payWithPhonePe, cod: payWithCod } as const;
+
+/** The /cart island: the cart with the delivery and payment steps plugged into its proceed button. */
 export default function CheckoutCart() {
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
   const context = useMemo(() => browserCheckoutContext(dispatch), []);
-  const hasLines = useStore($cart).items.length > 0;
+  const lines = useStore($cart).items;
+  const hasLines = lines.length > 0;
+  const delivery = useStore($deliveryStep);
+  // Read after hydration: the island is also rendered at build time, where there is no session.
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => setSignedIn(hasStoredSession()), []);
 
   const proceed = useCallback(
     (method: PaymentMethod) =>
       void (async () => {
+        if (!$deliveryStep.get().details) {
+          showDeliveryErrors();
+          return;
+        }
         // Just signed in: the guest prescriptions may still be moving to the account; pay with where they end up.
         if (hasStoredSession()) await cartSyncSettled();
-        await (method === 'phonepe' ? payWithPhonePe(context) : payWithRazorpay(context));
+        await FLOWS[method](context);
       })(),
     [context],
+  );
+
+  // Cash on delivery unavailable for this order: back to the default method.
+  useEffect(() => {
+    if (delivery.codRefusal && $paymentMethod.get() === 'cod') $paymentMethod.set('razorpay');
+  }, [delivery.codRefusal]);
+
+  const deliveryStep = (
+    <Suspense fallback={null}>
+      <DeliveryStep
+        signedIn={signedIn}
+        codLines={lines.map((line) => ({ name: line.product.name, codAvailable: line.product.cod_available ?? true }))}
+        totalPaise={cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, quantity: line.quantity })))}
+      />
+    </Suspense>
   );
 
   // Back from PhonePe: give PhonePe a moment to settle, then ask our server.
@@ -66,7 +97,13 @@ export default function CheckoutCart() {
   }, [state]);
 
   return (
-    <CartPage onProceed={proceed} busyLabel={busyLabelOf(state)}>
+    <CartPage
+      onProceed={proceed}
+      busyLabel={busyLabelOf(state)}
+      deliveryStep={deliveryStep}
+      unavailableMethods={delivery.codRefusal ? { cod: delivery.codRefusal } : {}}
+      paymentBlocked={delivery.check?.serviceable === false}
+    >
       <PaymentPanels
         state={state}
         onRetry={hasLines ? () => proceed($paymentMethod.get()) : null}

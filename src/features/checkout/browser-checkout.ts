@@ -3,8 +3,10 @@ import { hasStoredSession } from '@/lib/auth-storage';
 import { loadSupabase } from '@/lib/load-supabase';
 import { showToast } from '@/lib/toast';
 import { $cart, clearCart } from '@/features/cart/public';
+import { $deliveryStep } from '@/features/delivery/public';
 import type { CheckoutEvent } from './checkout-state';
 import type { PhonePeContext, RazorpayContext } from './checkout-flows';
+import { ORDER_PAGE_DELAY_MS } from './checkout-state';
 import { createPaymentApi } from './payment-api';
 import { loadRazorpay } from './razorpay-sdk';
 
@@ -30,6 +32,13 @@ export function browserCheckoutContext(dispatch: (event: CheckoutEvent) => void)
     dispatch,
     toast: showToast,
     email: async () => (await currentSession())?.user.email ?? null,
+    delivery: () => {
+      const { details } = $deliveryStep.get();
+      if (!details) throw new Error('delivery details are checked before a payment starts');
+      return details;
+    },
+    // The placed panel and toast show for a moment, then the order's own page takes over.
+    openOrder: (order) => setTimeout(() => window.location.assign(order.path), ORDER_PAGE_DELAY_MS),
     keyId: PUBLIC_RAZORPAY_KEY_ID,
     loadRazorpay: () => loadRazorpay(PUBLIC_RAZORPAY_CHECKOUT_URL),
     // Read on use: the island is also rendered at build time, where there is no window.

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CartState } from '@/domain/cart-line';
 import type { CheckoutEvent } from './checkout-state';
-import { payWithPhonePe, payWithRazorpay, type PhonePeContext, type RazorpayContext, verifyStoredPhonePePayment } from './checkout-flows';
+import { payWithCod, payWithPhonePe, payWithRazorpay, type PhonePeContext, type RazorpayContext, verifyStoredPhonePePayment } from './checkout-flows';
 import { type PaymentApi, PaymentApiError } from './payment-api';
 import { readPendingPayment, storePendingPayment } from './phonepe-transaction';
 import type { RazorpayConstructor, RazorpayFailure, RazorpayOptions } from './razorpay-sdk';
@@ -17,6 +17,18 @@ const cart: CartState = {
     },
   ],
 };
+
+const delivery = {
+  full_name: 'Asha Rao',
+  mobile: '9845012345',
+  line1: '12, 4th Cross',
+  area: 'Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka' as const,
+  pin_code: '560038',
+  email: 'asha@example.test',
+};
+const placedOrder = { orderNumber: 'MK-2611-000042', path: '/orders/MK-2611-000042?key=abc' };
 
 const confirmation = { razorpay_order_id: 'order_1', razorpay_payment_id: 'pay_1', razorpay_signature: 'sig' };
 
@@ -56,6 +68,8 @@ function context(api: Partial<PaymentApi>, overrides: Partial<RazorpayContext & 
     dispatch: (event) => events.push(event),
     toast: (kind, message) => toasts.push(`${kind}: ${message}`),
     email: async () => 'demo@pharmacy.test',
+    delivery: () => delivery,
+    openOrder: vi.fn(),
     keyId: 'rzp_test_key',
     loadRazorpay: async () => fakeRazorpay().Razorpay,
     storage: sessionStore(),
@@ -71,7 +85,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('payWithRazorpay', () => {
   it('opens the checkout with the spec options and empties the cart only after verifying', async () => {
     const { Razorpay, opened } = fakeRazorpay();
-    const verify = vi.fn(async () => undefined);
+    const verify = vi.fn(async () => placedOrder);
     const run = context({ createRazorpayOrder: async () => ({ id: 'order_1', amount: 6300, currency: 'INR' }), verifyRazorpayPayment: verify }, { loadRazorpay: async () => Razorpay });
     await payWithRazorpay(run.value);
 
@@ -97,6 +111,7 @@ describe('payWithRazorpay', () => {
     expect(run.clearCart).toHaveBeenCalledOnce();
     expect(run.events.at(-1)).toEqual({ type: 'placed', message: 'Payment received & order placed!' });
     expect(run.toasts).toEqual(['success: Payment received & order placed successfully!']);
+    expect(run.value.openOrder).toHaveBeenCalledWith(placedOrder);
   });
 
   it('keeps the cart when verification fails', async () => {
@@ -171,16 +186,17 @@ describe('verifyStoredPhonePePayment', () => {
   const stored = { merchantTransactionId: 'TXN_1_AAAAAAAA', total: 63, method: 'phonepe' as const };
 
   it('a verified payment empties the cart and forgets the stored payment', async () => {
-    const run = context({ verifyPhonePePayment: async () => ({ verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' } }) });
+    const run = context({ verifyPhonePePayment: async () => ({ verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' }, order: placedOrder }) });
     storePendingPayment(run.value.storage, stored);
     await verifyStoredPhonePePayment(run.value);
     expect(run.clearCart).toHaveBeenCalledOnce();
     expect(readPendingPayment(run.value.storage)).toBeNull();
     expect(run.events.at(-1)).toEqual({ type: 'placed', message: 'Payment verified successfully! Order placed.' });
+    expect(run.value.openOrder).toHaveBeenCalledWith(placedOrder);
   });
 
   it('a pending payment keeps the cart and the stored payment for another check', async () => {
-    const run = context({ verifyPhonePePayment: async () => ({ verified: false, data: { state: 'PENDING', responseCode: 'PAYMENT_PENDING' } }) });
+    const run = context({ verifyPhonePePayment: async () => ({ verified: false, data: { state: 'PENDING', responseCode: 'PAYMENT_PENDING' }, order: null }) });
     storePendingPayment(run.value.storage, stored);
     await verifyStoredPhonePePayment(run.value);
     expect(run.clearCart).not.toHaveBeenCalled();
@@ -189,7 +205,7 @@ describe('verifyStoredPhonePePayment', () => {
   });
 
   it('a failed payment keeps the cart and forgets the stored payment', async () => {
-    const run = context({ verifyPhonePePayment: async () => ({ verified: false, data: { state: 'FAILED', responseCode: 'PAYMENT_ERROR' } }) });
+    const run = context({ verifyPhonePePayment: async () => ({ verified: false, data: { state: 'FAILED', responseCode: 'PAYMENT_ERROR' }, order: null }) });
     storePendingPayment(run.value.storage, stored);
     await verifyStoredPhonePePayment(run.value);
     expect(run.clearCart).not.toHaveBeenCalled();
@@ -209,5 +225,25 @@ describe('verifyStoredPhonePePayment', () => {
     const run = context({});
     await verifyStoredPhonePePayment(run.value);
     expect(run.events).toEqual([{ type: 'failed', reason: 'No transaction ID found' }]);
+  });
+});
+
+describe('payWithCod', () => {
+  it('places the order, empties the cart and opens the order page', async () => {
+    const create = vi.fn(async () => placedOrder);
+    const run = context({ createCodOrder: create });
+    await payWithCod(run.value);
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ delivery, amount: 6300 }));
+    expect(run.clearCart).toHaveBeenCalledOnce();
+    expect(run.events).toEqual([{ type: 'start', method: 'cod' }, { type: 'placed', message: 'Order placed! Pay in cash when it arrives.' }]);
+    expect(run.value.openOrder).toHaveBeenCalledWith(placedOrder);
+  });
+
+  it("keeps the cart and shows the server's reason when cash on delivery is refused", async () => {
+    const run = context({ createCodOrder: async () => Promise.reject(new PaymentApiError('Cash on delivery is available for orders up to ₹5,000', 422)) });
+    await payWithCod(run.value);
+    expect(run.clearCart).not.toHaveBeenCalled();
+    expect(run.value.openOrder).not.toHaveBeenCalled();
+    expect(run.events.at(-1)).toEqual({ type: 'failed', reason: 'Cash on delivery is available for orders up to ₹5,000' });
   });
 });

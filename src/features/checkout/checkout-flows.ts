@@ -1,10 +1,13 @@
 import type { CartState } from '@/domain/cart-line';
+import type { DeliveryDetailsInput } from '@/domain/payment-contract';
 import type { ToastKind } from '@/lib/toast';
 import { paiseToRupees } from '@/domain/money';
 import type { CheckoutEvent } from './checkout-state';
 import {
   BRAND_NAME,
   CHECKOUT_THEME_COLOR,
+  COD_CREATE_TOAST,
+  COD_ORDER_PLACED,
   CREATE_ORDER_TOAST,
   NO_TRANSACTION_ID,
   ORDER_DESCRIPTION,
@@ -17,7 +20,7 @@ import {
   PHONEPE_CREATE_TOAST,
   VERIFY_TOAST,
 } from './checkout-strings';
-import { checkoutRequest, type PaymentApi, PaymentApiError } from './payment-api';
+import { checkoutRequest, type PaymentApi, PaymentApiError, type PlacedOrder } from './payment-api';
 import { phonePeOutcome } from './phonepe-outcome';
 import { clearPendingPayment, newMerchantTransactionId, readPendingPayment, storePendingPayment } from './phonepe-transaction';
 import { refusalActionOf } from './refusal-action';
@@ -32,6 +35,10 @@ export interface CheckoutContext {
   toast(kind: ToastKind, message: string): void;
   /** The signed-in customer's email for the checkout's prefill, if any. */
   email(): Promise<string | null>;
+  /** The delivery details the order goes to (checked complete before a flow starts). */
+  delivery(): DeliveryDetailsInput;
+  /** Takes the customer to the order's page once it is paid or placed. */
+  openOrder(order: PlacedOrder): void;
 }
 
 export interface RazorpayContext extends CheckoutContext {
@@ -90,7 +97,7 @@ export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
     fail(context, error);
     return;
   }
-  const request = checkoutRequest(context.cart());
+  const request = checkoutRequest(context.cart(), context.delivery());
   let order: Awaited<ReturnType<PaymentApi['createRazorpayOrder']>>;
   try {
     order = await context.api.createRazorpayOrder(request);
@@ -106,10 +113,11 @@ export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
       handler: (confirmation) => {
         context.dispatch({ type: 'verify', method: 'razorpay' });
         context.api.verifyRazorpayPayment(confirmation).then(
-          () => {
+          (placed) => {
             context.clearCart();
             context.dispatch({ type: 'placed', message: ORDER_PLACED });
             context.toast('success', ORDER_PLACED_TOAST);
+            context.openOrder(placed);
           },
           (error: unknown) => fail(context, error, VERIFY_TOAST),
         );
@@ -136,7 +144,7 @@ export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
 /** PhonePe: create the payment, remember it for the return trip, and leave for PhonePe's page. */
 export async function payWithPhonePe(context: PhonePeContext): Promise<void> {
   context.dispatch({ type: 'start', method: 'phonepe' });
-  const request = checkoutRequest(context.cart());
+  const request = checkoutRequest(context.cart(), context.delivery());
   const merchantTransactionId = newMerchantTransactionId(context.now());
   try {
     const reply = await context.api.createPhonePePayment(request, merchantTransactionId);
@@ -159,8 +167,11 @@ export async function verifyStoredPhonePePayment(context: PhonePeContext): Promi
   }
   context.dispatch({ type: 'verify', method: 'phonepe' });
   let outcome: ReturnType<typeof phonePeOutcome>;
+  let placed: PlacedOrder | null;
   try {
-    outcome = phonePeOutcome(await context.api.verifyPhonePePayment(pending.merchantTransactionId));
+    const reply = await context.api.verifyPhonePePayment(pending.merchantTransactionId);
+    outcome = phonePeOutcome(reply);
+    placed = reply.order;
   } catch (error) {
     // A 4xx is the server's final word on this transaction (e.g. unknown); anything else may pass.
     if (error instanceof PaymentApiError && error.status !== null && error.status < 500) clearPendingPayment(context.storage);
@@ -172,11 +183,26 @@ export async function verifyStoredPhonePePayment(context: PhonePeContext): Promi
     context.clearCart();
     context.dispatch({ type: 'placed', message: outcome.message });
     context.toast('success', outcome.message);
+    if (placed) context.openOrder(placed);
   } else if (outcome.kind === 'pending') {
     context.dispatch({ type: 'pending', message: outcome.message });
     context.toast('info', outcome.message);
   } else {
     context.dispatch({ type: 'failed', reason: outcome.message });
     context.toast('error', outcome.message);
+  }
+}
+
+/** Cash on delivery: the server places the order at once; nothing is paid online. */
+export async function payWithCod(context: CheckoutContext): Promise<void> {
+  context.dispatch({ type: 'start', method: 'cod' });
+  try {
+    const placed = await context.api.createCodOrder(checkoutRequest(context.cart(), context.delivery()));
+    context.clearCart();
+    context.dispatch({ type: 'placed', message: COD_ORDER_PLACED });
+    context.toast('success', COD_ORDER_PLACED);
+    context.openOrder(placed);
+  } catch (error) {
+    fail(context, error, COD_CREATE_TOAST);
   }
 }

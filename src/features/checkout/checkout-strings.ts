@@ -50,6 +50,7 @@ export function serverSentence(body: string): string {
 export const createOrderFailed = (status: number, body: string) => `Failed to create order: ${status} ${serverSentence(body)}`;
 export const verifyFailed = (status: number, body: string) => `Payment verification failed: ${status} ${serverSentence(body)}`;
 export const phonePeCreateFailed = (status: number, body: string) => `Failed to create PhonePe order: ${status} ${serverSentence(body)}`;
+export const codCreateFailed = (status: number, body: string) => `Could not place your order: ${status} ${serverSentence(body)}`;
 export const phonePeVerifyFailed = (status: number, body: string) => `PhonePe payment verification failed: ${status} ${serverSentence(body)}`;
 
 /** The panel's actions for a refusal the customer can put right (instead of 'Retry Payment'). */
@@ -59,4 +60,8 @@ export const UPLOAD_PRESCRIPTION_AGAIN = 'Upload Prescription';
 export const phonePeStateFailed = (state: string, code: string) => `Payment verification failed. State: ${state}, Response: ${code}`;
 
 const METHOD_LABELS = { razorpay: 'Razorpay', phonepe: 'PhonePe' } as const;
-export const processingLabel = (method: keyof typeof METHOD_LABELS) => `Processing ${METHOD_LABELS[method]} Payment...`;
+export const PLACING_COD_ORDER = 'Placing your order...';
+export const processingLabel = (method: keyof typeof METHOD_LABELS | 'cod') =>
+  method === 'cod' ? PLACING_COD_ORDER : `Processing ${METHOD_LABELS[method]} Payment...`;
+export const COD_ORDER_PLACED = 'Order placed! Pay in cash when it arrives.';
+export const COD_CREATE_TOAST = 'Failed to place your order. Please try again.';

@@ -2,13 +2,15 @@ import type { z } from 'zod';
 import { cartTotalPaise } from '@/domain/cart-line';
 import type { CartState } from '@/domain/cart-line';
 import type {
+  CodCreateResponse,
   CreateOrderRequest,
+  DeliveryDetailsInput,
   CreateOrderResponse,
   PhonePeCreateResponse,
   PhonePeVerifyResponse,
   RazorpayVerifyRequest,
 } from '../../domain/payment-contract';
-import { NO_ORDER_ID, createOrderFailed, phonePeCreateFailed, phonePeVerifyFailed, verifyFailed } from './checkout-strings';
+import { NO_ORDER_ID, codCreateFailed, createOrderFailed, phonePeCreateFailed, phonePeVerifyFailed, verifyFailed } from './checkout-strings';
 
 /** A refusal or a broken reply of the payment functions; `message` is the spec's text for it. */
 export class PaymentApiError extends Error {
@@ -27,10 +29,17 @@ export interface PaymentApiDependencies {
   accessToken(): Promise<string | null>;
 }
 
-/** What every create call carries: the total in paise, the lines the server prices, the buyer's cart session and prescriptions. */
-export function checkoutRequest(cart: CartState): CreateOrderRequest {
+/** A paid or placed order: its number and its page (with a guest's key). */
+export interface PlacedOrder {
+  orderNumber: string;
+  path: string;
+}
+
+/** What every create call carries: the total in paise, the lines the server prices, the buyer's cart session, prescriptions and delivery details. */
+export function checkoutRequest(cart: CartState, delivery: DeliveryDetailsInput): CreateOrderRequest {
   const lines = cart.items;
   return {
+    delivery: delivery as CreateOrderRequest['delivery'],
     amount: cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, quantity: line.quantity }))),
     lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
     cartSessionId: cart.sessionId,
@@ -51,6 +60,10 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+function placedOrder(reply: { orderNumber: string; guestKey?: string | undefined }, contract: Contract): PlacedOrder {
+  return { orderNumber: reply.orderNumber, path: contract.orderPagePath(reply.orderNumber, reply.guestKey) };
 }
 
 export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies) {
@@ -84,18 +97,27 @@ export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies)
       return parsed.data.order;
     },
 
-    async verifyRazorpayPayment(confirmation: RazorpayVerifyRequest): Promise<void> {
+    async verifyRazorpayPayment(confirmation: RazorpayVerifyRequest): Promise<PlacedOrder> {
       const reply = await post('/api/razorpay/verify-payment', confirmation, (contract) => contract.razorpayVerifyResponseSchema, verifyFailed);
       if (!reply.verified) throw new PaymentApiError(verifyFailed(200, JSON.stringify(reply)), 200);
+      return placedOrder(reply, await loadContract());
+    },
+
+    /** Cash on delivery: the order is placed at once, without an online payment. */
+    async createCodOrder(request: CreateOrderRequest): Promise<PlacedOrder> {
+      const reply: CodCreateResponse = await post('/api/cod/create-order', request, (contract) => contract.codCreateResponseSchema, codCreateFailed);
+      return placedOrder(reply, await loadContract());
     },
 
     createPhonePePayment(request: CreateOrderRequest, merchantTransactionId: string): Promise<PhonePeCreateResponse> {
       return post('/api/phonepe/create-payment', { ...request, merchantTransactionId }, (contract) => contract.phonePeCreateResponseSchema, phonePeCreateFailed);
     },
 
-    /** The reply as read (verified, state, responseCode); what it means is phonepe-outcome's job. */
-    verifyPhonePePayment(merchantTransactionId: string): Promise<PhonePeVerifyResponse> {
-      return post('/api/phonepe/verify-payment', { merchantTransactionId }, (contract) => contract.phonePeVerifyResponseSchema, phonePeVerifyFailed);
+    /** The reply as read (verified, state, responseCode); what it means is phonepe-outcome's job. A paid one names its order. */
+    async verifyPhonePePayment(merchantTransactionId: string): Promise<PhonePeVerifyResponse & { order: PlacedOrder | null }> {
+      const reply = await post('/api/phonepe/verify-payment', { merchantTransactionId }, (contract) => contract.phonePeVerifyResponseSchema, phonePeVerifyFailed);
+      const { orderNumber } = reply;
+      return { ...reply, order: orderNumber ? placedOrder({ orderNumber, guestKey: reply.guestKey }, await loadContract()) : null };
     },
   };
 }

@@ -1,0 +1,161 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import rawDeliveryContent from '../../../content/delivery/delivery.json';
+import { formatAddress, INDIAN_STATES, type SavedAddress } from '@/domain/address';
+import { checkPinCode, type CodLine, type PinCodeCheck } from '@/domain/delivery';
+import { parseDeliveryContent } from '@/domain/delivery-content';
+import { loadSupabase } from '@/lib/load-supabase';
+import { codRefusalOf, DELIVERY_FIELDS, emptyDeliveryValues, readDeliveryForm, savedAddressDetails, type DeliveryField, type DeliveryValues } from './delivery-form';
+import { $deliveryStep, type DeliveryStepState } from './delivery-step';
+import { ADD_NEW_ADDRESS, COD_NEEDS_PIN_CODE, DELIVER_TO, DELIVERY_DETAILS, FIELD_LABELS, LOADING_ADDRESSES } from './delivery-strings';
+
+const content = parseDeliveryContent(rawDeliveryContent, 'content/delivery/delivery.json');
+const NEW_ADDRESS = 'new';
+const ADDRESS_COLUMNS = 'id, full_name, mobile, line1, area, landmark, city, state, pin_code, label, is_default, created_at';
+
+const inputClass = 'mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
+
+interface Account {
+  email: string | null;
+  addresses: SavedAddress[];
+}
+
+/** The signed-in customer's saved addresses (row-level security keeps them theirs), default first. */
+async function loadAccount(): Promise<Account | null> {
+  const supabase = await loadSupabase();
+  const { data: session } = await supabase.auth.getSession();
+  if (!session.session) return null;
+  const { data, error } = await supabase.from('addresses').select(ADDRESS_COLUMNS).order('is_default', { ascending: false }).order('created_at');
+  return { email: session.session.user.email ?? null, addresses: error ? [] : (data as SavedAddress[]) };
+}
+
+/** Sends a reading to the payment step, keeping whether errors are already on show. */
+function publish(reading: { details: DeliveryStepState['details']; check: PinCodeCheck | null }): void {
+  $deliveryStep.set({ ...$deliveryStep.get(), details: reading.details, check: reading.check });
+}
+
+function PinCodeMessage({ check }: { check: ReturnType<typeof checkPinCode> | null }) {
+  if (!check) return null;
+  return (
+    <p role="status" className={`mt-1 text-sm font-medium ${check.serviceable ? 'text-brand-700' : 'text-red-700'}`}>
+      {check.message}
+    </p>
+  );
+}
+
+function AddressForm({ guest, email }: { guest: boolean; email: string | null }) {
+  const [values, setValues] = useState<DeliveryValues>({ ...emptyDeliveryValues, email: email ?? '' });
+  const [touched, setTouched] = useState<Partial<Record<DeliveryField, boolean>>>({});
+  const { showErrors } = useStore($deliveryStep);
+  const reading = useMemo(() => readDeliveryForm(values, guest, content, new Date()), [values, guest]);
+
+  useEffect(() => publish(reading), [reading]);
+
+  const field = (name: DeliveryField) => {
+    const error = (touched[name] || showErrors) && reading.errors[name];
+    const id = `delivery-${name}`;
+    const common = {
+      id,
+      name,
+      value: values[name],
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+      onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+      onBlur: () => setTouched({ ...touched, [name]: true }),
+      className: inputClass,
+    };
+    return (
+      <div key={name} className={name === 'line1' || name === 'email' ? 'sm:col-span-2' : undefined}>
+        <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+          {FIELD_LABELS[name]}
+        </label>
+        {name === 'state' ? (
+          <select {...common}>
+            <option value="">Choose a state</option>
+            {INDIAN_STATES.map((state) => (
+              <option key={state}>{state}</option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...common}
+            type={name === 'email' ? 'email' : name === 'mobile' ? 'tel' : 'text'}
+            inputMode={name === 'pin_code' || name === 'mobile' ? 'numeric' : undefined}
+            autoComplete={AUTOCOMPLETE[name]}
+          />
+        )}
+        {error && (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        {name === 'pin_code' && <PinCodeMessage check={reading.check} />}
+      </div>
+    );
+  };
+
+  return <div className="grid gap-3 sm:grid-cols-2">{DELIVERY_FIELDS.filter((name) => guest || name !== 'email').map(field)}</div>;
+}
+
+const AUTOCOMPLETE: Record<DeliveryField, string> = {
+  full_name: 'name',
+  mobile: 'tel-national',
+  line1: 'address-line1',
+  area: 'address-line2',
+  landmark: 'off',
+  city: 'address-level2',
+  state: 'address-level1',
+  pin_code: 'postal-code',
+  email: 'email',
+};
+
+function SavedAddresses({ account }: { account: Account }) {
+  const [chosen, setChosen] = useState(account.addresses[0]?.id ?? NEW_ADDRESS);
+  const address = account.addresses.find((candidate) => candidate.id === chosen);
+
+  useEffect(() => {
+    if (address) publish({ details: savedAddressDetails(address, account.email), check: checkPinCode(address.pin_code, content, new Date()) });
+  }, [address, account.email]);
+
+  return (
+    <div className="space-y-3">
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm font-semibold text-gray-900">{DELIVER_TO}</legend>
+        {[...account.addresses.map((saved) => ({ value: saved.id, label: `${saved.full_name}, ${formatAddress(saved)}` })), { value: NEW_ADDRESS, label: ADD_NEW_ADDRESS }].map(
+          (option) => (
+            <label key={option.value} className="flex cursor-pointer items-start gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
+              <input type="radio" name="delivery-address" value={option.value} checked={chosen === option.value} onChange={() => setChosen(option.value)} className="mt-1 accent-brand-700" />
+              {option.label}
+            </label>
+          ),
+        )}
+      </fieldset>
+      {address ? <PinCodeMessage check={checkPinCode(address.pin_code, content, new Date())} /> : <AddressForm guest={false} email={account.email} />}
+    </div>
+  );
+}
+
+/** Delivery details on /cart: a guest's form, or a signed-in customer's saved addresses (default first) or a new one. */
+export default function DeliveryStep({ signedIn, codLines, totalPaise }: { signedIn: boolean; codLines: CodLine[]; totalPaise: number }) {
+  const [account, setAccount] = useState<Account | null | 'loading'>(signedIn ? 'loading' : null);
+  const { check } = useStore($deliveryStep);
+  const codRefusal = codRefusalOf(check, codLines, totalPaise, content, COD_NEEDS_PIN_CODE);
+
+  useEffect(() => {
+    if ($deliveryStep.get().codRefusal !== codRefusal) $deliveryStep.set({ ...$deliveryStep.get(), codRefusal });
+  }, [codRefusal]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    loadAccount().then(setAccount, () => setAccount(null));
+  }, [signedIn]);
+
+  return (
+    <section aria-labelledby="delivery-details-heading" className="space-y-3">
+      <h3 id="delivery-details-heading" className="text-sm font-semibold text-gray-900">
+        {DELIVERY_DETAILS}
+      </h3>
+      {account === 'loading' ? <p className="text-sm text-gray-600">{LOADING_ADDRESSES}</p> : account ? <SavedAddresses account={account} /> : <AddressForm guest email={null} />}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { atom } from 'nanostores';
+import type { PinCodeCheck } from '@/domain/delivery';
+import type { DeliveryDetailsInput } from '@/domain/payment-contract';
+import { COD_NEEDS_PIN_CODE } from './delivery-strings';
+
+/** What the delivery step on /cart has settled, for the payment step to read. */
+export interface DeliveryStepState {
+  /** The details to send with the order; null until every field is valid. */
+  details: DeliveryDetailsInput | null;
+  /** The PIN code check for what the customer typed or chose; null before a 6-digit PIN code. */
+  check: PinCodeCheck | null;
+  /** Why cash on delivery cannot take this order (shown beside the option), or null when it can. */
+  codRefusal: string | null;
+  /** Set when the customer tried to pay with details missing: every field then shows its error. */
+  showErrors: boolean;
+}
+
+export const $deliveryStep = atom<DeliveryStepState>({ details: null, check: null, codRefusal: COD_NEEDS_PIN_CODE, showErrors: false });
+
+export function showDeliveryErrors(): void {
+  $deliveryStep.set({ ...$deliveryStep.get(), showErrors: true });
+}
