@@ -8,6 +8,7 @@ import { orderStrings } from '../../src/features/orders/order-strings';
 import { buildOrderDependencies, type OrderDependencies } from '../../src/features/orders/server/order-dependencies';
 import { cancelOrderHandler, getOrderHandler, type OrderHandler } from '../../src/features/orders/server/order-functions';
 import { ABANDONED_REASON, reconcile } from '../../src/features/orders/server/reconcile';
+import { requestRefund } from '../../src/features/orders/server/refunds';
 import { BENGALURU_DELIVERY, SITE_URL, startTestStack, type TestStack } from './test-stack';
 
 const GUEST_EMAIL = 'guest.buyer@example.test';
@@ -178,5 +179,26 @@ describe('reconciliation (the every-5-minutes job, on an injected clock)', () =>
     expect((await stack.ordersWhere('provider_order_id', providerOrderId))[0]).toMatchObject({ payment_status: 'failed', failure_reason: ABANDONED_REASON });
     const { data: cod } = await admin().from('orders').select('payment_status').eq('provider', 'cod');
     expect(cod).toEqual([{ payment_status: 'pending' }]);
+  });
+
+  it('settles a PhonePe partial refund left pending through the refund status API, and refunds it once', async () => {
+    const merchantTransactionId = `TXN_${Date.now()}_part${Math.floor(Math.random() * 1e6)}`;
+    const created = await stack.call(paymentHandler('phonepe', 'create'), { ...cart, cartSessionId: randomUUID(), merchantTransactionId });
+    const { url } = (created.body.data as { instrumentResponse: { redirectInfo: { url: string } } }).instrumentResponse.redirectInfo;
+    await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=COMPLETED' });
+    await stack.call(paymentHandler('phonepe', 'verify'), { merchantTransactionId });
+    const [row] = await stack.ordersWhere('provider_order_id', merchantTransactionId);
+    expect(row).toMatchObject({ payment_status: 'paid' });
+
+    const before = await refundCount(stack.phonePe.url);
+    const key = `lines-${row.id}`;
+    const first = await requestRefund(deps, row.id, 4200, key, 'Prescription expired', 'rejected_lines');
+    expect(first).toMatchObject({ state: 'pending', amount_paise: 4200 });
+    expect((await stack.ordersWhere('id', row.id))[0]).toMatchObject({ payment_status: 'refund_pending' });
+    expect(await requestRefund(deps, row.id, 4200, key, 'Prescription expired', 'rejected_lines')).toMatchObject({ id: first.id });
+
+    await reconcile(deps);
+    expect((await stack.ordersWhere('id', row.id))[0]).toMatchObject({ payment_status: 'partially_refunded' });
+    expect(await refundCount(stack.phonePe.url)).toBe(before + 1);
   });
 });

@@ -14,6 +14,15 @@ const env = localEnv();
 const DELIVERY = { full_name: 'Asha Rao', mobile: '98450 12345', line1: '12, 4th Cross, Indiranagar', area: 'HAL 2nd Stage', city: 'Bengaluru', state: 'Karnataka', pin_code: '560038' };
 const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
 
+// On a busy machine the server's first calls wait for the functions' start-up build.
+test.describe.configure({ timeout: 180_000 });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  for (const path of ['/api/razorpay/create-order', '/api/orders/get', '/api/orders/cancel', '/api/razorpay/verify-payment']) {
+    await fetch(`${SITE}${path}`, { method: 'POST', body: '{}', signal: AbortSignal.timeout(170_000) });
+  }
+});
+
 /** A Razorpay order paid in the emulator and verified, as the checkout does; signed in when given a token. */
 async function paidOrder(accessToken?: string, email = uniqueEmail('order')): Promise<{ id: string; number: string; totalPaise: number }> {
   const totalPaise = Math.round(cetirizine.mrp * 100) * 2;
