@@ -18,6 +18,7 @@ const FEATURE_USES = {
   catalogue: ['cart'],
   checkout: ['cart', 'prescriptions'],
   delivery: [],
+  desk: ['checkout'],
 };
 
 function featureLayers() {
@@ -55,11 +56,18 @@ module.exports = {
       comment:
         'A feature uses another feature only through its public.ts or its UI components (*.astro, PascalCase *.tsx); ' +
         'anything else it needs belongs in src/domain or src/lib.',
-      from: { path: FEATURE, pathNot: '\\.test\\.tsx?$' },
+      from: { path: FEATURE, pathNot: ['\\.test\\.tsx?$', '^src/features/[^/]+/server/'] },
       to: {
         path: '^src/features/([^/]+)/',
         pathNot: ['^src/features/$1/', '^src/features/[^/]+/(public\\.ts|[A-Z][A-Za-z]+\\.(astro|tsx))$'],
       },
+    },
+    {
+      name: 'server-uses-server',
+      severity: 'error',
+      comment: "A feature's server code uses another feature only through that feature's server code.",
+      from: { path: '^src/features/([^/]+)/server/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/features/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/server/'] },
     },
     ...featureLayers(),
     {
@@ -73,13 +81,13 @@ module.exports = {
       name: 'server-no-browser-code',
       severity: 'error',
       comment: 'Payment functions and their server code never load React components, stores or the browser Supabase client.',
-      from: { path: ['^src/features/checkout/server/', '^netlify/'] },
+      from: { path: ['^src/features/[^/]+/server/', '^netlify/'] },
       to: {
         path: [
           '\\.(tsx|astro)$',
           'node_modules/(nanostores|@nanostores|react|react-dom)/',
           '^src/lib/(supabase-client|load-supabase|toast|page-toast|Toaster|auth-storage)\\.ts',
-          '^src/features/(?!checkout/server/)',
+          '^src/features/(?![^/]+/server/)',
         ],
       },
     },
