@@ -21,6 +21,7 @@ export const TEST_CATALOGUE: CatalogueIndexEntry[] = [
   { id: 102, name: 'Amoxicillin 250mg Capsule', mrp: 89.5, requires_prescription: true, sale_state: 'ADD TO CART' },
   { id: 103, name: 'Cough Syrup 100ml', mrp: 120, requires_prescription: false, sale_state: 'SOLD OUT' },
   { id: 104, name: 'Vitamin D3 Softgels', mrp: 142, requires_prescription: false, sale_state: 'ADD TO CART' },
+  { id: 105, name: 'Azithromycin 500mg Tablet', mrp: 118.3, requires_prescription: true, sale_state: 'ADD TO CART' },
 ];
 
 async function freePort(): Promise<number> {
