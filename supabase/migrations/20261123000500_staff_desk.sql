@@ -89,12 +89,12 @@ create policy "line decisions: staff read every decision" on public.order_line_d
 -- Records a pharmacist's decision on one prescription line while holding the order, so decisions
 -- on one order are taken one at a time: the caller learns whether this decision was the last one
 -- (exactly one call does) and which lines were rejected. The order must still be in the status the
--- pharmacist saw, and awaiting review.
+-- pharmacist saw, and awaiting review. p_prescription_lines is a JSON array of line indexes.
 create function public.decide_order_line(
   p_order_id uuid,
   p_expected_status text,
   p_line_index integer,
-  p_prescription_lines integer[],
+  p_prescription_lines jsonb,
   p_decision text,
   p_reason text,
   p_note text,
@@ -109,6 +109,7 @@ declare
   held public.orders;
   decided integer[];
   rejected integer[];
+  prescription_lines integer[] := array(select jsonb_array_elements_text(p_prescription_lines)::integer);
 begin
   select * into held from public.orders where id = p_order_id for update;
   if held.id is null then
@@ -120,7 +121,7 @@ begin
   if held.status not in ('placed', 'prescription_review') then
     raise exception 'order % is % and no longer under review', held.order_number, held.status using errcode = 'check_violation';
   end if;
-  if not (p_line_index = any (p_prescription_lines)) then
+  if not (p_line_index = any (prescription_lines)) then
     raise exception 'line % of order % is not a prescription line', p_line_index, held.order_number using errcode = 'check_violation';
   end if;
   insert into public.order_line_decisions (order_id, line_index, decision, reason, note, pharmacist_id, pharmacist_name, registration_number)
@@ -130,14 +131,14 @@ begin
     into decided, rejected
     from public.order_line_decisions where order_id = p_order_id;
   return jsonb_build_object(
-    'all_decided', p_prescription_lines <@ decided,
+    'all_decided', prescription_lines <@ decided,
     'rejected', to_jsonb(rejected)
   );
 end
 $$;
 
-revoke execute on function public.decide_order_line(uuid, text, integer, integer[], text, text, text, uuid, text, text) from public, anon, authenticated;
-grant execute on function public.decide_order_line(uuid, text, integer, integer[], text, text, text, uuid, text, text) to service_role;
+revoke execute on function public.decide_order_line(uuid, text, integer, jsonb, text, text, text, uuid, text, text) from public, anon, authenticated;
+grant execute on function public.decide_order_line(uuid, text, integer, jsonb, text, text, text, uuid, text, text) to service_role;
 
 -- Courier details of a shipped order (the desk requires both to ship).
 alter table public.orders

@@ -51,7 +51,7 @@ const decide = (orderId: string, lineIndex: number, decision: 'accepted' | 'reje
   runAs<{ decide_order_line: { all_decided: boolean; rejected: number[] } }>(
     db,
     serviceRole,
-    `select public.decide_order_line($1, 'placed', $2, '{0}', $3, $4, null, $5, 'Asha Rao', 'KA-PH-004512')`,
+    `select public.decide_order_line($1, 'placed', $2, '[0]', $3, $4, null, $5, 'Asha Rao', 'KA-PH-004512')`,
     [orderId, lineIndex, decision, reason, pharmacistId],
   );
 
@@ -86,7 +86,7 @@ describe('staff read every order', () => {
       ).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await failureCode(runAs(db, staff, `select public.set_order_status($1, 'confirmed', 'pharmacist')`, [demoOrderId]))).toBe(INSUFFICIENT_PRIVILEGE);
       expect(
-        await failureCode(runAs(db, staff, `select public.decide_order_line($1, 'placed', 0, '{0}', 'accepted', null, null, $2, 'x', 'y')`, [demoOrderId, pharmacistId])),
+        await failureCode(runAs(db, staff, `select public.decide_order_line($1, 'placed', 0, '[0]', 'accepted', null, null, $2, 'x', 'y')`, [demoOrderId, pharmacistId])),
       ).toBe(INSUFFICIENT_PRIVILEGE);
       await runAs(db, staff, `delete from storage.objects where bucket_id = 'prescriptions'`);
       const kept = await runAs(db, serviceRole, `select 1 from storage.objects where bucket_id = 'prescriptions'`);

@@ -140,7 +140,7 @@ export class SupabaseDeskStore implements DeskStore {
   }
 
   async markPayment(orderId: string, paymentStatus: 'partially_refunded' | 'refunded', note: string): Promise<void> {
-    const { error } = await this.client.rpc('set_payment_status', { p_order_id: orderId, p_payment_status: paymentStatus, p_actor_role: 'system', p_note: note });
+    const { error } = await this.client.rpc('set_payment_status', { p_order_id: orderId, p_payment_status: paymentStatus, p_actor_role: 'system', p_actor_id: null, p_note: note });
     if (error) fail('marking the refund', error);
   }
 
