@@ -18,7 +18,8 @@ const FEATURE_USES = {
   catalogue: ['cart'],
   checkout: ['cart', 'prescriptions'],
   delivery: [],
-  desk: ['checkout'],
+  orders: ['checkout'],
+  desk: ['checkout', 'orders'],
 };
 
 function featureLayers() {
@@ -59,7 +60,7 @@ module.exports = {
       from: { path: FEATURE, pathNot: ['\\.test\\.tsx?$', '^src/features/[^/]+/server/'] },
       to: {
         path: '^src/features/([^/]+)/',
-        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(public\\.ts|[A-Z][A-Za-z]+\\.(astro|tsx))$'],
+        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(server/)?(public\\.ts|[A-Z][A-Za-z]+\\.(astro|tsx))$'],
       },
     },
     {
@@ -87,7 +88,7 @@ module.exports = {
           '\\.(tsx|astro)$',
           'node_modules/(nanostores|@nanostores|react|react-dom)/',
           '^src/lib/(supabase-client|load-supabase|toast|page-toast|Toaster|auth-storage)\\.ts',
-          '^src/features/(?![^/]+/server/)',
+          '^src/features/(?![^/]+/server/|orders/order-(view|strings)\\.ts$)',
         ],
       },
     },

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { startMailEmulator, type SentEmail } from './mail/index.ts';
 import { startPhonePeEmulator } from './phonepe/index.ts';
 import { startRazorpayEmulator } from './razorpay/index.ts';
 import { startSupabaseEmulator } from './supabase/index.ts';
@@ -21,15 +22,39 @@ export async function startEmulators(options: { dataDir: string; fresh: boolean 
   const names: string[] = [];
   if (options.fresh) await rm(options.dataDir, { recursive: true, force: true });
 
+  let deliverMail: ((mail: SentEmail) => Promise<void> | void) | null = null;
   // EMULATE_SUPABASE=false leaves 127.0.0.1:54321 to `supabase start` (same URL, same local keys).
   if (env.SUPABASE_URL === local.SUPABASE_URL && env.EMULATE_SUPABASE !== 'false') {
     const supabase = await startSupabaseEmulator({
       port: LOCAL_PORTS.supabase,
+      inboxPort: LOCAL_PORTS.inbox,
       dataDir: path.join(options.dataDir, 'supabase'),
       siteUrl: env.SITE_URL ?? local.SITE_URL,
     });
     closers.push(supabase.close);
-    names.push(`Supabase ${supabase.url}`);
+    names.push(`Supabase ${supabase.url}`, `Inbox (mail and SMS) ${supabase.inboxUrl}`);
+    deliverMail = (mail) => {
+      for (const to of mail.to) supabase.deliverMail({ kind: 'email', to, subject: mail.subject, text: mail.text, html: mail.html });
+    };
+  }
+  if (env.MAIL_API_BASE === local.MAIL_API_BASE) {
+    // Without the Supabase emulator, `supabase start`'s own Mailpit on :54324 takes the mail (its send API).
+    const mail = await startMailEmulator({
+      port: LOCAL_PORTS.mail,
+      apiKey: env.MAIL_API_KEY ?? local.MAIL_API_KEY!,
+      deliver:
+        deliverMail ??
+        (async (sent) => {
+          const response = await fetch(`http://127.0.0.1:${LOCAL_PORTS.inbox}/api/v1/send`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ From: { Email: 'orders@medikart.local' }, To: sent.to.map((Email) => ({ Email })), Subject: sent.subject, Text: sent.text, HTML: sent.html }),
+          });
+          if (!response.ok) throw new Error(`Mailpit answered ${response.status}`);
+        }),
+    });
+    closers.push(mail.close);
+    names.push(`Mail API ${mail.url}`);
   }
   if (env.RAZORPAY_API_BASE === local.RAZORPAY_API_BASE) {
     const razorpay = await startRazorpayEmulator({

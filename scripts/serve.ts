@@ -123,7 +123,8 @@ const server = createServer(async (request, response) => {
     response.end(body);
   };
   try {
-    const answeredByFunction = request.url?.startsWith('/api/') ? await handleFunction(request) : undefined;
+    // /.netlify/functions/ is how the local schedule below invokes the scheduled reconciliation.
+    const answeredByFunction = /^\/(api|\.netlify\/functions)\//.test(request.url ?? '') ? await handleFunction(request) : undefined;
     if (answeredByFunction) {
       await send(answeredByFunction, answeredByFunction.status);
       return;
@@ -147,7 +148,19 @@ const server = createServer(async (request, response) => {
 server.listen(port, () => {
   console.log(`Storefront ready at http://localhost:${port}`);
   for (const name of emulators.names) console.log(`  emulator: ${name}`);
+  console.log('  order reconciliation (netlify/functions/orders-reconcile.mts): every 5 minutes');
 });
+
+/** Netlify runs the scheduled reconciliation every 5 minutes; locally this does the same. */
+const RECONCILE_EVERY_MS = 5 * 60 * 1000;
+const reconciliation = setInterval(() => {
+  fetch(`http://localhost:${port}/.netlify/functions/orders-reconcile`, { method: 'POST' })
+    .then((answer) => {
+      if (!answer.ok) console.error(`Order reconciliation answered ${answer.status}`);
+    })
+    .catch((error: unknown) => console.error('Order reconciliation failed:', error));
+}, RECONCILE_EVERY_MS);
+reconciliation.unref();
 
 async function stop(): Promise<void> {
   server.close();

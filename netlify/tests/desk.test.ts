@@ -5,7 +5,7 @@ import { respond } from '../../src/features/checkout/server/http';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { buildDeskDependencies } from '../../src/features/desk/server/dependencies';
 import { handleFulfilment, handlePrescriptionUrl, handleReview, type DeskDependencies } from '../../src/features/desk/server/handlers';
-import { DEMO_USER, SITE_URL, startTestStack, TEST_CATALOGUE, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, DEMO_USER, SITE_URL, startTestStack, TEST_CATALOGUE, type TestStack } from './test-stack';
 
 let stack: TestStack;
 let desk: DeskDependencies;
@@ -57,6 +57,7 @@ async function paidOrder(productIds: number[]) {
     lines: productIds.map((productId) => ({ productId, quantity: 1 })),
     cartSessionId: session,
     prescriptionPaths: [path],
+    delivery: BENGALURU_DELIVERY,
   });
   expect(created.status).toBe(200);
   const providerOrderId = (created.body.order as { id: string }).id;
@@ -81,7 +82,7 @@ const admin = () => createClient(stack.supabase.url, stack.supabase.serviceRoleK
 describe('who may use the desk functions', () => {
   it('refuses a missing token, a customer, and a customer who wrote role: pharmacist into their own user_metadata', async () => {
     const order = await paidOrder([102]);
-    const decision = { orderId: order.id, expectedStatus: 'placed', lineIndex: 0, decision: 'accepted' };
+    const decision = { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' };
     expect(await call(handleReview, null, decision)).toEqual({ status: 401, body: { error: 'Sign in with your staff account.' } });
     expect(await call(handleReview, customer, decision)).toEqual({ status: 403, body: { error: 'This area is for pharmacy staff.' } });
 
@@ -89,29 +90,29 @@ describe('who may use the desk functions', () => {
     expect(forged.error).toBeNull();
     const forgedToken = await signIn(DEMO_USER.email, DEMO_USER.password);
     expect(await call(handleReview, forgedToken, decision)).toEqual({ status: 403, body: { error: 'This area is for pharmacy staff.' } });
-    expect((await call(handleFulfilment, forgedToken, { orderId: order.id, expectedStatus: 'placed', step: 'cancelled', reason: 'x' })).status).toBe(403);
+    expect((await call(handleFulfilment, forgedToken, { orderId: order.id, expectedStatus: 'prescription_review', step: 'cancelled', reason: 'x' })).status).toBe(403);
     expect((await call(handlePrescriptionUrl, forgedToken, { orderId: order.id, path: order.path })).status).toBe(403);
-    expect((await orderRow(order.id)).status).toBe('placed');
+    expect((await orderRow(order.id)).status).toBe('prescription_review');
   });
 
   it('lets only a pharmacist decide prescription lines', async () => {
     const order = await paidOrder([102]);
-    const refused = await call(handleReview, support, { orderId: order.id, expectedStatus: 'placed', lineIndex: 0, decision: 'accepted' });
+    const refused = await call(handleReview, support, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' });
     expect(refused).toEqual({ status: 403, body: { error: 'Only a pharmacist can do this.' } });
   });
 });
 
 describe('prescription review', () => {
   it('confirms the order once every Rx line is decided and refunds the rejected line exactly once', async () => {
-    const order = await paidOrder([102, 105, 104]);
+    const order = await paidOrder([102, 106, 104]);
     const before = (await refundCount()).count;
 
-    const rejected = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'placed', lineIndex: 0, decision: 'rejected', reason: 'expired' });
-    expect(rejected).toEqual({ status: 200, body: { status: 'placed', decided: false } });
-    const again = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'placed', lineIndex: 0, decision: 'accepted' });
+    const rejected = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'rejected', reason: 'expired' });
+    expect(rejected).toEqual({ status: 200, body: { status: 'prescription_review', decided: false } });
+    const again = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' });
     expect(again).toEqual({ status: 409, body: { error: 'This line has already been decided by another pharmacist. Reload to see the decision.' } });
 
-    const accepted = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'placed', lineIndex: 1, decision: 'accepted' });
+    const accepted = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 1, decision: 'accepted' });
     expect(accepted).toEqual({ status: 200, body: { status: 'confirmed', decided: true, refundedPaise: 8950 } });
     const refunds = await refundCount();
     expect(refunds.count).toBe(before + 1);
@@ -129,16 +130,16 @@ describe('prescription review', () => {
     ]);
     const { data: events } = await admin().from('order_events').select('kind, from_status, to_status, actor_role, actor_id, note').eq('order_id', order.id).eq('kind', 'status').eq('to_status', 'confirmed');
     expect(events).toEqual([
-      { kind: 'status', from_status: 'placed', to_status: 'confirmed', actor_role: 'pharmacist', actor_id: '33333333-3333-4333-8333-333333333333', note: 'Prescription checked; removed: Amoxicillin 250mg Capsule.' },
+      { kind: 'status', from_status: 'prescription_review', to_status: 'confirmed', actor_role: 'pharmacist', actor_id: '33333333-3333-4333-8333-333333333333', note: 'Prescription checked; removed: Amoxicillin 250mg Capsule.' },
     ]);
   });
 
   it('cancels and refunds the whole order when every line is rejected', async () => {
     const order = await paidOrder([102]);
     const before = (await refundCount()).count;
-    const other = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'placed', lineIndex: 0, decision: 'rejected', reason: 'other' });
+    const other = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'rejected', reason: 'other' });
     expect(other).toEqual({ status: 400, body: { error: 'Invalid request: Write a note when the reason is Other.' } });
-    const result = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'placed', lineIndex: 0, decision: 'rejected', reason: 'other', note: 'Prescription is for another patient' });
+    const result = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'rejected', reason: 'other', note: 'Prescription is for another patient' });
     expect(result).toEqual({ status: 200, body: { status: 'cancelled', decided: true, refundedPaise: order.amount } });
     expect((await refundCount()).count).toBe(before + 1);
     expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
@@ -146,7 +147,7 @@ describe('prescription review', () => {
 
   it('refuses a decision on a line that needs no prescription', async () => {
     const order = await paidOrder([102, 104]);
-    const result = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'placed', lineIndex: 1, decision: 'accepted' });
+    const result = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 1, decision: 'accepted' });
     expect(result.status).toBe(422);
   });
 
@@ -154,7 +155,7 @@ describe('prescription review', () => {
     const order = await paidOrder([102, 104]);
     const before = (await refundCount()).count;
     const decide = (decision: 'accepted' | 'rejected') =>
-      call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'placed', lineIndex: 0, decision, ...(decision === 'rejected' ? { reason: 'illegible' } : {}) });
+      call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision, ...(decision === 'rejected' ? { reason: 'illegible' } : {}) });
     const results = await Promise.all([decide('rejected'), decide('rejected'), decide('accepted')]);
     expect(results.map((result) => result.status).sort()).toEqual([200, 409, 409]);
     const winner = results.find((result) => result.status === 200)!;
@@ -166,7 +167,7 @@ describe('prescription review', () => {
 describe('fulfilment', () => {
   async function confirmedOrder() {
     const order = await paidOrder([102]);
-    expect((await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'placed', lineIndex: 0, decision: 'accepted' })).status).toBe(200);
+    expect((await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' })).status).toBe(200);
     return order;
   }
   const step = (token: string, orderId: string, expectedStatus: string, body: Record<string, unknown>) => call(handleFulfilment, token, { orderId, expectedStatus, ...body });
@@ -190,6 +191,7 @@ describe('fulfilment', () => {
     const { data: events } = await admin().from('order_events').select('to_status, actor_role').eq('order_id', order.id).eq('kind', 'status').order('id');
     expect(events).toEqual([
       { to_status: 'placed', actor_role: 'system' },
+      { to_status: 'prescription_review', actor_role: 'payment_provider' },
       { to_status: 'confirmed', actor_role: 'pharmacist' },
       { to_status: 'packed', actor_role: 'support' },
       { to_status: 'shipped', actor_role: 'support' },

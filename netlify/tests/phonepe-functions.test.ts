@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedWebhook } from '../../emulators/razorpay/webhook-recorder.ts';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { phonePeWebhookAuthorization } from '../../src/features/checkout/server/signatures';
-import { SITE_URL, startTestStack, type TestStack } from './test-stack';
+import { SITE_URL, startTestStack, type TestStack, BENGALURU_DELIVERY } from './test-stack';
 
 const phonePeCreatePayment = paymentHandler('phonepe', 'create');
 const phonePeVerifyPayment = paymentHandler('phonepe', 'verify');
@@ -26,6 +26,7 @@ const payment = (overrides: Record<string, unknown> = {}) => ({
   lines: [{ productId: 101, quantity: 1 }],
   cartSessionId: randomUUID(),
   prescriptionPaths: [],
+  delivery: BENGALURU_DELIVERY,
   ...overrides,
 });
 

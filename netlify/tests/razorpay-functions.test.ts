@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedWebhook } from '../../emulators/razorpay/webhook-recorder.ts';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { razorpayPaymentSignature, razorpayWebhookSignature } from '../../src/features/checkout/server/signatures';
-import { DEMO_USER, startTestStack, type TestStack } from './test-stack';
+import { DEMO_USER, startTestStack, type TestStack, BENGALURU_DELIVERY } from './test-stack';
 
 const razorpayCreateOrder = paymentHandler('razorpay', 'create');
 const razorpayVerifyPayment = paymentHandler('razorpay', 'verify');
@@ -22,6 +22,7 @@ const cart = (overrides: Record<string, unknown> = {}) => ({
   lines: [{ productId: 101, quantity: 2 }],
   cartSessionId: randomUUID(),
   prescriptionPaths: [],
+  delivery: BENGALURU_DELIVERY,
   ...overrides,
 });
 

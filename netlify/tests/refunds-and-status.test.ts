@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutRefusal } from '../../src/features/checkout/server/http';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
-import { startTestStack, type TestStack } from './test-stack';
+import { startTestStack, type TestStack, BENGALURU_DELIVERY } from './test-stack';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const cart = { amount: 14200, lines: [{ productId: 104, quantity: 1 }], prescriptionPaths: [] };
+const cart = { amount: 14200, lines: [{ productId: 104, quantity: 1 }], prescriptionPaths: [], delivery: BENGALURU_DELIVERY };
 const refundCount = async (emulatorUrl: string) => ((await (await fetch(`${emulatorUrl}/__emulator/refunds`)).json()) as { count: number }).count;
 const storedOrder = async (provider: 'razorpay' | 'phonepe', providerOrderId: string) => (await stack.deps.orders.findOrder(provider, providerOrderId))!;
 

@@ -7,6 +7,7 @@ import { startPhonePeEmulator } from '../../emulators/phonepe/index.ts';
 import { startRazorpayEmulator } from '../../emulators/razorpay/index.ts';
 import { startWebhookRecorder } from '../../emulators/razorpay/webhook-recorder.ts';
 import { startSupabaseEmulator } from '../../emulators/supabase/index.ts';
+import { parseDeliveryContent } from '../../src/domain/delivery-content';
 import type { CatalogueIndexEntry } from '../../src/features/checkout/server/catalogue-index';
 import { buildDependencies } from '../../src/features/checkout/server/dependencies';
 import { parseServerEnv } from '../../src/features/checkout/server/env';
@@ -17,12 +18,40 @@ export const DEMO_USER = { id: '11111111-1111-4111-8111-111111111111', email: 'd
 
 /** The catalogue the function tests price against (the real one is content, and changes). */
 export const TEST_CATALOGUE: CatalogueIndexEntry[] = [
-  { id: 101, name: 'Paracetamol 500mg Strip', mrp: 30.1, requires_prescription: false, sale_state: 'ADD TO CART' },
-  { id: 102, name: 'Amoxicillin 250mg Capsule', mrp: 89.5, requires_prescription: true, sale_state: 'ADD TO CART' },
-  { id: 103, name: 'Cough Syrup 100ml', mrp: 120, requires_prescription: false, sale_state: 'SOLD OUT' },
-  { id: 104, name: 'Vitamin D3 Softgels', mrp: 142, requires_prescription: false, sale_state: 'ADD TO CART' },
-  { id: 105, name: 'Azithromycin 500mg Tablet', mrp: 118.3, requires_prescription: true, sale_state: 'ADD TO CART' },
+  { id: 101, name: 'Paracetamol 500mg Strip', mrp: 30.1, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 102, name: 'Amoxicillin 250mg Capsule', mrp: 89.5, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 103, name: 'Cough Syrup 100ml', mrp: 120, requires_prescription: false, cod_available: true, sale_state: 'SOLD OUT' },
+  { id: 104, name: 'Vitamin D3 Softgels', mrp: 142, requires_prescription: false, cod_available: false, sale_state: 'ADD TO CART' },
+  { id: 105, name: 'Glucometer Kit', mrp: 5200, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 106, name: 'Azithromycin 500mg Tablet', mrp: 118.3, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
 ];
+
+/** The delivery content the function tests check PIN codes against. */
+export const TEST_DELIVERY = parseDeliveryContent(
+  {
+    codLimitPaise: 500000,
+    nonDeliveryDates: [],
+    zones: [
+      { id: 'bengaluru-central', name: 'Bengaluru central', deliveryBusinessDays: 1, codAllowed: true, pinCodes: ['560001-560110'] },
+      { id: 'bengaluru-outer', name: 'Bengaluru outskirts', deliveryBusinessDays: 3, codAllowed: false, pinCodes: ['560300'] },
+    ],
+  },
+  'function tests',
+);
+export const TEST_NOW = new Date('2026-11-23T06:30:00Z');
+
+/** A complete, deliverable address in Bengaluru central, as a guest's checkout sends it. */
+export const BENGALURU_DELIVERY = {
+  full_name: 'Asha Rao',
+  mobile: '98450 12345',
+  line1: '12, 4th Cross, Indiranagar',
+  area: 'HAL 2nd Stage',
+  landmark: 'Opposite the park',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pin_code: '560038',
+  email: 'asha@example.test',
+};
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -54,6 +83,7 @@ export async function startTestStack() {
     PHONEPE_CLIENT_VERSION: '1',
     PHONEPE_WEBHOOK_USERNAME: 'function-test-hook',
     PHONEPE_WEBHOOK_PASSWORD: 'function-test-hook-password',
+    ORDER_LINK_SECRET: 'function-test-order-link-secret-32-bytes-or-more',
   });
   const razorpay = await startRazorpayEmulator({
     port: 0,
@@ -72,7 +102,8 @@ export async function startTestStack() {
     webhookPassword: env.PHONEPE_WEBHOOK_PASSWORD,
   });
   const wiredEnv = { ...env, RAZORPAY_API_BASE: razorpay.url, PHONEPE_IDENTITY_BASE: phonePe.url, PHONEPE_PG_BASE: phonePe.url };
-  const deps = buildDependencies(wiredEnv, new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])));
+  // Tests pin the clock to a Monday in India so promised dates are known.
+  const deps = buildDependencies(wiredEnv, new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])), TEST_DELIVERY, fetch, () => TEST_NOW);
   const admin: SupabaseClient = createClient(supabase.url, supabase.serviceRoleKey, { auth: { persistSession: false } });
 
   return {

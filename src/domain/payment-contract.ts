@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { addressSchema } from './address';
 
 /** The payment methods the shop offers, in the order the cart lists them; orders.provider stores the value. */
 export const PAYMENT_METHODS = [
   { value: 'razorpay', label: 'Razorpay' },
   { value: 'phonepe', label: 'PhonePe' },
+  { value: 'cod', label: 'Cash on delivery' },
 ] as const;
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
@@ -15,6 +17,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
  * POST /api/razorpay/verify-payment RazorpayVerifyRequest   -> 200 {verified: true, orderId} | 400 {verified: false, error}
  * POST /api/phonepe/create-payment  PhonePeCreateRequest    -> 200 PhonePeCreateResponse
  * POST /api/phonepe/verify-payment  PhonePeVerifyRequest    -> 200 PhonePeVerifyResponse
+ * POST /api/cod/create-order        CreateOrderRequest      -> 200 CodCreateResponse
+ * A verified or placed reply carries orderNumber (and guestKey for a guest): see orderPagePath.
  * POST /api/razorpay/webhook, /api/phonepe/webhook: provider-to-server only.
  *
  * Money is in paise end to end: `amount` is the total the customer saw, in paise, and replies carry
@@ -27,7 +31,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
  * body over 32 KB, missing verify fields ('Missing razorpay_order_id' ...); 401 bad access token;
  * 404 unknown order; 409 amount differs from the current total (the message says it), a product is
  * sold out or discontinued, transaction id reused; 422 unknown product, quantity not 1..20, total
- * below Rs 1, prescription missing or outside the buyer's folder; 502 provider unreachable.
+ * below Rs 1, prescription missing or outside the buyer's folder, a PIN code we don't deliver to, a
+ * guest without an email, cash on delivery not allowed (each with the sentence the customer sees);
+ * 502 provider unreachable.
  */
 
 export const MAX_LINES = 50;
@@ -48,7 +54,22 @@ const orderLinesSchema = z
     message: 'lines must not repeat a product',
   });
 
+export const GUEST_EMAIL_MESSAGE = 'Enter an email address for order updates.';
+
+/**
+ * Where the order goes and whom to tell: the saved-address fields (the accounts schema, so the form,
+ * the account and the server refuse the same things) plus an email, which a guest must give. The
+ * zone and delivery date are never sent: the server works them out from the PIN code.
+ */
+export const deliveryDetailsSchema = z.strictObject({
+  ...addressSchema.pick({ full_name: true, mobile: true, line1: true, area: true, landmark: true, city: true, state: true, pin_code: true }).shape,
+  email: z.email(GUEST_EMAIL_MESSAGE).max(255, GUEST_EMAIL_MESSAGE).optional(),
+});
+export type DeliveryDetailsInput = z.input<typeof deliveryDetailsSchema>;
+export type DeliveryDetails = z.output<typeof deliveryDetailsSchema>;
+
 const checkoutFields = {
+  delivery: deliveryDetailsSchema,
   amount: z.number({ error: 'amount must be a number of paise' }).int('amount must be a whole number of paise'),
   lines: orderLinesSchema,
   cartSessionId: z.uuid({ error: 'cartSessionId must be a UUID' }),
@@ -67,6 +88,19 @@ export const createOrderResponseSchema = z.object({
 });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 
+/** POST /api/cod/create-order: the same body as Razorpay's; the order is placed at once, paid at the door. */
+export const codCreateResponseSchema = z.object({ placed: z.literal(true), orderNumber: z.string(), guestKey: z.string().optional() });
+export type CodCreateResponse = z.infer<typeof codCreateResponseSchema>;
+
+/** Where a paid or placed order is shown: its page, with the guest's key when there is no account. */
+export function orderPagePath(orderNumber: string, guestKey?: string): string {
+  const page = `/orders/${encodeURIComponent(orderNumber)}`;
+  return guestKey ? `${page}?key=${encodeURIComponent(guestKey)}` : page;
+}
+
+/** Every successful payment reply names the order; a guest's also carries the key to its page. */
+const placedOrderFields = { orderNumber: z.string(), guestKey: z.string().optional() };
+
 export const RAZORPAY_VERIFY_FIELDS = ['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature'] as const;
 
 export const razorpayVerifyRequestSchema = z.strictObject({
@@ -77,7 +111,7 @@ export const razorpayVerifyRequestSchema = z.strictObject({
 export type RazorpayVerifyRequest = z.infer<typeof razorpayVerifyRequestSchema>;
 
 export const razorpayVerifyResponseSchema = z.discriminatedUnion('verified', [
-  z.object({ verified: z.literal(true), orderId: z.string() }),
+  z.object({ verified: z.literal(true), orderId: z.string(), ...placedOrderFields }),
   z.object({ verified: z.literal(false), error: z.string() }),
 ]);
 export type RazorpayVerifyResponse = z.infer<typeof razorpayVerifyResponseSchema>;
@@ -112,6 +146,8 @@ export const RESPONSE_CODES = ['PAYMENT_SUCCESS', 'PAYMENT_PENDING', 'PAYMENT_ER
 
 export const phonePeVerifyResponseSchema = z.object({
   verified: z.boolean(),
+  orderNumber: placedOrderFields.orderNumber.optional(),
+  guestKey: placedOrderFields.guestKey,
   data: z.object({ state: z.enum(PAYMENT_STATES), responseCode: z.enum(RESPONSE_CODES) }),
 });
 export type PhonePeVerifyResponse = z.infer<typeof phonePeVerifyResponseSchema>;

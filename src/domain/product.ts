@@ -83,12 +83,14 @@ export function catalogueEntryUrl(productId: number): string {
 /** The product fields a cart line keeps, so the cart renders without the catalogue. */
 export type CartProduct = Pick<Product, 'id' | 'name' | 'slug' | 'mrp' | 'category' | 'requires_prescription' | 'sale_state'> & {
   thumbnail_image: string | null;
+  /** Absent in carts stored before cash on delivery; the server has the final word. */
+  cod_available?: boolean;
 };
 
 /** Keeps only the fields a cart line needs (a product carries many more). */
 export function toCartProduct(product: CartProduct): CartProduct {
-  const { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state } = product;
-  return { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state };
+  const { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state, cod_available } = product;
+  return { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state, ...(cod_available === undefined ? {} : { cod_available }) };
 }
 
 /** What a product card shows; a searched-for card is drawn from it. */

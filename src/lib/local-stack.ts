@@ -7,6 +7,8 @@
 export const LOCAL_PORTS = {
   site: 8888,
   supabase: 54321,
+  inbox: 54324,
+  mail: 54325,
   razorpay: 54330,
   phonepe: 54331,
 } as const;
@@ -22,6 +24,7 @@ export const LOCAL_RAZORPAY_KEY_ID = 'rzp_test_localemulator';
 export const LOCAL_RAZORPAY_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.razorpay}`;
 export const LOCAL_RAZORPAY_CHECKOUT_URL = `${LOCAL_RAZORPAY_API_BASE}/v1/checkout.js`;
 export const LOCAL_PHONEPE_BASE = `http://127.0.0.1:${LOCAL_PORTS.phonepe}`;
+export const LOCAL_MAIL_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.mail}`;
 
 /** Every variable the site and its functions read, as the local stack answers them. */
 export function localEnv(sitePort: number = LOCAL_PORTS.site): Record<string, string> {
@@ -40,5 +43,9 @@ export function localEnv(sitePort: number = LOCAL_PORTS.site): Record<string, st
     PHONEPE_PG_BASE: LOCAL_PHONEPE_BASE,
     PHONEPE_WEBHOOK_USERNAME: 'local-phonepe-webhook',
     PHONEPE_WEBHOOK_PASSWORD: 'local-phonepe-webhook-password',
+    ORDER_LINK_SECRET: 'local-order-link-secret-at-least-32-bytes-long',
+    MAIL_API_BASE: LOCAL_MAIL_API_BASE,
+    MAIL_API_KEY: 'local-mail-api-key',
+    MAIL_FROM: 'MediKart <orders@medikart.local>',
   };
 }

@@ -16,6 +16,7 @@ const SERVER_SECRETS = {
   PHONEPE_CLIENT_SECRET: `fake-phonepe-secret-${marker}`,
   PHONEPE_WEBHOOK_USERNAME: `fake-phonepe-user-${marker}`,
   PHONEPE_WEBHOOK_PASSWORD: `fake-phonepe-password-${marker}`,
+  ORDER_LINK_SECRET: `fake-order-link-secret-of-32-bytes-${marker}`,
 };
 /** A public value from the same env: it must reach the bundle, proving the build saw the env. */
 const PUBLIC_SUPABASE_URL = `https://public-${marker}.supabase.test`;

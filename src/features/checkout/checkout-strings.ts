@@ -59,4 +59,8 @@ export const UPLOAD_PRESCRIPTION_AGAIN = 'Upload Prescription';
 export const phonePeStateFailed = (state: string, code: string) => `Payment verification failed. State: ${state}, Response: ${code}`;
 
 const METHOD_LABELS = { razorpay: 'Razorpay', phonepe: 'PhonePe' } as const;
-export const processingLabel = (method: keyof typeof METHOD_LABELS) => `Processing ${METHOD_LABELS[method]} Payment...`;
+export const PLACING_COD_ORDER = 'Placing your order...';
+export const processingLabel = (method: keyof typeof METHOD_LABELS | 'cod') =>
+  method === 'cod' ? PLACING_COD_ORDER : `Processing ${METHOD_LABELS[method]} Payment...`;
+export const codCreateFailed = (status: number, body: string) => `Could not place your order: ${status} ${body}`;
+export const ORDER_PAGE_OPENING = 'Order placed. Opening your order…';

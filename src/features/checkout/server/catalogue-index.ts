@@ -8,6 +8,7 @@ export const catalogueIndexEntrySchema = z.object({
   name: z.string().min(1),
   mrp: z.number().nonnegative(),
   requires_prescription: z.boolean(),
+  cod_available: z.boolean(),
   sale_state: z.enum(FOR_SALE_STATES),
 });
 export type CatalogueIndexEntry = z.infer<typeof catalogueIndexEntrySchema>;
@@ -20,6 +21,7 @@ export function toCatalogueIndexEntry(product: Product): CatalogueIndexEntry {
     name: product.name,
     mrp: product.mrp,
     requires_prescription: product.requires_prescription,
+    cod_available: product.cod_available,
     sale_state: product.sale_state,
   };
 }

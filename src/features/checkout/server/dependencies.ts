@@ -1,3 +1,4 @@
+import type { DeliveryContent } from '../../../domain/delivery-content';
 import type { CatalogueIndex } from './catalogue-index';
 import type { ServerEnv } from './env';
 import { SupabaseOrderStore, type OrderStore } from './order-store';
@@ -9,12 +10,23 @@ export interface CheckoutDependencies {
   catalogue: CatalogueIndex;
   orders: OrderStore;
   providers: PaymentProviders;
+  /** content/delivery as bundled with the functions: the only source of zones, promises and COD rules. */
+  delivery: DeliveryContent;
+  now(): Date;
 }
 
-export function buildDependencies(env: ServerEnv, catalogue: CatalogueIndex, fetcher: typeof fetch = fetch): CheckoutDependencies {
+export function buildDependencies(
+  env: ServerEnv,
+  catalogue: CatalogueIndex,
+  delivery: DeliveryContent,
+  fetcher: typeof fetch = fetch,
+  now: () => Date = () => new Date(),
+): CheckoutDependencies {
   return {
     env,
     catalogue,
+    delivery,
+    now,
     orders: new SupabaseOrderStore(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY),
     providers: buildProviders(env, fetcher),
   };

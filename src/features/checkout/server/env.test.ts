@@ -12,6 +12,7 @@ const complete = {
   PHONEPE_CLIENT_VERSION: '1',
   PHONEPE_WEBHOOK_USERNAME: 'local-phonepe-webhook',
   PHONEPE_WEBHOOK_PASSWORD: 'local-phonepe-webhook-password',
+  ORDER_LINK_SECRET: 'local-order-link-secret-at-least-32-bytes-long',
 };
 
 describe('parseServerEnv', () => {
@@ -31,5 +32,13 @@ describe('parseServerEnv', () => {
     const badUrl = () => parseServerEnv({ ...complete, SUPABASE_URL: 'ftp:// secret-looking value' });
     expect(badUrl).toThrow(/SUPABASE_URL must be a URL/);
     expect(badUrl).not.toThrow(/secret-looking value/);
+  });
+
+  it('requires a guest order link secret long enough to sign with, without echoing it', () => {
+    const { ORDER_LINK_SECRET: _secret, ...rest } = complete;
+    expect(() => parseServerEnv(rest)).toThrow('ORDER_LINK_SECRET is not set');
+    const short = () => parseServerEnv({ ...complete, ORDER_LINK_SECRET: 'short-order-link-value' });
+    expect(short).toThrow('ORDER_LINK_SECRET needs at least 32 characters');
+    expect(short).not.toThrow(/short-order-link-value/);
   });
 });

@@ -18,6 +18,8 @@ export const serverEnvSchema = z.object({
   PHONEPE_WEBHOOK_USERNAME: required('PHONEPE_WEBHOOK_USERNAME'),
   PHONEPE_WEBHOOK_PASSWORD: required('PHONEPE_WEBHOOK_PASSWORD'),
   SITE_URL: url('SITE_URL').optional(),
+  // Signs guest order links (src/domain/guest-order-link.ts); HMAC-SHA256 wants at least 32 bytes.
+  ORDER_LINK_SECRET: required('ORDER_LINK_SECRET').refine((secret) => new TextEncoder().encode(secret).length >= 32, 'ORDER_LINK_SECRET needs at least 32 characters'),
 });
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 

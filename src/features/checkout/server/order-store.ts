@@ -3,7 +3,7 @@ import type { Buyer } from './buyer';
 import type { PricedOrderLine } from './pricing';
 import type { PaymentMethod as ProviderName } from '../../../domain/payment-contract';
 
-import type { PaymentStatus } from '../../../domain/order-status';
+import type { OrderStatus, PaymentStatus } from '../../../domain/order-status';
 
 export interface StoredOrder {
   id: string;
@@ -11,8 +11,26 @@ export interface StoredOrder {
   provider_order_id: string;
   provider_payment_id: string | null;
   payment_status: PaymentStatus;
+  status: OrderStatus;
+  order_number: string;
+  user_id: string | null;
+  prescription_paths: string[];
   amount_paise: number;
   currency: string;
+}
+
+/** Where and to whom the order goes, as the server settled it (zone and date from content, never the browser). */
+export interface OrderDelivery {
+  name: string;
+  mobile: string;
+  email: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  pinCode: string;
+  zoneId: string;
+  promisedDate: string;
 }
 
 export interface NewOrder {
@@ -23,12 +41,15 @@ export interface NewOrder {
   amountPaise: number;
   lines: PricedOrderLine[];
   prescriptionPaths: string[];
+  delivery: OrderDelivery;
 }
 
 /** Everything the payment functions need from Supabase, as the service role. */
 export interface OrderStore {
-  /** Inserts a created order; false when the provider order id is taken. */
-  insertOrder(order: NewOrder): Promise<boolean>;
+  /** Inserts a placed order and answers its order number; null when the provider order id is taken. */
+  insertOrder(order: NewOrder): Promise<string | null>;
+  /** Moves the order's life cycle through set_order_status, so its history says who did it. */
+  setOrderStatus(orderId: string, status: OrderStatus, actorRole: 'system' | 'payment_provider', note: string): Promise<StoredOrder>;
   findOrder(provider: ProviderName, providerOrderId: string): Promise<StoredOrder | null>;
   markPaid(providerOrderId: string, providerPaymentId: string): Promise<StoredOrder | null>;
   markFailed(providerOrderId: string, reason: string): Promise<StoredOrder | null>;
@@ -42,7 +63,8 @@ export interface OrderStore {
   userIdOfAccessToken(accessToken: string): Promise<string | null>;
 }
 
-const ORDER_COLUMNS = 'id, provider, provider_order_id, provider_payment_id, payment_status, amount_paise, currency';
+const ORDER_COLUMNS =
+  'id, provider, provider_order_id, provider_payment_id, payment_status, status, order_number, user_id, prescription_paths, amount_paise, currency';
 const UNIQUE_VIOLATION = '23505';
 
 function fail(what: string, error: { message: string }): never {
@@ -58,8 +80,9 @@ export class SupabaseOrderStore implements OrderStore {
     });
   }
 
-  async insertOrder(order: NewOrder): Promise<boolean> {
-    const { error } = await this.client.from('orders').insert({
+  async insertOrder(order: NewOrder): Promise<string | null> {
+    const { delivery } = order;
+    const { data, error } = await this.client.from('orders').insert({
       id: order.id,
       user_id: order.buyer.kind === 'customer' ? order.buyer.userId : null,
       guest_session_id: order.buyer.kind === 'guest' ? order.buyer.guestSessionId : null,
@@ -69,10 +92,32 @@ export class SupabaseOrderStore implements OrderStore {
       currency: 'INR',
       lines: order.lines,
       prescription_paths: order.prescriptionPaths,
-    });
-    if (error?.code === UNIQUE_VIOLATION) return false;
+      delivery_name: delivery.name,
+      delivery_mobile: delivery.mobile,
+      delivery_email: delivery.email,
+      delivery_line1: delivery.line1,
+      delivery_line2: delivery.line2,
+      delivery_city: delivery.city,
+      delivery_state: delivery.state,
+      delivery_pin_code: delivery.pinCode,
+      delivery_zone_id: delivery.zoneId,
+      promised_delivery_date: delivery.promisedDate,
+    }).select('order_number').single<{ order_number: string }>();
+    if (error?.code === UNIQUE_VIOLATION) return null;
     if (error) fail('inserting the order', error);
-    return true;
+    return data.order_number;
+  }
+
+  async setOrderStatus(orderId: string, status: OrderStatus, actorRole: 'system' | 'payment_provider', note: string): Promise<StoredOrder> {
+    const { data, error } = await this.client.rpc('set_order_status', {
+      p_order_id: orderId,
+      p_status: status,
+      p_actor_role: actorRole,
+      p_actor_id: null,
+      p_note: note,
+    });
+    if (error) fail(`moving the order to ${status}`, error);
+    return data as StoredOrder;
   }
 
   async findOrder(provider: ProviderName, providerOrderId: string): Promise<StoredOrder | null> {

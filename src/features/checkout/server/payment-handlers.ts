@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { guestOrderToken } from '../../../domain/guest-order-link';
 import { checkPrescriptions, identifyBuyer } from './buyer';
 import type { CheckoutDependencies } from './dependencies';
 import { CheckoutRefusal, isPlainObject, jsonResponse, missingField, parseBody, parseJson, readRawBody, readRawBytes, requirePost, respond } from './http';
+import { settleDelivery } from './order-delivery';
 import type { StoredOrder } from './order-store';
 import { priceOrder } from './pricing';
 import type { PaymentOutcome } from './provider';
@@ -18,10 +20,32 @@ function paidMismatch(order: StoredOrder, outcome: Extract<PaymentOutcome, { sta
   return `paid ${outcome.amountPaise} ${outcome.currency} but the order is ${order.amount_paise} ${order.currency}`;
 }
 
-/** Writes an outcome on the order; paid stays paid (the database refuses to move it back). */
+/**
+ * A placed order that can now be prepared moves on: to the pharmacist when it has prescription
+ * lines, else straight to confirmed. Repeating it (verify and webhook both arriving) changes nothing.
+ */
+async function acceptOrder(
+  deps: CheckoutDependencies,
+  order: Pick<StoredOrder, 'id' | 'status' | 'prescription_paths'>,
+  actor: 'system' | 'payment_provider',
+  note: string,
+): Promise<void> {
+  if (order.status !== 'placed') return;
+  await deps.orders.setOrderStatus(order.id, order.prescription_paths.length > 0 ? 'prescription_review' : 'confirmed', actor, note);
+}
+
+/** What the browser needs to open the order's page: its number, and for a guest the signed key. */
+async function orderPageReply(deps: CheckoutDependencies, order: Pick<StoredOrder, 'id' | 'order_number' | 'user_id'>) {
+  if (order.user_id) return { orderNumber: order.order_number };
+  return { orderNumber: order.order_number, guestKey: await guestOrderToken(order.id, deps.env.ORDER_LINK_SECRET) };
+}
+
+/** Writes an outcome on the order; paid stays paid (the database refuses to move it back) and accepts the order. */
 async function record(deps: CheckoutDependencies, order: StoredOrder, outcome: PaymentOutcome): Promise<void> {
-  if (outcome.state === 'paid') await deps.orders.markPaid(order.provider_order_id, outcome.paymentId);
-  else if (outcome.state === 'failed') await deps.orders.markFailed(order.provider_order_id, outcome.reason);
+  if (outcome.state === 'paid') {
+    const paid = await deps.orders.markPaid(order.provider_order_id, outcome.paymentId);
+    if (paid?.payment_status === 'paid') await acceptOrder(deps, paid, 'payment_provider', `paid with ${order.provider}`);
+  } else if (outcome.state === 'failed') await deps.orders.markFailed(order.provider_order_id, outcome.reason);
 }
 
 async function create(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
@@ -29,18 +53,25 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
   const body = parseBody(adapter.createSchema, parseJson(await readRawBody(req)));
   const buyer = await identifyBuyer(req, body.cartSessionId, (token) => deps.orders.userIdOfAccessToken(token));
   const priced = priceOrder(deps.catalogue, body.lines, body.amount);
+  const { delivery, zone } = settleDelivery(body.delivery, buyer, deps.delivery, deps.now());
+  const refusal = adapter.refusal?.({ lines: priced.codLines, zone, amountPaise: priced.amountPaise, content: deps.delivery });
+  if (refusal) throw new CheckoutRefusal(422, refusal);
   const prescriptionPaths = await checkPrescriptions(buyer, body.prescriptionPaths, priced.prescriptionProducts, (path) =>
     deps.orders.prescriptionExists(path),
   );
   const order = { id: randomUUID(), amountPaise: priced.amountPaise, siteUrl: deps.env.SITE_URL ?? new URL(req.url).origin };
   const row = (providerOrderId: string) =>
-    deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths });
+    deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths, delivery });
 
   const { reserve } = adapter;
   if (!reserve) {
     const created = await adapter.create(body, order);
-    if (!(await row(created.providerOrderId))) throw new Error(`${provider} order id ${created.providerOrderId} is already recorded`);
-    return jsonResponse(created.reply);
+    const orderNumber = await row(created.providerOrderId);
+    if (!orderNumber) throw new Error(`${provider} order id ${created.providerOrderId} is already recorded`);
+    if (!adapter.placesWithoutPayment) return jsonResponse(created.reply);
+    const placed = { id: order.id, status: 'placed' as const, prescription_paths: prescriptionPaths, order_number: orderNumber };
+    await acceptOrder(deps, placed, 'system', `${provider} order placed`);
+    return jsonResponse({ placed: true, ...(await orderPageReply(deps, { ...placed, user_id: buyer.kind === 'customer' ? buyer.userId : null })) });
   }
   const reserved = reserve.orderId(body);
   if (!(await row(reserved))) throw new CheckoutRefusal(409, reserve.reusedMessage);
@@ -70,7 +101,8 @@ async function verify(provider: ProviderName, req: Request, deps: CheckoutDepend
     }
   }
   if (verification.record) await record(deps, order, verification.record);
-  return jsonResponse(verification.reply, verification.status);
+  const paid = verification.record?.state === 'paid' && isPlainObject(verification.reply);
+  return jsonResponse(paid ? { ...(verification.reply as object), ...(await orderPageReply(deps, order)) } : verification.reply, verification.status);
 }
 
 /**

@@ -120,6 +120,22 @@ export class PhonePeClient {
     }
     return parsed.data;
   }
+
+  /** GET /payments/v2/refund/{merchantRefundId}/status: where a refund answered PENDING got to. */
+  async refundStatus(merchantRefundId: string): Promise<PhonePeRefund> {
+    const token = await this.accessToken();
+    const { status, body } = await this.call(
+      endpoint(this.config.pgBase, `/payments/v2/refund/${encodeURIComponent(merchantRefundId)}/status`),
+      { method: 'GET', headers: { authorization: `O-Bearer ${token}` } },
+      'refund status',
+    );
+    const parsed = refundReplySchema.safeParse(body);
+    if (status !== 200 || !parsed.success) {
+      console.error(`[phonepe] refund status answered ${status}`);
+      throw new CheckoutRefusal(502, 'PhonePe could not report the refund. Please try again.');
+    }
+    return parsed.data;
+  }
 }
 
 /** The PhonePe transaction id of the payment that settled the order, if any. */

@@ -133,5 +133,10 @@ export function createPhonePeProvider(env: ServerEnv, fetcher: typeof fetch): Pa
       const refund = await client.refund({ merchantRefundId: idempotencyKey, merchantOrderId: order.provider_order_id, amountPaise });
       return { refundId: refund.refundId, amountPaise: refund.amount, state: REFUND_STATES[refund.state] };
     },
+
+    async refundStatus(idempotencyKey) {
+      const refund = await client.refundStatus(idempotencyKey);
+      return { refundId: refund.refundId, amountPaise: refund.amount, state: REFUND_STATES[refund.state] };
+    },
   };
 }

@@ -5,6 +5,7 @@ import { priceOrder } from './pricing';
 
 const product = (entry: Partial<CatalogueIndexEntry> & Pick<CatalogueIndexEntry, 'id' | 'name' | 'mrp'>): CatalogueIndexEntry => ({
   requires_prescription: false,
+  cod_available: true,
   sale_state: 'ADD TO CART',
   ...entry,
 });

@@ -20,6 +20,8 @@ export interface PricedOrder {
   lines: PricedOrderLine[];
   /** Names of the lines that need a prescription before they can be paid for. */
   prescriptionProducts: string[];
+  /** Each line's name and whether it may be paid for at the door. */
+  codLines: { name: string; codAvailable: boolean }[];
 }
 
 /**
@@ -59,6 +61,7 @@ export function priceOrder(catalogue: CatalogueIndex, lines: readonly OrderLineR
       unit_mrp: product.mrp.toFixed(2),
       quantity,
     })),
+    codLines: priced.map(({ product }) => ({ name: product.name, codAvailable: product.cod_available })),
     prescriptionProducts: priced.filter(({ product }) => product.requires_prescription).map(({ product }) => product.name),
   };
 }

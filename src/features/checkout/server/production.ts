@@ -1,4 +1,6 @@
 import catalogueIndex from '../../../../.generated/catalogue-index.json' with { type: 'json' };
+import deliveryContent from '../../../../content/delivery/delivery.json' with { type: 'json' };
+import { parseDeliveryContent } from '../../../domain/delivery-content';
 import { loadCatalogueIndex } from './catalogue-index';
 import { buildDependencies, type CheckoutDependencies } from './dependencies';
 import { parseServerEnv } from './env';
@@ -9,7 +11,11 @@ let cached: CheckoutDependencies | null = null;
 
 /** Built once per function instance: env read and validated once, PhonePe token cached across calls. */
 function productionDependencies(): CheckoutDependencies {
-  cached ??= buildDependencies(parseServerEnv(process.env), loadCatalogueIndex(catalogueIndex));
+  cached ??= buildDependencies(
+    parseServerEnv(process.env),
+    loadCatalogueIndex(catalogueIndex),
+    parseDeliveryContent(deliveryContent, 'content/delivery/delivery.json'),
+  );
   return cached;
 }
 

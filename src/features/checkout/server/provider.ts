@@ -1,6 +1,16 @@
 import type { z } from 'zod';
 import type { CreateOrderRequest } from '../../../domain/payment-contract';
+import type { CodLine } from '../../../domain/delivery';
+import type { DeliveryContent, DeliveryZone } from '../../../domain/delivery-content';
 import type { StoredOrder } from './order-store';
+
+/** What a method may refuse an order for, settled by the server (lines and zone from its own data). */
+export interface OrderFacts {
+  lines: CodLine[];
+  zone: DeliveryZone;
+  amountPaise: number;
+  content: DeliveryContent;
+}
 
 /** What the provider learnt about a payment, in the shop's terms; amounts in paise. */
 export type PaymentOutcome =
@@ -41,6 +51,10 @@ export interface Verification {
  */
 export interface PaymentProvider<CreateBody extends CreateOrderRequest = CreateOrderRequest, VerifyBody = unknown> {
   readonly createSchema: z.ZodType<CreateBody>;
+  /** Set for a method paid at the door: the order is placed (and its status moved) as soon as it is created. */
+  readonly placesWithoutPayment?: boolean;
+  /** Why this method cannot take this order, as the sentence the customer sees (422), or null. */
+  refusal?(order: OrderFacts): string | null;
   /**
    * Set when the buyer's request already names the provider order id (PhonePe's merchant transaction
    * id): the order row is then written first, reserving the id, and marked failed if `create` fails;
@@ -67,4 +81,6 @@ export interface PaymentProvider<CreateBody extends CreateOrderRequest = CreateO
   status(order: StoredOrder): Promise<PaymentOutcome>;
   /** Refunds part or all of a paid order; the same idempotency key never refunds twice. */
   refund(order: StoredOrder, amountPaise: number, idempotencyKey: string): Promise<Refund>;
+  /** The current state of a refund by its idempotency key, for providers whose refund answer stays pending. */
+  refundStatus?(idempotencyKey: string): Promise<Refund>;
 }

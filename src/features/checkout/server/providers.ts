@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '../../../domain/payment-contract';
 import type { ServerEnv } from './env';
+import { createCodProvider } from './cod-provider';
 import { createPhonePeProvider } from './phonepe-provider';
 import type { PaymentProvider } from './provider';
 import { createRazorpayProvider } from './razorpay-provider';
@@ -14,6 +15,7 @@ export type AnyPaymentProvider = PaymentProvider<any, any>;
 export const PAYMENT_PROVIDERS = {
   razorpay: createRazorpayProvider,
   phonepe: createPhonePeProvider,
+  cod: createCodProvider,
 } satisfies Record<PaymentMethod, (env: ServerEnv, fetcher: typeof fetch) => AnyPaymentProvider>;
 
 export type ProviderName = PaymentMethod;

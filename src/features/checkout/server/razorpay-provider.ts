@@ -77,7 +77,8 @@ export function createRazorpayProvider(env: ServerEnv, fetcher: typeof fetch): P
         const refused: RazorpayVerifyResponse = { verified: false, error: 'Payment signature does not match' };
         return { record: null, status: 400, reply: refused };
       }
-      const verified: RazorpayVerifyResponse = { verified: true, orderId: order.id };
+      // The handler adds the order page's number (and a guest's key) once the payment is recorded.
+      const verified: Omit<Extract<RazorpayVerifyResponse, { verified: true }>, 'orderNumber' | 'guestKey'> = { verified: true, orderId: order.id };
       return {
         record: { state: 'paid', paymentId: body.razorpay_payment_id, amountPaise: order.amount_paise, currency: order.currency },
         status: 200,

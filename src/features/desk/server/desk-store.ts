@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { StaffRole } from '../../../domain/desk';
 import { orderStatuses, paymentStatuses, type OrderStatus } from '../../../domain/order-status';
 import { CheckoutRefusal } from '../../checkout/server/http';
-import type { StoredOrder } from '../../checkout/server/order-store';
 import type { VerifiedUser } from './staff';
 
 const lineSchema = z.object({ product_id: z.number().int(), name: z.string(), unit_mrp: z.string(), quantity: z.number().int().positive() });
@@ -139,11 +138,6 @@ export class SupabaseDeskStore implements DeskStore {
     return moved;
   }
 
-  async markPayment(orderId: string, paymentStatus: 'partially_refunded' | 'refunded', note: string): Promise<void> {
-    const { error } = await this.client.rpc('set_payment_status', { p_order_id: orderId, p_payment_status: paymentStatus, p_actor_role: 'system', p_actor_id: null, p_note: note });
-    if (error) fail('marking the refund', error);
-  }
-
   async recordPrescriptionView(viewerId: string, viewerRole: StaffRole, orderId: string, path: string): Promise<void> {
     const { error } = await this.client.from('prescription_views').insert({ viewer_id: viewerId, viewer_role: viewerRole, order_id: orderId, file_path: path });
     if (error) fail('recording the prescription view', error);
@@ -154,18 +148,4 @@ export class SupabaseDeskStore implements DeskStore {
     if (error || !data) throw new CheckoutRefusal(404, 'This prescription file could not be found.');
     return data.signedUrl;
   }
-}
-
-/** The order as the payment provider adapters see it. */
-export function storedOrderOf(order: DeskOrder): StoredOrder {
-  if (order.provider === 'cod') throw new Error('a cash-on-delivery order has no payment to refund');
-  return {
-    id: order.id,
-    provider: order.provider,
-    provider_order_id: order.provider_order_id,
-    provider_payment_id: order.provider_payment_id,
-    payment_status: order.payment_status,
-    amount_paise: order.amount_paise,
-    currency: order.currency,
-  };
 }

@@ -142,7 +142,7 @@ export async function handleFulfilment(req: Request, deps: DeskDependencies): Pr
     }
     const refundPaise = await remainingPaise(deps, order);
     const moved = await deps.store.moveOrder({ orderId: order.id, expectedStatus: body.expectedStatus, status: 'cancelled', actorRole, actorId: staff.id, note: `Cancelled: ${body.reason}` });
-    await deps.refund(order, refundPaise, `cancel-${order.id.replaceAll('-', '')}`, `Cancelled by the pharmacy: ${body.reason}`, 'cancelled');
+    await deps.refund(order, refundPaise, `cancel-${order.id.replaceAll('-', '')}`, `Cancelled by the pharmacy: ${body.reason}`, 'cancel');
     return jsonResponse({ status: moved.status });
   }
 

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts';
+import { guestOrderToken } from '../../src/domain/guest-order-link';
+import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
+import { orderStrings } from '../../src/features/orders/order-strings';
+import { buildOrderDependencies, type OrderDependencies } from '../../src/features/orders/server/order-dependencies';
+import { cancelOrderHandler, getOrderHandler, type OrderHandler } from '../../src/features/orders/server/order-functions';
+import { ABANDONED_REASON, reconcile } from '../../src/features/orders/server/reconcile';
+import { BENGALURU_DELIVERY, SITE_URL, startTestStack, type TestStack } from './test-stack';
+
+const GUEST_EMAIL = 'guest.buyer@example.test';
+const SECRET = 'orders-function-tests-guest-link-secret-0123456789';
+let stack: TestStack;
+let mail: Awaited<ReturnType<typeof startMailEmulator>>;
+const inbox: SentEmail[] = [];
+let clock = new Date();
+let deps: OrderDependencies;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  mail = await startMailEmulator({ apiKey: 'mail-test-key', deliver: (sent) => void inbox.push(sent) });
+  deps = buildOrderDependencies(
+    { ...stack.env, ORDER_LINK_SECRET: SECRET, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' },
+    fetch,
+    () => clock,
+  );
+});
+afterAll(async () => {
+  await Promise.allSettled([stack?.close(), mail?.close()]);
+});
+
+const cart = { amount: 14200, lines: [{ productId: 104, quantity: 1 }], prescriptionPaths: [], delivery: { ...BENGALURU_DELIVERY, email: GUEST_EMAIL } };
+const admin = () => createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
+const refundCount = async (url: string) => ((await (await fetch(`${url}/__emulator/refunds`)).json()) as { count: number }).count;
+
+async function call(handler: OrderHandler, init: { method?: string; query?: string; body?: unknown; headers?: Record<string, string> }) {
+  const req = new Request(`${SITE_URL}/api/orders/test${init.query ?? ''}`, {
+    method: init.method ?? 'POST',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const response = await handler(req, () => deps);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
+}
+
+/** A guest's Razorpay order, paid in the emulator and verified; with the webhooks it caused. */
+async function paidGuestOrder() {
+  const hooksBefore = stack.razorpayHooks.received.length;
+  const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
+  const providerOrderId = (created.body.order as { id: string }).id;
+  const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: providerOrderId }),
+  }).then((response) => response.json() as Promise<Record<string, string>>);
+  expect((await stack.call(paymentHandler('razorpay', 'verify'), paid)).status).toBe(200);
+  const webhooks = (await stack.razorpayHooks.waitFor(hooksBefore + 1)).slice(hooksBefore);
+  const [row] = await stack.ordersWhere('provider_order_id', providerOrderId);
+  return { id: row.id as string, number: row.order_number as string, providerOrderId, webhooks };
+}
+
+const move = async (orderId: string, status: string) => {
+  const { error } = await admin().rpc('set_order_status', { p_order_id: orderId, p_status: status, p_actor_role: 'staff', p_actor_id: null, p_note: null });
+  if (error) throw new Error(error.message);
+};
+
+describe('GET /api/orders/get: the guest link', () => {
+  it('shows the order to the holder of its key and refuses a forged key or another order’s key', async () => {
+    const order = await paidGuestOrder();
+    const other = await paidGuestOrder();
+    const key = await guestOrderToken(order.id, SECRET);
+    const shown = await call(getOrderHandler, { method: 'GET', query: `?number=${order.number}&key=${key}` });
+    expect(shown.status).toBe(200);
+    expect(shown.body.order).toMatchObject({ order_number: order.number, amount_paise: 14200, payment_status: 'paid' });
+
+    const forged = key.slice(0, -2) + (key.endsWith('AA') ? 'BB' : 'AA');
+    for (const wrong of [forged, await guestOrderToken(other.id, SECRET), await guestOrderToken(order.id, `${SECRET}-rotated`), '']) {
+      const refused = await call(getOrderHandler, { body: { orderNumber: order.number, key: wrong } });
+      expect(refused).toEqual({ status: 403, body: { error: orderStrings.cannotShow } });
+    }
+    expect(await call(getOrderHandler, { body: { orderNumber: 'MK-0000-999999', key } })).toEqual({ status: 404, body: { error: orderStrings.notFound } });
+    expect(await call(getOrderHandler, { body: { orderNumber: '../etc', key } })).toEqual({ status: 404, body: { error: orderStrings.notFound } });
+  });
+});
+
+describe('POST /api/orders/cancel', () => {
+  it('refuses to cancel a shipped order with the sentence the page shows, and refunds nothing', async () => {
+    const order = await paidGuestOrder();
+    for (const status of ['confirmed', 'packed', 'shipped']) await move(order.id, status);
+    const before = await refundCount(stack.razorpay.url);
+    const key = await guestOrderToken(order.id, SECRET);
+    const refused = await call(cancelOrderHandler, { body: { orderNumber: order.number, key, reason: 'Ordered by mistake' } });
+    expect(refused).toEqual({ status: 409, body: { error: orderStrings.shippedCannotCancel } });
+    expect(await refundCount(stack.razorpay.url)).toBe(before);
+    expect((await stack.ordersWhere('id', order.id))[0]).toMatchObject({ status: 'shipped', payment_status: 'paid' });
+  });
+
+  it('refunds once when the cancel button, a retry and the provider webhooks all arrive at once', async () => {
+    const order = await paidGuestOrder();
+    const before = await refundCount(stack.razorpay.url);
+    const key = await guestOrderToken(order.id, SECRET);
+    const cancel = () => call(cancelOrderHandler, { body: { orderNumber: order.number, key, reason: 'other', otherReason: 'Bought it nearby' } });
+    const webhook = (index: number) =>
+      stack.call(paymentHandler('razorpay', 'webhook'), null, {
+        rawBody: order.webhooks[index]!.body,
+        headers: { 'x-razorpay-signature': order.webhooks[index]!.headers['x-razorpay-signature']!, 'x-razorpay-event-id': order.webhooks[index]!.headers['x-razorpay-event-id']! },
+      });
+    const answers = await Promise.all([cancel(), cancel(), webhook(0), cancel()]);
+    for (const answer of [answers[0], answers[1], answers[3]]) expect(answer!.status).toBe(200);
+
+    expect(await refundCount(stack.razorpay.url)).toBe(before + 1);
+    const [row] = await stack.ordersWhere('id', order.id);
+    expect(row).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    const { data: refunds } = await admin().from('refunds').select('amount_paise, idempotency_key, state').eq('order_id', order.id);
+    expect(refunds).toEqual([{ amount_paise: 14200, idempotency_key: `cancel-${order.id}`, state: 'processed' }]);
+    const { data: events } = await admin().from('order_events').select('kind, to_status, actor_role, note').eq('order_id', order.id).eq('kind', 'status').eq('to_status', 'cancelled');
+    expect(events).toEqual([{ kind: 'status', to_status: 'cancelled', actor_role: 'customer', note: 'Other: Bought it nearby' }]);
+
+    // Later the refund webhook arrives as well: still one refund.
+    const refundHooks = stack.razorpayHooks.received.filter((hook) => hook.body.includes('refund.processed') && hook.body.includes(order.providerOrderId));
+    for (const hook of refundHooks) {
+      await stack.call(paymentHandler('razorpay', 'webhook'), null, { rawBody: hook.body, headers: { 'x-razorpay-signature': hook.headers['x-razorpay-signature']!, 'x-razorpay-event-id': hook.headers['x-razorpay-event-id']! } });
+    }
+    expect(await refundCount(stack.razorpay.url)).toBe(before + 1);
+    const subjects = inbox.map((sent) => sent.subject);
+    expect(subjects.filter((subject) => subject === `Your MediKart order ${order.number} is cancelled`)).toHaveLength(1);
+    expect(subjects.filter((subject) => subject === `Your refund for MediKart order ${order.number}`)).toHaveLength(1);
+    expect(subjects.filter((subject) => subject === `Your MediKart order ${order.number} is placed`)).toHaveLength(1);
+    expect(inbox.find((sent) => sent.subject.endsWith(`${order.number} is cancelled`))).toMatchObject({ to: [GUEST_EMAIL] });
+    expect(inbox.find((sent) => sent.subject.endsWith(`${order.number} is cancelled`))!.text).toContain(`/orders/${order.number}?key=${key}`);
+  });
+});
+
+describe('reconciliation (the every-5-minutes job, on an injected clock)', () => {
+  it('records a PhonePe payment that completed after the customer left, once, and only after 5 minutes', async () => {
+    const merchantTransactionId = `TXN_${Date.now()}_recon${Math.floor(Math.random() * 1e6)}`;
+    const created = await stack.call(paymentHandler('phonepe', 'create'), { ...cart, cartSessionId: randomUUID(), merchantTransactionId });
+    const { url } = (created.body.data as { instrumentResponse: { redirectInfo: { url: string } } }).instrumentResponse.redirectInfo;
+    await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=PENDING' });
+    await fetch(`${stack.phonePe.url}/__emulator/orders/${merchantTransactionId}/complete`, { method: 'POST' });
+
+    clock = new Date(Date.now() + 60_000);
+    await reconcile(deps);
+    expect((await stack.ordersWhere('provider_order_id', merchantTransactionId))[0]).toMatchObject({ payment_status: 'pending' });
+
+    clock = new Date(Date.now() + 6 * 60_000);
+    const first = await reconcile(deps);
+    const second = await reconcile(deps);
+    expect(first.paid).toBeGreaterThanOrEqual(1);
+    expect(second.paid).toBe(0);
+    const [row] = await stack.ordersWhere('provider_order_id', merchantTransactionId);
+    expect(row).toMatchObject({ payment_status: 'paid' });
+    const { data: events } = await admin().from('order_events').select('to_status').eq('order_id', row.id).eq('kind', 'payment');
+    expect(events).toEqual([{ to_status: 'paid' }]);
+  });
+
+  it('fails an unpaid online order after 30 minutes as abandoned and leaves cash on delivery alone', async () => {
+    const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
+    const providerOrderId = (created.body.order as { id: string }).id;
+    const { error } = await admin().from('orders').insert({
+      guest_session_id: randomUUID(),
+      provider: 'cod',
+      provider_order_id: `cod_${randomUUID()}`,
+      amount_paise: 14200,
+      lines: [{ product_id: 104, name: 'Vitamin D3 Softgels', unit_mrp: '142.00', quantity: 1 }],
+    });
+    expect(error).toBeNull();
+
+    clock = new Date(Date.now() + 20 * 60_000);
+    await reconcile(deps);
+    expect((await stack.ordersWhere('provider_order_id', providerOrderId))[0]).toMatchObject({ payment_status: 'pending' });
+
+    clock = new Date(Date.now() + 31 * 60_000);
+    const report = await reconcile(deps);
+    expect(report.abandoned).toBeGreaterThanOrEqual(1);
+    expect((await stack.ordersWhere('provider_order_id', providerOrderId))[0]).toMatchObject({ payment_status: 'failed', failure_reason: ABANDONED_REASON });
+    const { data: cod } = await admin().from('orders').select('payment_status').eq('provider', 'cod');
+    expect(cod).toEqual([{ payment_status: 'pending' }]);
+  });
+});

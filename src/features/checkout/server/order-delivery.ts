@@ -1,0 +1,33 @@
+import { checkPinCode } from '../../../domain/delivery';
+import type { DeliveryContent, DeliveryZone } from '../../../domain/delivery-content';
+import { GUEST_EMAIL_MESSAGE, type DeliveryDetails } from '../../../domain/payment-contract';
+import type { Buyer } from './buyer';
+import { CheckoutRefusal } from './http';
+import type { OrderDelivery } from './order-store';
+
+/**
+ * Settles where an order goes from the customer's details and the bundled delivery content: the
+ * zone and the promised date are worked out here, whatever the browser showed. A PIN code we don't
+ * deliver to and a guest without an email are refused with the sentence the customer sees.
+ */
+export function settleDelivery(details: DeliveryDetails, buyer: Buyer, content: DeliveryContent, now: Date): { delivery: OrderDelivery; zone: DeliveryZone } {
+  const check = checkPinCode(details.pin_code, content, now);
+  if (!check.serviceable) throw new CheckoutRefusal(422, check.message);
+  if (buyer.kind === 'guest' && !details.email) throw new CheckoutRefusal(422, GUEST_EMAIL_MESSAGE);
+  const line2 = [details.area, details.landmark ? `Near ${details.landmark}` : null].filter(Boolean).join(', ');
+  return {
+    zone: check.zone,
+    delivery: {
+      name: details.full_name,
+      mobile: details.mobile,
+      email: details.email ?? null,
+      line1: details.line1,
+      line2: line2 || null,
+      city: details.city,
+      state: details.state,
+      pinCode: check.pinCode,
+      zoneId: check.zone.id,
+      promisedDate: check.promisedDate,
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { orderStatuses, paymentStatuses } from '@/domain/order-status';
+
+/**
+ * An order as its page shows it, built from the rows a customer reads under RLS or from the guest
+ * function's answer (which sends these same rows): one reader for both.
+ */
+const lineSchema = z.object({ product_id: z.number().int(), name: z.string(), unit_mrp: z.string(), quantity: z.number().int().positive() });
+
+export const orderRowSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  created_at: z.string(),
+  status: z.enum(orderStatuses),
+  payment_status: z.enum(paymentStatuses),
+  provider: z.string(),
+  provider_order_id: z.string(),
+  provider_payment_id: z.string().nullable(),
+  amount_paise: z.number().int(),
+  lines: z.array(lineSchema),
+  delivery_name: z.string().nullable().optional(),
+  delivery_line1: z.string().nullable().optional(),
+  delivery_line2: z.string().nullable().optional(),
+  delivery_city: z.string().nullable().optional(),
+  delivery_state: z.string().nullable().optional(),
+  delivery_pin_code: z.string().nullable().optional(),
+  promised_delivery_date: z.string().nullable().optional(),
+});
+
+export const orderEventRowSchema = z.object({
+  kind: z.enum(['status', 'payment', 'note']),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  actor_role: z.string(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+
+export const refundRowSchema = z.object({
+  amount_paise: z.number().int(),
+  state: z.enum(['requested', 'pending', 'processed', 'failed']),
+  reason: z.string(),
+  kind: z.enum(['cancel', 'rejected_lines']),
+  created_at: z.string(),
+});
+
+export const orderRecordSchema = z.object({
+  order: orderRowSchema,
+  events: z.array(orderEventRowSchema),
+  refunds: z.array(refundRowSchema),
+});
+export type OrderRecord = z.infer<typeof orderRecordSchema>;
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+/** The columns the page reads; the function selects the same ones for a guest. */
+export const ORDER_PAGE_COLUMNS =
+  'id, order_number, created_at, status, payment_status, provider, provider_order_id, provider_payment_id, amount_paise, lines, ' +
+  'delivery_name, delivery_line1, delivery_line2, delivery_city, delivery_state, delivery_pin_code, promised_delivery_date';
+export const ORDER_EVENT_COLUMNS = 'kind, from_status, to_status, actor_role, note, at';
+export const REFUND_COLUMNS = 'amount_paise, state, reason, kind, created_at';
+
+/** Reasons offered in the cancel dialog; 'other' needs the customer's own words. */
+export const cancelReasons = [
+  'Ordered by mistake',
+  'Found a better price',
+  'Delivery is too late',
+  'Doctor changed the prescription',
+  'other',
+] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+
+export const cancelRequestSchema = z
+  .object({
+    orderNumber: z.string(),
+    key: z.string().optional(),
+    reason: z.enum(cancelReasons),
+    otherReason: z.string().trim().max(500).optional(),
+  })
+  .refine((body) => body.reason !== 'other' || (body.otherReason?.length ?? 0) > 0, {
+    message: 'Please tell us why you are cancelling',
+    path: ['otherReason'],
+  });
+export type CancelRequest = z.infer<typeof cancelRequestSchema>;
+
+export function cancelReasonText(request: Pick<CancelRequest, 'reason' | 'otherReason'>): string {
+  return request.reason === 'other' ? `Other: ${request.otherReason ?? ''}` : request.reason;
+}

@@ -1,0 +1,59 @@
+import { customerMayCancel } from '../../../domain/order-status';
+import { CheckoutRefusal } from '../../checkout/server/public';
+import { orderStrings } from '../order-strings';
+import { cancelReasonText, type CancelRequest, type OrderRecord } from '../order-view';
+import { sendOrderMails } from './order-mail';
+import { accessibleOrder, orderRecord } from './order-access';
+import type { OrderDependencies } from './order-dependencies';
+import { issueRefund, requestRefund, type RefundRow } from './refunds';
+
+const REFUNDABLE = new Set(['paid', 'refund_pending', 'partially_refunded']);
+
+export const cancelRefundKey = (orderId: string) => `cancel-${orderId}`;
+
+/** What is still refundable: the amount paid minus refunds made or under way (e.g. rejected lines). */
+async function remainingPaise(deps: OrderDependencies, orderId: string, amountPaise: number): Promise<number> {
+  const { data, error } = await deps.db.from('refunds').select('amount_paise, state').eq('order_id', orderId);
+  if (error) throw new Error(`reading refunds of ${orderId}: ${error.message}`);
+  const refunded = (data as Pick<RefundRow, 'amount_paise' | 'state'>[]).filter((refund) => refund.state !== 'failed').reduce((sum, refund) => sum + refund.amount_paise, 0);
+  return amountPaise - refunded;
+}
+
+/**
+ * Cancels an order for its customer (signed in, or a guest with the order's key) until it ships, then
+ * refunds what is left of the payment under the key cancel-<order id>: a repeated click, a retry or
+ * a webhook arriving at the same time all reach the same refund row and the same provider refund.
+ * Unpaid and cash-on-delivery orders are cancelled without a refund.
+ */
+export async function cancelOrder(deps: OrderDependencies, req: Request, request: CancelRequest): Promise<OrderRecord> {
+  const { order, customerId } = await accessibleOrder(deps, req, request.orderNumber, request.key);
+  const reason = cancelReasonText(request);
+  if (order.status !== 'cancelled') {
+    if (!customerMayCancel(order.status)) {
+      throw new CheckoutRefusal(409, order.status === 'shipped' || order.status === 'delivered' ? orderStrings.shippedCannotCancel : orderStrings.cannotCancel);
+    }
+    const { error } = await deps.db.rpc('set_order_status', {
+      p_order_id: order.id,
+      p_status: 'cancelled',
+      p_actor_role: 'customer',
+      p_actor_id: customerId,
+      p_note: reason,
+    });
+    if (error) throw new Error(`cancelling ${order.order_number}: ${error.message}`);
+  }
+
+  const { data: current, error } = await deps.db.from('orders').select('payment_status, provider').eq('id', order.id).single<{ payment_status: string; provider: string }>();
+  if (error) throw new Error(`reading ${order.order_number}: ${error.message}`);
+  if (current.provider !== 'cod' && REFUNDABLE.has(current.payment_status)) {
+    const key = cancelRefundKey(order.id);
+    const { data: earlier, error: earlierError } = await deps.db.from('refunds').select('*').eq('idempotency_key', key).maybeSingle<RefundRow>();
+    if (earlierError) throw new Error(`reading refund ${key}: ${earlierError.message}`);
+    if (earlier) await issueRefund(deps, earlier);
+    else {
+      const remaining = await remainingPaise(deps, order.id, order.amount_paise);
+      if (remaining > 0) await requestRefund(deps, order.id, remaining, key, reason, 'cancel');
+    }
+  }
+  await sendOrderMails(deps, order.id);
+  return orderRecord(deps, order.id);
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { guestOrderToken } from '../../../domain/guest-order-link';
+import { formatRupees, paiseToRupees } from '../../../domain/money';
+import { orderStatusLabels, paymentStatusLabels } from '../../../domain/order-status';
+import { orderRowSchema, type OrderRow } from '../order-view';
+import { ORDER_PAGE_COLUMNS } from '../order-view';
+import type { OrderDependencies } from './order-dependencies';
+
+export type OrderMailKind = 'order_confirmation' | 'order_cancelled' | 'refund_processed';
+
+/** After this many failed tries a mail stays in the outbox for a person to look at. */
+export const MAX_MAIL_ATTEMPTS = 12;
+
+interface OutboxRow {
+  id: string;
+  order_id: string;
+  kind: OrderMailKind;
+  attempts: number;
+}
+
+const mailRowSchema = orderRowSchema.extend({ user_id: z.string().nullable(), delivery_email: z.string().nullable().optional() });
+type MailOrder = z.infer<typeof mailRowSchema>;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+async function recipientOf(deps: OrderDependencies, order: MailOrder): Promise<string | null> {
+  if (order.delivery_email) return order.delivery_email;
+  if (!order.user_id) return null;
+  const { data, error } = await deps.db.auth.admin.getUserById(order.user_id);
+  if (error) throw new Error(`reading the customer's email: ${error.message}`);
+  return data.user?.email ?? null;
+}
+
+function subjectOf(kind: OrderMailKind, order: OrderRow): string {
+  if (kind === 'order_confirmation') return `Your MediKart order ${order.order_number} is placed`;
+  if (kind === 'order_cancelled') return `Your MediKart order ${order.order_number} is cancelled`;
+  return `Your refund for MediKart order ${order.order_number}`;
+}
+
+function introOf(kind: OrderMailKind, order: OrderRow): string {
+  const total = formatRupees(paiseToRupees(order.amount_paise));
+  if (kind === 'order_confirmation') return `Thank you for your order. We have received it and will keep you posted. Total: ${total}.`;
+  if (kind === 'order_cancelled') {
+    return order.provider === 'cod' || order.payment_status === 'pending' || order.payment_status === 'failed'
+      ? 'Your order is cancelled. Nothing was charged, so there is nothing to refund.'
+      : 'Your order is cancelled. The amount you paid is being refunded to your original payment method.';
+  }
+  return `Your refund has been processed to your original payment method (${paymentStatusLabels[order.payment_status]}). Banks usually show it within 5-7 working days.`;
+}
+
+/** The mail's text and HTML: the order's lines, total, status and its page's link. */
+export function composeOrderMail(kind: OrderMailKind, order: OrderRow, link: string): { subject: string; text: string; html: string } {
+  const lines = order.lines.map((line) => `${line.quantity} x ${line.name} (${formatRupees(Number(line.unit_mrp))} each)`);
+  const total = formatRupees(paiseToRupees(order.amount_paise));
+  const status = `${orderStatusLabels[order.status]}, ${paymentStatusLabels[order.payment_status]}`;
+  const intro = introOf(kind, order);
+  const text = [intro, '', `Order ${order.order_number}`, ...lines, `Total: ${total}`, `Status: ${status}`, '', `See your order: ${link}`].join('\n');
+  const html = `<p>${escapeHtml(intro)}</p><h2>Order ${escapeHtml(order.order_number)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<p>Total: ${escapeHtml(total)}<br>Status: ${escapeHtml(status)}</p><p><a href="${escapeHtml(link)}">See your order</a></p>`;
+  return { subject: subjectOf(kind, order), text, html };
+}
+
+/** POST {MAIL_API_BASE}/emails with a bearer key (Resend's API); throws on anything but 2xx. */
+async function sendMail(deps: OrderDependencies, to: string, mail: { subject: string; text: string; html: string }): Promise<void> {
+  const response = await deps.fetcher(new URL('/emails', deps.env.MAIL_API_BASE), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${deps.env.MAIL_API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ from: deps.env.MAIL_FROM, to: [to], subject: mail.subject, text: mail.text, html: mail.html }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`the mail API answered ${response.status}`);
+}
+
+async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean> {
+  const { data: claimed, error: claimError } = await deps.db.rpc('claim_mail', { p_mail_id: row.id });
+  if (claimError) throw new Error(`claiming mail ${row.id}: ${claimError.message}`);
+  if (claimed !== true) return false;
+  try {
+    const { data, error } = await deps.db.from('orders').select(`${ORDER_PAGE_COLUMNS}, user_id, delivery_email`).eq('id', row.order_id).single();
+    if (error) throw new Error(`reading the order: ${error.message}`);
+    const order = mailRowSchema.parse(data);
+    const to = await recipientOf(deps, order);
+    if (!to) {
+      // Orders from before delivery details carry no address: nothing to retry.
+      await deps.db.from('mail_outbox').update({ attempts: MAX_MAIL_ATTEMPTS, last_error: 'the order has no email address' }).eq('id', row.id);
+      return false;
+    }
+    const siteUrl = deps.env.SITE_URL ?? 'http://localhost:8888';
+    const link = `${siteUrl}/orders/${order.order_number}?key=${await guestOrderToken(order.id, deps.env.ORDER_LINK_SECRET)}`;
+    await sendMail(deps, to, composeOrderMail(row.kind, order, link));
+    await deps.db.from('mail_outbox').update({ sent_at: deps.now().toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null }).eq('id', row.id);
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`[order mail] ${row.kind} for order ${row.order_id} not sent (try ${row.attempts + 1}): ${message}`);
+    await deps.db.from('mail_outbox').update({ attempts: row.attempts + 1, last_error: message.slice(0, 1000), claimed_until: null }).eq('id', row.id);
+    return false;
+  }
+}
+
+/**
+ * Sends the order's mails waiting in the outbox (the database queues them with the order change
+ * itself). A failure is logged and left for the reconciliation run to retry; it never fails the
+ * caller, so a mail problem can never block or lose an order.
+ */
+export async function sendOrderMails(deps: OrderDependencies, orderId?: string): Promise<number> {
+  try {
+    let query = deps.db.from('mail_outbox').select('id, order_id, kind, attempts').is('sent_at', null).lt('attempts', MAX_MAIL_ATTEMPTS);
+    if (orderId) query = query.eq('order_id', orderId);
+    const { data, error } = await query.order('created_at').limit(100);
+    if (error) throw new Error(error.message);
+    let sent = 0;
+    for (const row of data as OutboxRow[]) if (await deliver(deps, row)) sent += 1;
+    return sent;
+  } catch (error) {
+    console.error(`[order mail] could not read the outbox:`, error);
+    return 0;
+  }
+}
+
+/** Queues a mail the database does not queue by itself (e.g. the desk's decision) and sends it. */
+export async function queueOrderMail(deps: OrderDependencies, orderId: string, kind: OrderMailKind): Promise<void> {
+  const { error } = await deps.db.from('mail_outbox').upsert({ order_id: orderId, kind }, { onConflict: 'order_id,kind', ignoreDuplicates: true });
+  if (error) console.error(`[order mail] could not queue ${kind} for order ${orderId}: ${error.message}`);
+  await sendOrderMails(deps, orderId);
+}

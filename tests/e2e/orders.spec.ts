@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { expect, test } from '@playwright/test';
+import { localEnv } from '../../emulators/local-env.ts';
+import { anonKey } from '../../emulators/supabase/jwt';
+import { guestOrderToken } from '../../src/domain/guest-order-link';
+import { orderStrings } from '../../src/features/orders/order-strings';
+import { serviceClient, signInAsDemo } from './support/accounts';
+import { cetirizine } from './support/cart';
+import { rupees } from './support/fixture-catalogue';
+import { INBOX_URL, latestMessageTo, uniqueEmail } from './support/inbox';
+
+const env = localEnv();
+const DELIVERY = { full_name: 'Asha Rao', mobile: '98450 12345', line1: '12, 4th Cross, Indiranagar', area: 'HAL 2nd Stage', city: 'Bengaluru', state: 'Karnataka', pin_code: '560038' };
+const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
+
+/** A Razorpay order paid in the emulator and verified, as the checkout does; signed in when given a token. */
+async function paidOrder(accessToken?: string, email = uniqueEmail('order')): Promise<{ id: string; number: string; totalPaise: number }> {
+  const totalPaise = Math.round(cetirizine.mrp * 100) * 2;
+  const created = await fetch(`${SITE}/api/razorpay/create-order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
+    body: JSON.stringify({ amount: totalPaise, lines: [{ productId: cetirizine.id, quantity: 2 }], prescriptionPaths: [], cartSessionId: randomUUID(), delivery: { ...DELIVERY, email } }),
+  }).then((response) => response.json() as Promise<{ order: { id: string } }>);
+  const paid = await fetch(`${env.RAZORPAY_API_BASE}/v1/checkout/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: env.RAZORPAY_KEY_ID, order_id: created.order.id }),
+  }).then((response) => response.json());
+  const verified = await fetch(`${SITE}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
+  expect(verified.status).toBe(200);
+  const { data, error } = await serviceClient.from('orders').select('id, order_number').eq('provider_order_id', created.order.id).single();
+  if (error) throw new Error(error.message);
+  return { id: data.id as string, number: data.order_number as string, totalPaise };
+}
+
+test('a guest opens the order link in a fresh browser, cancels the paid order and sees it refunded and the mail', async ({ browser }) => {
+  test.slow();
+  const email = uniqueEmail('guest.cancel');
+  const order = await paidOrder(undefined, email);
+  const key = await guestOrderToken(order.id, env.ORDER_LINK_SECRET!);
+
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(`/orders/${order.number}`);
+  await expect(strangerPage.getByRole('heading', { name: orderStrings.cannotShow })).toBeVisible();
+  await expect(strangerPage.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/orders/${order.number}`)}`);
+  await strangerPage.goto('/orders/MK-0000-999999999');
+  await expect(strangerPage.getByRole('heading', { name: orderStrings.notFound })).toBeVisible();
+  await stranger.close();
+
+  const guest = await browser.newContext();
+  const page = await guest.newPage();
+  await page.goto(`/orders/${order.number}?key=${key}`);
+  await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  await expect(page.getByText(`2 × ${cetirizine.name}`)).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText(rupees(order.totalPaise / 100));
+  await expect(page.getByTestId('payment-status')).toHaveText('Paid');
+
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await dialog.getByLabel('Other').check();
+  await dialog.getByLabel('Your reason').fill('Bought it at the shop downstairs');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('payment-status')).toHaveText('Refunded');
+  await expect(page.getByText('Other: Bought it at the shop downstairs').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+  await expect
+    .poll(async () => {
+      const found = await fetch(`${INBOX_URL}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`).then((response) => response.json() as Promise<{ messages: { Subject: string }[] }>);
+      return found.messages.map((message) => message.Subject).sort();
+    })
+    .toEqual([`Your MediKart order ${order.number} is cancelled`, `Your MediKart order ${order.number} is placed`, `Your refund for MediKart order ${order.number}`]);
+  const mail = await latestMessageTo(email);
+  expect(mail.Text).toContain(`/orders/${order.number}?key=${key}`);
+  await guest.close();
+});
+
+test('a shipped order cannot be cancelled and points to the returns policy', async ({ page }) => {
+  const order = await paidOrder();
+  for (const status of ['confirmed', 'packed', 'shipped']) {
+    const { error } = await serviceClient.rpc('set_order_status', { p_order_id: order.id, p_status: status, p_actor_role: 'staff', p_actor_id: null, p_note: null });
+    expect(error).toBeNull();
+  }
+  await page.goto(`/orders/${order.number}?key=${await guestOrderToken(order.id, env.ORDER_LINK_SECRET!)}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Shipped');
+  await expect(page.getByText(orderStrings.shippedCannotCancel)).toBeVisible();
+  await expect(page.getByText(orderStrings.shippedCannotCancel).getByRole('link', { name: 'Returns policy' })).toHaveAttribute('href', '/returns-policy');
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+});
+
+test('My Orders lists the signed-in customer’s order and opens its page', async ({ page }) => {
+  const supabase = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await supabase.auth.signInWithPassword({ email: 'demo@pharmacy.test', password: 'Demo@12345' });
+  if (error) throw new Error(error.message);
+  const order = await paidOrder(data.session.access_token);
+
+  await page.goto('/account/orders');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Forders/);
+  await signInAsDemo(page);
+  await page.goto('/account/orders');
+  const row = page.getByRole('link', { name: new RegExp(order.number) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('2 items');
+  await expect(row).toContainText(rupees(order.totalPaise / 100));
+  await row.click();
+  await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'All my orders' })).toBeVisible();
+});
