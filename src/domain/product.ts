@@ -102,9 +102,9 @@ export function toProductCard(product: Product): ProductCard {
 }
 
 /** The few product facts the payment functions price and check an order with (the build writes them for every product). */
-export type PriceIndexEntry = Pick<Product, 'id' | 'name' | 'mrp' | 'requires_prescription' | 'sale_state'>;
+export type PriceIndexEntry = Pick<Product, 'id' | 'name' | 'mrp' | 'requires_prescription' | 'cod_available' | 'sale_state'>;
 
 export function toPriceIndexEntry(product: Product): PriceIndexEntry {
-  const { id, name, mrp, requires_prescription, sale_state } = product;
-  return { id, name, mrp, requires_prescription, sale_state };
+  const { id, name, mrp, requires_prescription, cod_available, sale_state } = product;
+  return { id, name, mrp, requires_prescription, cod_available, sale_state };
 }
