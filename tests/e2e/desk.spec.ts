@@ -66,7 +66,7 @@ async function guestRxOrder(): Promise<{ id: string; order_number: string }> {
 const orderRow = async (id: string) => (await serviceClient.from('orders').select('status, payment_status, tracking_number').eq('id', id).single()).data;
 
 test('a pharmacist reviews a guest’s prescription order and support ships it', async ({ browser }) => {
-  test.slow();
+  test.setTimeout(240_000);
   const order = await guestRxOrder();
 
   const desk = await (await browser.newContext()).newPage();
