@@ -20,6 +20,7 @@ const FEATURE_USES = {
   delivery: [],
   account: ['auth'],
   orders: ['checkout'],
+  desk: ['checkout', 'orders'],
 };
 
 function featureLayers() {
@@ -57,11 +58,18 @@ module.exports = {
       comment:
         'A feature uses another feature only through its public.ts or its UI components (*.astro, PascalCase *.tsx); ' +
         'anything else it needs belongs in src/domain or src/lib.',
-      from: { path: FEATURE, pathNot: '\\.test\\.tsx?$' },
+      from: { path: FEATURE, pathNot: ['\\.test\\.tsx?$', '^src/features/[^/]+/server/'] },
       to: {
         path: '^src/features/([^/]+)/',
         pathNot: ['^src/features/$1/', '^src/features/[^/]+/(server/)?(public\\.ts|[A-Z][A-Za-z]+\\.(astro|tsx))$'],
       },
+    },
+    {
+      name: 'server-uses-server',
+      severity: 'error',
+      comment: "A feature's server code uses another feature only through that feature's server code.",
+      from: { path: '^src/features/([^/]+)/server/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/features/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/server/'] },
     },
     ...featureLayers(),
     {
@@ -81,7 +89,7 @@ module.exports = {
           '\\.(tsx|astro)$',
           'node_modules/(nanostores|@nanostores|react|react-dom)/',
           '^src/lib/(supabase-client|load-supabase|toast|page-toast|Toaster|auth-storage)\\.ts',
-          '^src/features/(?![^/]+/server/|orders/order-(view|strings)\.ts$)',
+          '^src/features/(?![^/]+/server/|orders/order-(view|strings)\\.ts$)',
         ],
       },
     },

@@ -603,5 +603,42 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
     return deleted.rows.length > 0 ? authJson(200, {}) : authError(404, 'user_not_found', 'User not found');
   }
 
+  if (route === '/admin/users' || route.startsWith('/admin/users/')) return handleAdminUsers(incoming, route, db);
+
   return notImplemented(method, `/auth/v1${route}`);
+}
+
+const adminUpdateSchema = z.object({
+  app_metadata: z.record(z.string(), z.unknown()).optional(),
+  user_metadata: z.record(z.string(), z.unknown()).optional(),
+}).loose();
+
+/**
+ * GoTrue's admin API as scripts/staff.ts uses it (list users, update a user's metadata); only the
+ * service role may call it. Metadata is merged into what the user has, as GoTrue does.
+ */
+async function handleAdminUsers(incoming: Incoming, route: string, db: PGlite): Promise<Reply> {
+  const token = header(incoming, 'authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
+  const checked = token ? verifyJwt(token, apiClaimsSchema) : undefined;
+  if (!checked?.ok || checked.claims.role !== 'service_role') return authError(403, 'not_admin', 'User not allowed');
+  if (incoming.method === 'GET' && route === '/admin/users') {
+    const page = Math.max(1, Number(incoming.url.searchParams.get('page') ?? '1'));
+    const perPage = Math.min(1000, Math.max(1, Number(incoming.url.searchParams.get('per_page') ?? '50')));
+    const { rows } = await db.query<UserRow>(`${selectUser('true')} order by u.created_at, u.id limit $1 offset $2`, [perPage, (page - 1) * perPage]);
+    const total = (await db.query<{ count: number }>(`select count(*)::int as count from auth.users`)).rows[0]?.count ?? 0;
+    return json(200, { users: rows.map(userJson), aud: 'authenticated' }, { ...API_VERSION, 'x-total-count': String(total) });
+  }
+  const id = route.match(/^\/admin\/users\/([0-9a-f-]{36})$/)?.[1];
+  if (id && incoming.method === 'PUT') {
+    const body = parseJsonBody(incoming, adminUpdateSchema);
+    if (!body.ok) return body.reply;
+    const { rows } = await db.query<UserRow>(
+      `update auth.users u set raw_app_meta_data = coalesce(u.raw_app_meta_data, '{}'::jsonb) || $2::jsonb,
+              raw_user_meta_data = coalesce(u.raw_user_meta_data, '{}'::jsonb) || $3::jsonb, updated_at = now()
+        where u.id = $1 returning ${userColumns}`,
+      [id, JSON.stringify(body.value.app_metadata ?? {}), JSON.stringify(body.value.user_metadata ?? {})],
+    );
+    return rows[0] ? authJson(200, userJson(rows[0])) : authError(404, 'user_not_found', 'User not found');
+  }
+  return notImplemented(incoming.method, `/auth/v1${route}`);
 }

@@ -23,6 +23,7 @@ export const TEST_CATALOGUE: CatalogueIndexEntry[] = [
   { id: 103, name: 'Cough Syrup 100ml', mrp: 120, requires_prescription: false, cod_available: true, sale_state: 'SOLD OUT' },
   { id: 104, name: 'Vitamin D3 Softgels', mrp: 142, requires_prescription: false, cod_available: false, sale_state: 'ADD TO CART' },
   { id: 105, name: 'Glucometer Kit', mrp: 5200, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 106, name: 'Azithromycin 500mg Tablet', mrp: 118.3, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
 ];
 
 /** The delivery content the function tests check PIN codes against. */

@@ -11,7 +11,7 @@ export async function seededDatabase(): Promise<PGlite> {
   return db;
 }
 
-export type Caller = { role: ApiRole; userId?: string };
+export type Caller = { role: ApiRole; userId?: string; appMetadata?: Record<string, unknown>; userMetadata?: Record<string, unknown> };
 export const anon: Caller = { role: 'anon' };
 export const serviceRole: Caller = { role: 'service_role' };
 export const customer = (userId: string): Caller => ({ role: 'authenticated', userId });
@@ -28,7 +28,12 @@ export async function runAs<Row = Record<string, unknown>>(
 ): Promise<Row[]> {
   return db.transaction(async (tx: Transaction) => {
     await tx.exec(`set local role ${caller.role}`);
-    const claims = { role: caller.role, ...(caller.userId ? { sub: caller.userId } : {}) };
+    const claims = {
+      role: caller.role,
+      ...(caller.userId ? { sub: caller.userId } : {}),
+      ...(caller.appMetadata ? { app_metadata: caller.appMetadata } : {}),
+      ...(caller.userMetadata ? { user_metadata: caller.userMetadata } : {}),
+    };
     await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
     return (await tx.query<Row>(sql, params)).rows;
   });

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { respond } from '../../src/features/checkout/server/http';
+import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
+import { buildDeskDependencies } from '../../src/features/desk/server/dependencies';
+import { handleFulfilment, handlePrescriptionUrl, handleReview, type DeskDependencies } from '../../src/features/desk/server/handlers';
+import { BENGALURU_DELIVERY, DEMO_USER, SITE_URL, startTestStack, TEST_CATALOGUE, type TestStack } from './test-stack';
+
+let stack: TestStack;
+let desk: DeskDependencies;
+let pharmacist: string;
+let support: string;
+let customer: string;
+
+async function signIn(email: string, password: string): Promise<string> {
+  const { data, error } = await stack.anonClient().auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return data.session.access_token;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  desk = buildDeskDependencies(stack.env, new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])));
+  [pharmacist, support, customer] = await Promise.all([
+    signIn('pharmacist@pharmacy.test', 'Pharma@12345'),
+    signIn('support@pharmacy.test', 'Support@12345'),
+    signIn(DEMO_USER.email, DEMO_USER.password),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await stack?.close();
+});
+
+type Handler = (req: Request, deps: DeskDependencies) => Promise<Response>;
+async function call(handler: Handler, token: string | null, body: unknown) {
+  const req = new Request(`${SITE_URL}/api/desk`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const response = await respond('/api/desk', () => handler(req, desk));
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
+}
+
+const refundCount = async () => ((await (await fetch(`${stack.razorpay.url}/__emulator/refunds`)).json()) as { count: number; items: { amount: number }[] });
+
+/** A guest's paid Razorpay order for these products (one of each), with an uploaded prescription. */
+async function paidOrder(productIds: number[]) {
+  const session = randomUUID();
+  const path = `guest-${session}/rx.pdf`;
+  const upload = await stack.anonClient().storage.from('prescriptions').upload(path, new Blob(['%PDF-1.4 test'], { type: 'application/pdf' }));
+  expect(upload.error).toBeNull();
+  const amount = productIds.reduce((sum, id) => sum + Math.round(TEST_CATALOGUE.find((entry) => entry.id === id)!.mrp * 100), 0);
+  const created = await stack.call(paymentHandler('razorpay', 'create'), {
+    amount,
+    lines: productIds.map((productId) => ({ productId, quantity: 1 })),
+    cartSessionId: session,
+    prescriptionPaths: [path],
+    delivery: BENGALURU_DELIVERY,
+  });
+  expect(created.status).toBe(200);
+  const providerOrderId = (created.body.order as { id: string }).id;
+  const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: providerOrderId }),
+  }).then((response) => response.json() as Promise<Record<string, string>>);
+  expect((await stack.call(paymentHandler('razorpay', 'verify'), paid)).status).toBe(200);
+  const [row] = await stack.ordersWhere('provider_order_id', providerOrderId);
+  expect(row.prescription_paths).toEqual([path]);
+  return { id: row.id as string, path, amount };
+}
+
+async function orderRow(id: string) {
+  const [row] = await stack.ordersWhere('id', id);
+  return row as { status: string; payment_status: string; courier_name: string | null; tracking_number: string | null };
+}
+
+const admin = () => createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
+
+describe('who may use the desk functions', () => {
+  it('refuses a missing token, a customer, and a customer who wrote role: pharmacist into their own user_metadata', async () => {
+    const order = await paidOrder([102]);
+    const decision = { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' };
+    expect(await call(handleReview, null, decision)).toEqual({ status: 401, body: { error: 'Sign in with your staff account.' } });
+    expect(await call(handleReview, customer, decision)).toEqual({ status: 403, body: { error: 'This area is for pharmacy staff.' } });
+
+    const forged = await admin().auth.admin.updateUserById(DEMO_USER.id, { user_metadata: { role: 'pharmacist', registration_number: 'FAKE-1' } });
+    expect(forged.error).toBeNull();
+    const forgedToken = await signIn(DEMO_USER.email, DEMO_USER.password);
+    expect(await call(handleReview, forgedToken, decision)).toEqual({ status: 403, body: { error: 'This area is for pharmacy staff.' } });
+    expect((await call(handleFulfilment, forgedToken, { orderId: order.id, expectedStatus: 'prescription_review', step: 'cancelled', reason: 'x' })).status).toBe(403);
+    expect((await call(handlePrescriptionUrl, forgedToken, { orderId: order.id, path: order.path })).status).toBe(403);
+    expect((await orderRow(order.id)).status).toBe('prescription_review');
+  });
+
+  it('lets only a pharmacist decide prescription lines', async () => {
+    const order = await paidOrder([102]);
+    const refused = await call(handleReview, support, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' });
+    expect(refused).toEqual({ status: 403, body: { error: 'Only a pharmacist can do this.' } });
+  });
+});
+
+describe('prescription review', () => {
+  it('confirms the order once every Rx line is decided and refunds the rejected line exactly once', async () => {
+    const order = await paidOrder([102, 106, 104]);
+    const before = (await refundCount()).count;
+
+    const rejected = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'rejected', reason: 'expired' });
+    expect(rejected).toEqual({ status: 200, body: { status: 'prescription_review', decided: false } });
+    const again = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' });
+    expect(again).toEqual({ status: 409, body: { error: 'This line has already been decided by another pharmacist. Reload to see the decision.' } });
+
+    const accepted = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 1, decision: 'accepted' });
+    expect(accepted).toEqual({ status: 200, body: { status: 'confirmed', decided: true, refundedPaise: 8950 } });
+    const refunds = await refundCount();
+    expect(refunds.count).toBe(before + 1);
+    expect(refunds.items.at(-1)!.amount).toBe(8950);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', payment_status: 'partially_refunded' });
+
+    const late = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'confirmed', lineIndex: 1, decision: 'rejected', reason: 'illegible' });
+    expect(late.status).toBe(409);
+    expect((await refundCount()).count).toBe(before + 1);
+
+    const { data: decisions } = await admin().from('order_line_decisions').select('line_index, decision, reason, pharmacist_name, registration_number').eq('order_id', order.id).order('line_index');
+    expect(decisions).toEqual([
+      { line_index: 0, decision: 'rejected', reason: 'expired', pharmacist_name: 'Asha Rao', registration_number: 'KA-PH-004512' },
+      { line_index: 1, decision: 'accepted', reason: null, pharmacist_name: 'Asha Rao', registration_number: 'KA-PH-004512' },
+    ]);
+    const { data: events } = await admin().from('order_events').select('kind, from_status, to_status, actor_role, actor_id, note').eq('order_id', order.id).eq('kind', 'status').eq('to_status', 'confirmed');
+    expect(events).toEqual([
+      { kind: 'status', from_status: 'prescription_review', to_status: 'confirmed', actor_role: 'pharmacist', actor_id: '33333333-3333-4333-8333-333333333333', note: 'Prescription checked; removed: Amoxicillin 250mg Capsule.' },
+    ]);
+  });
+
+  it('cancels and refunds the whole order when every line is rejected', async () => {
+    const order = await paidOrder([102]);
+    const before = (await refundCount()).count;
+    const other = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'rejected', reason: 'other' });
+    expect(other).toEqual({ status: 400, body: { error: 'Invalid request: Write a note when the reason is Other.' } });
+    const result = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'rejected', reason: 'other', note: 'Prescription is for another patient' });
+    expect(result).toEqual({ status: 200, body: { status: 'cancelled', decided: true, refundedPaise: order.amount } });
+    expect((await refundCount()).count).toBe(before + 1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+  });
+
+  it('refuses a decision on a line that needs no prescription', async () => {
+    const order = await paidOrder([102, 104]);
+    const result = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 1, decision: 'accepted' });
+    expect(result.status).toBe(422);
+  });
+
+  it('lets only one of two pharmacists deciding the same line at once succeed, and refunds once', async () => {
+    const order = await paidOrder([102, 104]);
+    const before = (await refundCount()).count;
+    const decide = (decision: 'accepted' | 'rejected') =>
+      call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision, ...(decision === 'rejected' ? { reason: 'illegible' } : {}) });
+    const results = await Promise.all([decide('rejected'), decide('rejected'), decide('accepted')]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409, 409]);
+    const winner = results.find((result) => result.status === 200)!;
+    expect((await refundCount()).count).toBe(before + (winner.body.refundedPaise ? 1 : 0));
+    expect((await orderRow(order.id)).status).toBe('confirmed');
+  });
+});
+
+describe('fulfilment', () => {
+  async function confirmedOrder() {
+    const order = await paidOrder([102]);
+    expect((await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' })).status).toBe(200);
+    return order;
+  }
+  const step = (token: string, orderId: string, expectedStatus: string, body: Record<string, unknown>) => call(handleFulfilment, token, { orderId, expectedStatus, ...body });
+
+  it('packs, ships with courier and tracking number, and delivers; refuses steps out of order', async () => {
+    const order = await confirmedOrder();
+    expect(await step(support, order.id, 'confirmed', { step: 'shipped', courierName: 'Blue Dart', trackingNumber: 'BD1' })).toEqual({
+      status: 409,
+      body: { error: expect.stringMatching(/is confirmed; only a packed order can be marked shipped/) },
+    });
+    expect(await step(support, order.id, 'confirmed', { step: 'packed' })).toEqual({ status: 200, body: { status: 'packed' } });
+    expect((await step(support, order.id, 'packed', { step: 'shipped', courierName: 'Blue Dart' })).status).toBe(400);
+    expect(await step(support, order.id, 'packed', { step: 'shipped', courierName: 'Blue Dart', trackingNumber: 'BD123456789IN' })).toEqual({ status: 200, body: { status: 'shipped' } });
+    expect(await orderRow(order.id)).toMatchObject({ courier_name: 'Blue Dart', tracking_number: 'BD123456789IN' });
+    expect(await step(support, order.id, 'shipped', { step: 'cancelled', reason: 'Customer asked' })).toEqual({
+      status: 409,
+      body: { error: expect.stringMatching(/is shipped and can no longer be cancelled/) },
+    });
+    expect(await step(pharmacist, order.id, 'shipped', { step: 'delivered' })).toEqual({ status: 200, body: { status: 'delivered' } });
+    expect((await step(pharmacist, order.id, 'delivered', { step: 'packed' })).status).toBe(409);
+    const { data: events } = await admin().from('order_events').select('to_status, actor_role').eq('order_id', order.id).eq('kind', 'status').order('id');
+    expect(events).toEqual([
+      { to_status: 'placed', actor_role: 'system' },
+      { to_status: 'prescription_review', actor_role: 'payment_provider' },
+      { to_status: 'confirmed', actor_role: 'pharmacist' },
+      { to_status: 'packed', actor_role: 'support' },
+      { to_status: 'shipped', actor_role: 'support' },
+      { to_status: 'delivered', actor_role: 'pharmacist' },
+    ]);
+  });
+
+  it('refuses a step when the order changed since the staff member saw it; of two at once only one succeeds', async () => {
+    const order = await confirmedOrder();
+    const results = await Promise.all([step(support, order.id, 'confirmed', { step: 'packed' }), step(pharmacist, order.id, 'confirmed', { step: 'packed' })]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    expect(results.find((result) => result.status === 409)!.body.error).toMatch(/^Someone else has just changed order MK-\d{4}-\d{6,}: it is now packed\. Reload to see the latest\.$/);
+  });
+
+  it('cancels before shipping with a reason and refunds the whole order once', async () => {
+    const order = await confirmedOrder();
+    const before = (await refundCount()).count;
+    expect((await step(support, order.id, 'confirmed', { step: 'cancelled', reason: '' })).status).toBe(400);
+    expect(await step(support, order.id, 'confirmed', { step: 'cancelled', reason: 'Out of stock at the pharmacy' })).toEqual({ status: 200, body: { status: 'cancelled' } });
+    expect((await refundCount()).count).toBe(before + 1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+  });
+});
+
+describe('prescription files', () => {
+  it('gives staff a short-lived link to one of the order’s files and logs who looked', async () => {
+    const order = await paidOrder([102]);
+    const result = await call(handlePrescriptionUrl, support, { orderId: order.id, path: order.path });
+    expect(result.status).toBe(200);
+    expect(result.body.expiresInSeconds).toBe(300);
+    const file = await fetch(result.body.url as string);
+    expect(await file.text()).toBe('%PDF-1.4 test');
+    const { data: views } = await admin().from('prescription_views').select('viewer_id, viewer_role, file_path').eq('order_id', order.id);
+    expect(views).toEqual([{ viewer_id: '44444444-4444-4444-8444-444444444444', viewer_role: 'support', file_path: order.path }]);
+
+    expect((await call(handlePrescriptionUrl, support, { orderId: order.id, path: 'guest-00000000-0000-4000-8000-000000000000/x.pdf' })).status).toBe(404);
+    expect((await call(handlePrescriptionUrl, customer, { orderId: order.id, path: order.path })).status).toBe(403);
+  });
+});

@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useState } from 'react';
+import { orderAge, REVIEW_TARGET_MS } from '../../domain/desk';
+import { orderStatusLabels, orderStatuses, type OrderStatus } from '../../domain/order-status';
+import type { StaffSession } from './desk-api';
+import StaffGate from './StaffGate';
+
+interface QueueOrder {
+  id: string;
+  order_number: string;
+  status: OrderStatus;
+  created_at: string;
+  delivery_name: string | null;
+  delivery_mobile: string | null;
+  delivery_email: string | null;
+}
+
+/** What a search box entry matches: the order number, or the mobile (digits only) or email on the order. */
+function matches(order: QueueOrder, query: string): boolean {
+  const text = query.trim().toLowerCase();
+  if (!text) return true;
+  const digits = text.replace(/\D/g, '');
+  return (
+    order.order_number.toLowerCase().includes(text) ||
+    (order.delivery_email ?? '').toLowerCase().includes(text) ||
+    (digits.length >= 4 && (order.delivery_mobile ?? '').replace(/\D/g, '').includes(digits))
+  );
+}
+
+function Queue({ staff }: { staff: StaffSession }) {
+  const [orders, setOrders] = useState<QueueOrder[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<OrderStatus>('placed');
+  const [query, setQuery] = useState('');
+  const now = Date.now();
+
+  useEffect(() => {
+    staff.client
+      .from('orders')
+      .select('id, order_number, status, created_at, delivery_name, delivery_mobile, delivery_email')
+      .order('created_at', { ascending: true })
+      .limit(1000)
+      .then(({ data, error: failure }) => {
+        if (failure) setError('The orders could not be loaded. Reload the page to try again.');
+        else setOrders(data as QueueOrder[]);
+      });
+  }, [staff]);
+
+  const counts = useMemo(() => {
+    const byStatus = Object.fromEntries(orderStatuses.map((name) => [name, 0])) as Record<OrderStatus, number>;
+    for (const order of orders ?? []) byStatus[order.status] += 1;
+    return byStatus;
+  }, [orders]);
+
+  if (error) return <p role="alert" className="text-red-700">{error}</p>;
+  if (!orders) return <p className="text-gray-700">Loading orders…</p>;
+  const shown = orders.filter((order) => (query.trim() ? matches(order, query) : order.status === status));
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-gray-900">Order queue</h1>
+      <div className="mt-4">
+        <label htmlFor="desk-search" className="mb-1 block text-sm font-medium text-gray-700">
+          Search by order number, mobile or email
+        </label>
+        <input id="desk-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} className="block w-full max-w-md rounded-md border border-gray-300 px-3 py-2" />
+      </div>
+      <nav aria-label="Order statuses" className="mt-4 flex flex-wrap gap-2">
+        {orderStatuses.map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={!query.trim() && status === name}
+            onClick={() => {
+              setStatus(name);
+              setQuery('');
+            }}
+            className={`rounded-full border px-3 py-1 text-sm font-medium ${!query.trim() && status === name ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 text-gray-800 hover:bg-gray-50'}`}
+          >
+            {orderStatusLabels[name]} ({counts[name]})
+          </button>
+        ))}
+      </nav>
+      <h2 className="mt-6 text-lg font-semibold text-gray-900">{query.trim() ? `Orders matching “${query.trim()}”` : `${orderStatusLabels[status]}, oldest first`}</h2>
+      {shown.length === 0 ? (
+        <p className="mt-2 text-gray-700">No orders here.</p>
+      ) : (
+        <table className="mt-2 w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-gray-200 text-gray-700">
+              <th scope="col" className="py-2 pr-4">Order</th>
+              <th scope="col" className="py-2 pr-4">Customer</th>
+              <th scope="col" className="py-2 pr-4">Status</th>
+              <th scope="col" className="py-2">Age</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((order) => {
+              const waited = now - new Date(order.created_at).getTime();
+              const late = waited > REVIEW_TARGET_MS && !['delivered', 'cancelled', 'shipped'].includes(order.status);
+              return (
+                <tr key={order.id} className={`border-b border-gray-100 ${late ? 'bg-amber-50' : ''}`}>
+                  <td className="py-2 pr-4">
+                    <a href={`/desk/order?id=${order.id}`} className="font-medium text-brand-700 underline">
+                      {order.order_number}
+                    </a>
+                  </td>
+                  <td className="py-2 pr-4 text-gray-800">{order.delivery_name ?? 'Guest'}</td>
+                  <td className="py-2 pr-4 text-gray-800">{orderStatusLabels[order.status]}</td>
+                  <td className={`py-2 ${late ? 'font-semibold text-amber-900' : 'text-gray-800'}`}>
+                    {orderAge(waited)}
+                    {late && ' (past the 2-hour target)'}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+/** /desk: the staff sign-in, then the queue of orders by status. */
+export default function DeskQueue() {
+  return <StaffGate>{(staff) => <Queue staff={staff} />}</StaffGate>;
+}

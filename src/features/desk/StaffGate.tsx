@@ -1,0 +1,81 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { currentStaff, STAFF_ONLY_MESSAGE, staffSignIn, type StaffSession } from './desk-api';
+
+type Gate = { kind: 'checking' } | { kind: 'guest'; error?: string } | { kind: 'customer' } | { kind: 'staff'; staff: StaffSession };
+
+const inputClass = 'block w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+
+/** Shows its children to pharmacy staff only; everyone else gets the staff sign-in. */
+export default function StaffGate({ children }: { children: (staff: StaffSession) => ReactNode }) {
+  const [gate, setGate] = useState<Gate>({ kind: 'checking' });
+
+  useEffect(() => {
+    currentStaff().then((staff) => setGate(staff === null ? { kind: 'guest' } : staff === 'customer' ? { kind: 'customer' } : { kind: 'staff', staff }));
+  }, []);
+
+  async function signIn(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const result = await staffSignIn(String(form.get('email')), String(form.get('password')));
+    if (result === 'customer') setGate({ kind: 'customer' });
+    else if ('error' in result) setGate({ kind: 'guest', error: result.error });
+    else setGate({ kind: 'staff', staff: result });
+  }
+
+  async function signOut() {
+    const { loadSupabase } = await import('../../lib/load-supabase');
+    await (await loadSupabase()).auth.signOut();
+    setGate({ kind: 'guest' });
+  }
+
+  if (gate.kind === 'checking') return <p className="text-gray-700">Checking your sign-in…</p>;
+  if (gate.kind === 'staff') {
+    return (
+      <div>
+        <p className="mb-4 flex items-center justify-between text-sm text-gray-700">
+          <span>
+            Signed in as {gate.staff.name} ({gate.staff.role})
+          </span>
+          <button type="button" onClick={signOut} className="rounded-md border border-gray-300 px-3 py-1 font-medium text-gray-800 hover:bg-gray-50">
+            Sign out
+          </button>
+        </p>
+        {children(gate.staff)}
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-md rounded-xl border border-gray-200 bg-white p-8">
+      <h1 className="text-2xl font-bold text-gray-900">Pharmacy desk</h1>
+      <p className="mt-2 text-gray-700">{STAFF_ONLY_MESSAGE}</p>
+      {gate.kind === 'customer' ? (
+        <button type="button" onClick={signOut} className="mt-6 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          Sign out to use a staff account
+        </button>
+      ) : (
+        <form className="mt-6 space-y-4" onSubmit={signIn}>
+          <div>
+            <label htmlFor="desk-email" className="mb-1 block text-sm font-medium text-gray-700">
+              Staff email
+            </label>
+            <input id="desk-email" name="email" type="email" required autoComplete="username" className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="desk-password" className="mb-1 block text-sm font-medium text-gray-700">
+              Password
+            </label>
+            <input id="desk-password" name="password" type="password" required autoComplete="current-password" className={inputClass} />
+          </div>
+          {gate.error && (
+            <p role="alert" className="text-sm text-red-700">
+              {gate.error}
+            </p>
+          )}
+          <button type="submit" className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            Sign in to the desk
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import catalogueIndex from '../../../../.generated/catalogue-index.json' with { type: 'json' };
+import { loadCatalogueIndex } from '../../checkout/server/catalogue-index';
+import { parseServerEnv } from '../../checkout/server/env';
+import { requirePost, respond } from '../../checkout/server/http';
+import { buildDeskDependencies } from './dependencies';
+import type { DeskDependencies } from './handlers';
+
+let cached: DeskDependencies | null = null;
+
+/** A Netlify function running one desk handler; env read and validated once per instance. */
+export function deskFunction(path: string, handler: (req: Request, deps: DeskDependencies) => Promise<Response>): (req: Request) => Promise<Response> {
+  return (req) =>
+    respond(path, () => {
+      requirePost(req);
+      cached ??= buildDeskDependencies(parseServerEnv(process.env), loadCatalogueIndex(catalogueIndex));
+      return handler(req, cached);
+    });
+}

@@ -1,0 +1,124 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { localEnv } from '../../emulators/local-env.ts';
+import { anonKey } from '../../emulators/supabase/jwt';
+import { serviceClient } from './support/accounts';
+import { metformin, ONE_PIXEL_PNG } from './support/cart';
+import { fixtureCartProduct } from './support/fixture-catalogue';
+
+const env = localEnv();
+const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
+const DELIVERY = { full_name: 'Asha Rao', mobile: '98450 12345', line1: '12, 4th Cross, Indiranagar', area: 'HAL 2nd Stage', city: 'Bengaluru', state: 'Karnataka', pin_code: '560038', email: 'desk.guest@example.test' };
+
+const azithromycin = fixtureCartProduct(16);
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function signInToDesk(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/desk');
+  await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
+  await page.getByLabel('Staff email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in to the desk' }).click();
+  await expect(page.getByRole('heading', { name: 'Order queue' })).toBeVisible();
+}
+
+/**
+ * A guest's paid Razorpay order for two prescription medicines with one prescription attached,
+ * through the same calls the checkout makes (the checkout's own screens are covered by its specs).
+ */
+async function guestRxOrder(): Promise<{ id: string; order_number: string }> {
+  const sessionId = randomUUID();
+  const path = `guest-${sessionId}/${randomUUID()}.png`;
+  const anon = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false } });
+  const upload = await anon.storage.from('prescriptions').upload(path, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }));
+  expect(upload.error).toBeNull();
+  const totalPaise = Math.round(metformin.mrp * 100) + Math.round(azithromycin.mrp * 100);
+  const created = await fetch(`${SITE}/api/razorpay/create-order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      amount: totalPaise,
+      lines: [{ productId: metformin.id, quantity: 1 }, { productId: azithromycin.id, quantity: 1 }],
+      prescriptionPaths: [path],
+      cartSessionId: sessionId,
+      delivery: DELIVERY,
+    }),
+  }).then((response) => response.json() as Promise<{ order: { id: string } }>);
+  const paid = await fetch(`${env.RAZORPAY_API_BASE}/v1/checkout/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: env.RAZORPAY_KEY_ID, order_id: created.order.id }),
+  }).then((response) => response.json());
+  const verified = await fetch(`${SITE}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
+  expect(verified.status).toBe(200);
+  const { data, error } = await serviceClient.from('orders').select('id, order_number').eq('provider_order_id', created.order.id).single();
+  if (error) throw new Error(error.message);
+  return data as { id: string; order_number: string };
+}
+
+const orderRow = async (id: string) => (await serviceClient.from('orders').select('status, payment_status, tracking_number').eq('id', id).single()).data;
+
+test('a pharmacist reviews a guest’s prescription order and support ships it', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const order = await guestRxOrder();
+
+  const desk = await (await browser.newContext()).newPage();
+  await desk.goto('/desk');
+  await expect(desk.getByText('This area is for pharmacy staff.')).toBeVisible();
+  expect(await violations(desk)).toEqual([]);
+
+  await signInToDesk(desk, 'pharmacist@pharmacy.test', 'Pharma@12345');
+  expect(await violations(desk)).toEqual([]);
+  await desk.getByLabel('Search by order number, mobile or email').fill(order.order_number);
+  await desk.getByRole('link', { name: order.order_number }).click();
+  await expect(desk.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
+
+  await desk.getByRole('button', { name: 'Open prescription 1' }).click();
+  await expect(desk.getByRole('img', { name: 'Prescription 1' })).toBeVisible();
+  const { data: views } = await serviceClient.from('prescription_views').select('viewer_role').eq('order_id', order.id);
+  expect(views).toEqual([{ viewer_role: 'pharmacist' }]);
+  expect(await violations(desk)).toEqual([]);
+
+  const first = desk.getByTestId('desk-line-0');
+  await first.getByRole('button', { name: 'Reject' }).click();
+  await first.getByLabel('Reason').selectOption({ label: 'Prescription expired' });
+  await first.getByRole('button', { name: 'Confirm rejection' }).click();
+  await expect(first).toContainText('Rejected: Prescription expired by Asha Rao, reg. KA-PH-004512');
+  await desk.getByTestId('desk-line-1').getByRole('button', { name: 'Accept' }).click();
+  await expect(desk.getByTestId('desk-line-1')).toContainText('Accepted by Asha Rao');
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Confirmed');
+  await expect.poll(async () => (await orderRow(order.id))?.payment_status).toBe('partially_refunded');
+
+  await desk.getByRole('button', { name: 'Sign out' }).click();
+  await signInToDesk(desk, 'support@pharmacy.test', 'Support@12345');
+  await desk.goto(`/desk/order?id=${order.id}`);
+  await expect(desk.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await desk.getByRole('button', { name: 'Mark packed' }).click();
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Packed');
+  await desk.getByLabel('Courier name').fill('Blue Dart');
+  await desk.getByLabel('Tracking number').fill('BD123456789IN');
+  await desk.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Shipped');
+  await expect(desk.getByText('Shipped with Blue Dart, tracking number BD123456789IN')).toBeVisible();
+  await expect(desk.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(desk.getByRole('listitem').filter({ hasText: 'packed → shipped · by support' })).toBeVisible();
+  expect(await orderRow(order.id)).toMatchObject({ status: 'shipped', tracking_number: 'BD123456789IN' });
+  expect(await violations(desk)).toEqual([]);
+});
+
+test('a signed-in customer sees that the desk is for staff only', async ({ page }) => {
+  await page.goto('/desk');
+  await page.getByLabel('Staff email').fill('demo@pharmacy.test');
+  await page.getByLabel('Password').fill('Demo@12345');
+  await page.getByRole('button', { name: 'Sign in to the desk' }).click();
+  await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out to use a staff account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Order queue' })).toHaveCount(0);
+});
