@@ -1,7 +1,8 @@
 import { UNAVAILABLE_LABEL } from '@/domain/sale-state';
 import { productPath, toCartProduct, type ProductCard } from '@/domain/product';
 import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText, type SortOrder } from './product-list';
-import { formatRupees } from '@/domain/money';
+import { formatRupees, paiseToRupees } from '@/domain/money';
+import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
 
 /** The parts of Pagefind's browser API (/pagefind/pagefind.js) the list uses. */
 interface PagefindResult {
@@ -78,7 +79,10 @@ function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTM
   setText(item, 'data-card-description', card.description);
   setText(item, 'data-card-drug-form', card.drug_form);
   setText(item, 'data-card-quantity', card.quantity);
-  setText(item, 'data-price', formatRupees(card.mrp));
+  const discount = discountLabel(card);
+  setText(item, 'data-price', formatRupees(paiseToRupees(sellingPricePaise(card))));
+  setText(item, 'data-card-mrp', discount ? formatRupees(card.mrp) : '');
+  setText(item, 'data-card-discount', discount ?? '');
   if (!card.requires_prescription) item.querySelector('[data-card-rx]')?.remove();
   const slot = item.querySelector<HTMLElement>('[data-card-cart-control]');
   if (card.sale_state === 'ADD TO CART') {

@@ -11,7 +11,7 @@ const products = buildCatalogue(
     { id: 3, product_name: 'aceclofenac Gel', mrp: '89.99' },
     { id: 4, product_name: 'Nicotine 2mg Gum', mrp: '120.00' },
   ].map(({ id, product_name, mrp }) => {
-    const record = sampleRecord({ id, product_name, mrp });
+    const record = sampleRecord({ id, product_name, mrp, current_price: mrp });
     return { source: `${id}.json`, raw: { ...record, upm_product_details: { ...record.upm_product_details, mrp: Number(mrp) } } };
   }),
 );
@@ -50,6 +50,7 @@ describe('search records', () => {
       name: 'Metformin 500mg Tablet',
       thumbnail_image: metformin.thumbnail_image,
       mrp: 35.5,
+      current_price: 35.5,
       category: 'Diabetes',
       drug_form: metformin.drug_form,
       quantity: metformin.quantity,

@@ -57,6 +57,7 @@ const productCardSchema = z.object({
   name: z.string(),
   thumbnail_image: z.string(),
   mrp: z.number().check(z.nonnegative()),
+  current_price: z.optional(z.number().check(z.nonnegative())),
   category: z.string(),
   drug_form: z.string(),
   quantity: z.string(),

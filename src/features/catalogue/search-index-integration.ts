@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
 import { getCatalogue } from './catalogue';
 import { toPriceIndexEntry, type Product } from '../../domain/product';
+import { currentPriceAboveMrp } from '../../domain/selling-price';
 import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
 import { searchRecord, searchSortKeys } from './product-search';
 
@@ -74,6 +75,13 @@ export function productSearchIndex(): AstroIntegration {
         const { products } = await getCatalogue();
         await writeCatalogueIndex(products, CATALOGUE_INDEX_PATH);
         logger.info(`${products.length} products indexed for the payment functions in ${CATALOGUE_INDEX_PATH}`);
+        const overpriced = products.filter(currentPriceAboveMrp);
+        if (overpriced.length > 0) {
+          logger.warn(
+            `${overpriced.length} products have a current_price above MRP, ignored (sold at MRP): ` +
+              overpriced.map((product) => `${product.id} ${product.name} (${product.current_price} > ${product.mrp})`).join('; '),
+          );
+        }
       },
       'astro:build:done': async ({ dir, logger }) => {
         const read = performance.now();

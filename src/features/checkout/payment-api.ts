@@ -31,7 +31,7 @@ export interface PaymentApiDependencies {
 export function checkoutRequest(cart: CartState): CreateOrderRequest {
   const lines = cart.items;
   return {
-    amount: cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, quantity: line.quantity }))),
+    amount: cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, current_price: line.product.current_price, quantity: line.quantity }))),
     lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
     cartSessionId: cart.sessionId,
     prescriptionPaths: [...new Set(lines.flatMap((line) => (line.prescriptionFileUrl ? [line.prescriptionFileUrl] : [])))],
