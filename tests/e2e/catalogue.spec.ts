@@ -19,7 +19,7 @@ const namesWhere = (filter: (product: DisplayProduct) => boolean) =>
 
 const productList = (page: Page) => page.getByRole('list', { name: 'Products' });
 const cards = (page: Page) => productList(page).getByRole('article');
-const card = (page: Page, name: string) => page.getByRole('article', { name });
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 const search = (page: Page) => page.getByPlaceholder('Search medicines, brands, categories, or marketers...');
 const headerCart = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart/ });
 
@@ -162,19 +162,22 @@ test.describe('product list', () => {
   test('shows the spinner while the search index loads', async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/pagefind/pagefind.js', async (route) => {
+    await page.route('**/search/products.json', async (route) => {
       await held;
       await route.continue();
     });
     await search(page).fill('metformin');
     await expect(page.getByRole('status').filter({ hasText: 'Loading products…' })).toBeVisible();
     release();
-    await expect.poll(() => shownNames(page)).toEqual(namesWhere((product) => /metformin/i.test(product.name)));
+    // Names first, then the products with metformin only in their salt.
+    await expect
+      .poll(() => shownNames(page))
+      .toEqual([...namesWhere((product) => /metformin/i.test(product.name)), ...namesWhere((product) => /metformin/i.test(product.salt) && !/metformin/i.test(product.name))]);
     await expect(page.getByText('Loading products…')).toBeHidden();
   });
 
   test('says so when the search index cannot be loaded', async ({ page }) => {
-    await page.route('**/pagefind/**', (route) => route.abort());
+    await page.route('**/search/products.json', (route) => route.abort());
     await search(page).fill('metformin');
     await expect(page.getByRole('alert')).toHaveText('Failed to load products.');
     await expect(page.getByText('Loading products…')).toBeHidden();

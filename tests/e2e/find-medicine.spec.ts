@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { discountLabel, sellingPricePaise } from '../../src/domain/selling-price';
 import { expectOrders, FIRST_CALL_TIMEOUT, proceedButton } from './checkout-support.ts';
 import { orderSummary } from './support/cart';
-import { fixtureProduct, rupees, sellingPrice } from './support/fixture-catalogue';
+import { fixtureNames, fixtureProduct, rupees, sellingPrice } from './support/fixture-catalogue';
 
 /** Finding the right medicine (issue 14): full product facts and the selling price. */
 
@@ -15,6 +15,42 @@ const metformin500Cr = fixtureProduct(20);
 
 const card = (page: Page, name: string) => page.locator('[data-product-card]').filter({ has: page.getByRole('link', { name, exact: true }) });
 const section = (page: Page, heading: string) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
+
+const searchBox = (page: Page) => page.getByPlaceholder('Search medicines, brands, categories, or marketers...');
+const shownNames = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('article').getByRole('heading').allInnerTexts();
+const withSalt = (word: string) => fixtureNames((product) => product.salt.toLowerCase().includes(word));
+
+test.describe('search', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/products');
+  });
+
+  test('finds a medicine by its salt, names first', async ({ page }) => {
+    const cetirizineSalt = cetirizine.salt.split(' ')[0]!.toLowerCase();
+    await searchBox(page).fill(cetirizineSalt);
+    await expect.poll(() => shownNames(page)).toEqual(withSalt(cetirizineSalt));
+    // Glycomet has metformin only in its salt: it comes after the products named metformin.
+    await searchBox(page).fill('metformin');
+    await expect.poll(async () => (await shownNames(page)).at(-1)).toBe(glycomet.name);
+    await expect.poll(async () => (await shownNames(page)).sort()).toEqual(withSalt('metformin').sort());
+  });
+
+  test('finds a medicine by the condition it treats', async ({ page }) => {
+    await searchBox(page).fill('diabetes');
+    await expect.poll(async () => (await shownNames(page)).sort()).toEqual(
+      fixtureNames((product) => [...product.primary_uses, ...product.uses].some((use) => /diabetes/i.test(use))).sort(),
+    );
+    expect((await shownNames(page)).length).toBeGreaterThan(1);
+  });
+
+  test('matches inside a word and forgives one typo', async ({ page }) => {
+    await searchBox(page).fill('formin');
+    await expect.poll(async () => (await shownNames(page)).sort()).toEqual(withSalt('metformin').sort());
+    await searchBox(page).fill('metfromin');
+    await expect.poll(async () => (await shownNames(page)).sort()).toEqual(withSalt('metformin').sort());
+    await expect(page).toHaveURL(/\?q=metfromin$/);
+  });
+});
 
 test.describe('product facts', () => {
   test('a product page shows side effects, a missed dose, interactions, FAQ and the fact box', async ({ page }) => {
@@ -111,7 +147,12 @@ test.describe('selling price', () => {
   test('the cart and the payment charge the selling price shown on the card', async ({ page }) => {
     test.slow();
     await page.goto('/products');
-    await card(page, cetirizine.name).getByRole('button', { name: 'Add', exact: true }).click();
+    const add = card(page, cetirizine.name).getByRole('button', { name: 'Add', exact: true });
+    // Islands hydrate when visible; a click before that would land on the prebuilt button.
+    await add.scrollIntoViewIfNeeded();
+    await expect(add.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
+    await add.click();
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toHaveAccessibleName(/^Cart\s*1$/);
     await page.goto('/cart');
     const total = rupees(sellingPrice(cetirizine));
     await expect(orderSummary(page).getByRole('definition').last()).toHaveText(total);
