@@ -27,58 +27,74 @@ export function unitPrice(product: Product): { unitPaise: number; unit: string }
   return { unitPaise: price / product.pack_size.amount, unit: product.pack_size.unit || 'unit' };
 }
 
-/** Two products are substitutes when their salts and strengths match and one form may replace the other. */
-export function isSubstitute(product: Product, candidate: Product): boolean {
-  return product.id !== candidate.id && saltKey(product.salt) === saltKey(candidate.salt) && formKey(product.drug_form) === formKey(candidate.drug_form);
-}
-
-const groupKey = (product: Product) => `${saltKey(product.salt)}|${formKey(product.drug_form)}`;
-
-function groupBy(products: readonly Product[], key: (product: Product) => string): Map<string, Product[]> {
-  const groups = new Map<string, Product[]>();
-  for (const product of products) {
-    const group = groups.get(key(product));
-    if (group) group.push(product);
-    else groups.set(key(product), [product]);
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
   }
   return groups;
 }
 
+interface Keyed {
+  product: Product;
+  salt: string;
+  molecule: string;
+  group: string;
+  unit: { unitPaise: number; unit: string };
+}
+
 /**
- * Every product's substitutes and other strengths, in one pass over the catalogue: products are
- * grouped by salt key and form, each group ordered once (sellable first, cheapest per unit, then by
- * name), and each product takes the first few of its group. Work grows with the catalogue, not with
- * its square, as long as the lists stay capped.
+ * Every product's substitutes and other strengths, in one pass over the catalogue: the keys are
+ * worked out once per product; products are grouped by salt key and form, each group ordered once
+ * (sellable first, cheapest per unit, then by name), and each product takes the first few of its
+ * group. Per product the work is bounded by the caps and the number of strengths of its salt, so
+ * the whole grows with the catalogue, not with its square.
  */
 export function alternativesByProduct(products: readonly Product[]): Map<number, Alternatives> {
-  const units = new Map(products.map((product) => [product.id, unitPrice(product)]));
-  const substituteGroups = groupBy(products, groupKey);
+  const keyed: Keyed[] = products.map((product) => {
+    const salt = saltKey(product.salt);
+    return { product, salt, molecule: moleculeKey(product.salt), group: `${salt}|${formKey(product.drug_form)}`, unit: unitPrice(product) };
+  });
+  const substituteGroups = groupBy(keyed, (entry) => entry.group);
   for (const group of substituteGroups.values()) {
     group.sort(
       (a, b) =>
-        Number(isPurchasable(b)) - Number(isPurchasable(a)) || units.get(a.id)!.unitPaise - units.get(b.id)!.unitPaise || a.name.localeCompare(b.name),
+        Number(isPurchasable(b.product)) - Number(isPurchasable(a.product)) ||
+        a.unit.unitPaise - b.unit.unitPaise ||
+        a.product.name.localeCompare(b.product.name),
     );
+    // Only the first few of a group are ever listed (one more, for the product itself).
+    group.length = Math.min(group.length, MAX_ALTERNATIVES + 1);
   }
-  const moleculeGroups = groupBy(products, (product) => moleculeKey(product.salt));
+  // Per salt: its strengths, each with its first few products.
+  const strengths = new Map<string, Map<string, Product[]>>();
+  for (const entry of keyed) {
+    const bySalt = strengths.get(entry.molecule) ?? new Map<string, Product[]>();
+    strengths.set(entry.molecule, bySalt);
+    const list = bySalt.get(entry.salt) ?? [];
+    bySalt.set(entry.salt, list);
+    if (list.length < MAX_ALTERNATIVES) list.push(entry.product);
+  }
 
   const result = new Map<number, Alternatives>();
-  for (const product of products) {
-    const own = units.get(product.id)!;
+  for (const { product, salt, molecule, group, unit: own } of keyed) {
     const substitutes = substituteGroups
-      .get(groupKey(product))!
-      .filter((candidate) => candidate.id !== product.id)
+      .get(group)!
+      .filter((candidate) => candidate.product.id !== product.id)
       .slice(0, MAX_ALTERNATIVES)
-      .map((candidate) => {
-        const { unitPaise, unit } = units.get(candidate.id)!;
+      .map(({ product: candidate, unit: { unitPaise, unit } }) => {
         const comparable = unit === own.unit && own.unitPaise > 0;
         const savePercent = comparable ? Math.max(0, Math.floor(((own.unitPaise - unitPaise) * 100) / own.unitPaise)) : 0;
         return { product: candidate, unitPaise, unit, savePercent };
       });
-    const ownSalt = saltKey(product.salt);
-    const otherStrengths = moleculeGroups
-      .get(moleculeKey(product.salt))!
-      .filter((candidate) => saltKey(candidate.salt) !== ownSalt)
-      .slice(0, MAX_ALTERNATIVES);
+    const otherStrengths: Product[] = [];
+    for (const [strength, list] of strengths.get(molecule)!) {
+      if (strength === salt) continue;
+      otherStrengths.push(...list.slice(0, MAX_ALTERNATIVES - otherStrengths.length));
+      if (otherStrengths.length >= MAX_ALTERNATIVES) break;
+    }
     result.set(product.id, { substitutes, otherStrengths });
   }
   return result;
