@@ -52,6 +52,19 @@ test.describe('search', () => {
   });
 });
 
+test('the header search on a policy page suggests names and lists the matches on /products', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  const box = page.getByRole('banner').getByRole('combobox', { name: 'Search medicines' });
+  await box.focus();
+  await box.fill('formin');
+  const suggestions = () =>
+    page.locator('#header-search-suggestions option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  await expect.poll(async () => (await suggestions()).sort()).toEqual(withSalt('metformin').slice(0, 8).sort());
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/products\?q=formin$/);
+  await expect.poll(async () => (await shownNames(page)).sort()).toEqual(withSalt('metformin').sort());
+});
+
 test.describe('product facts', () => {
   test('a product page shows side effects, a missed dose, interactions, FAQ and the fact box', async ({ page }) => {
     await page.goto(`/products/${metformin.slug}`);

@@ -16,6 +16,7 @@ export function searchRows(products: readonly Product[]): SearchRow[] {
     foldText([...product.primary_uses, ...product.uses].join(' ')),
     foldText([product.category, product.marketer, product.therapeutic_class].join(' ')),
     sellingPricePaise(product),
+    product.name,
   ]);
 }
 

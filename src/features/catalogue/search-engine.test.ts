@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareIndex, searchProducts, withinOneTypo, type SearchRow } from './search-engine';
+import { prepareIndex, searchProducts, suggestNames, withinOneTypo, type SearchRow } from './search-engine';
 import { foldText } from '@/domain/salt';
 
 const row = (id: number, name: string, salt: string, brand: string, conditions: string, rest: string, price = 1000): SearchRow => [
@@ -10,6 +10,7 @@ const row = (id: number, name: string, salt: string, brand: string, conditions: 
   foldText(conditions),
   foldText(rest),
   price,
+  name,
 ];
 
 // In name order, as the build writes them.
@@ -54,6 +55,13 @@ describe('product search', () => {
 
   it('needs every word of the query to match', () => {
     expect(search('metformin konkan')).toEqual([3]);
+  });
+
+  it('suggests up to eight product names as shown, best first', () => {
+    expect(suggestNames(index, 'metformin')).toEqual(['Metformin 500mg Tablet', 'Glycomet 500mg Tablet', 'Metrogyl 400 Tablet']);
+    expect(suggestNames(index, 'tablet')).toHaveLength(6);
+    expect(suggestNames(index, 'a', 2)).toHaveLength(2);
+    expect(suggestNames(index, ' ')).toEqual([]);
   });
 
   it('lists the whole catalogue in price order for an empty query', () => {

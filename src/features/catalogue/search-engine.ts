@@ -12,9 +12,9 @@ export const SEARCH_INDEX_URL = '/search/products.json';
 /**
  * One product's searchable text, folded (lower case, no accents) at build: name, salt, brand,
  * conditions (primary uses and uses), the rest (category, marketer, therapeutic class), and its
- * selling price in paise. Rows are in name order, so equal prices keep name order.
+ * selling price in paise, and the name as shown (for suggestions). Rows are in name order, so equal prices keep name order.
  */
-export type SearchRow = [id: number, name: string, salt: string, brand: string, conditions: string, rest: string, pricePaise: number];
+export type SearchRow = [id: number, name: string, salt: string, brand: string, conditions: string, rest: string, pricePaise: number, displayName: string];
 
 /** Field weights, in the ranking's order: name > salt > brand > condition > the rest. */
 const WEIGHTS = [5, 4, 3, 2, 1] as const;
@@ -25,6 +25,7 @@ export const TYPO_MIN_LENGTH = 5;
 
 interface PreparedRow {
   id: number;
+  displayName: string;
   nameRank: number;
   pricePaise: number;
   fields: string[];
@@ -38,9 +39,9 @@ export interface SearchIndex {
 /** Splits each field into words once, when the index is loaded, rather than on every keystroke. */
 export function prepareIndex(rows: readonly SearchRow[]): SearchIndex {
   return {
-    rows: rows.map(([id, name, salt, brand, conditions, rest, pricePaise], nameRank) => {
+    rows: rows.map(([id, name, salt, brand, conditions, rest, pricePaise, displayName], nameRank) => {
       const fields = [name, salt, brand, conditions, rest];
-      return { id, nameRank, pricePaise, fields, words: fields.map((field) => field.split(' ').filter(Boolean)) };
+      return { id, displayName, nameRank, pricePaise, fields, words: fields.map((field) => field.split(' ').filter(Boolean)) };
     }),
   };
 }
@@ -85,6 +86,15 @@ export function scoreRow(row: PreparedRow, queryWords: readonly string[]): numbe
     score += best;
   }
   return score;
+}
+
+/** Up to `limit` product names for the query, best first: the header's suggestions. */
+export function suggestNames(index: SearchIndex, query: string, limit = 8): string[] {
+  if (foldText(query) === '') return [];
+  const byId = new Map(index.rows.map((row) => [row.id, row.displayName]));
+  return searchProducts(index, query, 'relevance')
+    .slice(0, limit)
+    .map((id) => byId.get(id)!);
 }
 
 export type SearchOrder = 'relevance' | 'name' | 'price-low' | 'price-high';
