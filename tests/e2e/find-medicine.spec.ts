@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { discountLabel, sellingPricePaise } from '../../src/domain/selling-price';
 import { expectOrders, FIRST_CALL_TIMEOUT, proceedButton } from './checkout-support.ts';
 import { orderSummary } from './support/cart';
+import { serviceClient } from './support/accounts';
+import { NOTIFY_SAVED } from '../../src/features/catalogue/catalogue-strings';
 import { fixtureNames, fixtureProduct, rupees, sellingPrice } from './support/fixture-catalogue';
 
 /** Finding the right medicine (issue 14): full product facts and the selling price. */
@@ -177,4 +179,29 @@ test.describe('selling price', () => {
     await expect(page.getByText('Payment received & order placed!', { exact: true })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
     await expectOrders(sessionId, [{ amount_paise: sellingPricePaise(cetirizine) }]);
   });
+});
+
+test('notify me on a sold-out product stores the email once', async ({ page }) => {
+  const ondansetron = fixtureProduct(5);
+  expect(ondansetron.sale_state).toBe('SOLD OUT');
+  const email = `notify-${Date.now()}@example.com`;
+  await page.goto(`/products/${ondansetron.slug}`);
+  const form = page.locator('form[data-notify-me]');
+  await form.getByRole('textbox', { name: /Email for a back-in-stock alert/ }).fill(email);
+  await form.getByRole('button', { name: 'Notify me' }).click();
+  await expect(form.getByRole('status')).toHaveText(NOTIFY_SAVED, { timeout: FIRST_CALL_TIMEOUT });
+  // Asking again is not an error for the customer, and stores nothing more.
+  await page.reload();
+  await form.getByRole('textbox', { name: /Email for a back-in-stock alert/ }).fill(email.toUpperCase());
+  await form.getByRole('button', { name: 'Notify me' }).click();
+  await expect(form.getByRole('status')).toHaveText(NOTIFY_SAVED);
+  const { data, error } = await serviceClient.from('stock_alerts').select('product_id,email').ilike('email', email);
+  expect(error).toBeNull();
+  expect(data).toEqual([{ product_id: ondansetron.id, email }]);
+});
+
+test('an available product offers no notify me', async ({ page }) => {
+  await page.goto(`/products/${cetirizine.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: cetirizine.name })).toBeVisible();
+  await expect(page.locator('form[data-notify-me]')).toHaveCount(0);
 });
