@@ -18,6 +18,7 @@ const FEATURE_USES = {
   catalogue: ['cart'],
   checkout: ['cart', 'prescriptions'],
   delivery: [],
+  account: ['auth'],
 };
 
 function featureLayers() {
@@ -72,14 +73,14 @@ module.exports = {
     {
       name: 'server-no-browser-code',
       severity: 'error',
-      comment: 'Payment functions and their server code never load React components, stores or the browser Supabase client.',
-      from: { path: ['^src/features/checkout/server/', '^netlify/'] },
+      comment: 'Netlify functions and their server code never load React components, stores or the browser Supabase client.',
+      from: { path: ['^src/features/[^/]+/server/', '^netlify/'] },
       to: {
         path: [
           '\\.(tsx|astro)$',
           'node_modules/(nanostores|@nanostores|react|react-dom)/',
           '^src/lib/(supabase-client|load-supabase|toast|page-toast|Toaster|auth-storage)\\.ts',
-          '^src/features/(?!checkout/server/)',
+          '^src/features/(?![^/]+/server/)',
         ],
       },
     },

@@ -25,11 +25,12 @@ export async function startEmulators(options: { dataDir: string; fresh: boolean 
   if (env.SUPABASE_URL === local.SUPABASE_URL && env.EMULATE_SUPABASE !== 'false') {
     const supabase = await startSupabaseEmulator({
       port: LOCAL_PORTS.supabase,
+      inboxPort: LOCAL_PORTS.inbox,
       dataDir: path.join(options.dataDir, 'supabase'),
       siteUrl: env.SITE_URL ?? local.SITE_URL,
     });
     closers.push(supabase.close);
-    names.push(`Supabase ${supabase.url}`);
+    names.push(`Supabase ${supabase.url}`, `Inbox (mail and SMS) ${supabase.inboxUrl}`);
   }
   if (env.RAZORPAY_API_BASE === local.RAZORPAY_API_BASE) {
     const razorpay = await startRazorpayEmulator({

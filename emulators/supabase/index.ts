@@ -1,28 +1,76 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { handleAuth } from './auth';
+import { AUTH_EMULATOR_SQL, handleAuth } from './auth';
 import { BodyTooLarge, bearerToken, json, notImplemented, readBody, type Incoming, type Reply } from './http';
 import { anonKey, apiClaimsSchema, LOCAL_JWT_SECRET, serviceRoleKey, verifyJwt } from './jwt';
+import { Inbox, serveInbox } from './inbox';
 import { handleRest, restError, SchemaCache } from './rest';
-import { applyProject, openDatabase } from './schema';
+import type { PGlite } from '@electric-sql/pglite';
+import { applyProject, openDatabase, supabaseFolder } from './schema';
 import { handleStorage, storageClaims } from './storage';
 
-export type SupabaseEmulatorOptions = { port?: number; host?: string; dataDir: string; siteUrl?: string };
-export type SupabaseEmulator = { url: string; anonKey: string; serviceRoleKey: string; close(): Promise<void> };
+/** inboxPort: where the mail and SMS inbox listens (Mailpit's 54324 beside the default API port, else any free port). */
+export type SupabaseEmulatorOptions = { port?: number; inboxPort?: number; host?: string; dataDir: string; siteUrl?: string };
+export type SupabaseEmulator = { url: string; inboxUrl: string; anonKey: string; serviceRoleKey: string; close(): Promise<void> };
 
 const exists = (path: string) => access(path).then(() => true, () => false);
 
-/** Opens the persisted database, or builds a fresh one from shim + migrations + seed. */
+/** Migration files by version (the timestamp before the first underscore), as the Supabase CLI records them. */
+async function migrationFiles(): Promise<Array<{ version: string; path: string }>> {
+  const folder = join(supabaseFolder, 'migrations');
+  return (await readdir(folder))
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ version: name.split('_')[0]!, path: join(folder, name) }));
+}
+
+const MIGRATIONS_TABLE = `create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (version text primary key, applied_at timestamptz not null default now());`;
+
+async function recordMigrations(db: PGlite, versions: string[]): Promise<void> {
+  await db.exec(MIGRATIONS_TABLE);
+  for (const version of versions) {
+    await db.query(`insert into supabase_migrations.schema_migrations (version) values ($1) on conflict do nothing`, [version]);
+  }
+}
+
+/**
+ * Applies migrations added since the database was built (as `supabase migration up` does), so a
+ * kept data dir picks up new tables; null when the database predates this record and must be rebuilt.
+ */
+async function applyNewMigrations(db: PGlite): Promise<string[] | null> {
+  const tracked = await db.query<{ table: string | null }>(`select to_regclass('supabase_migrations.schema_migrations')::text as table`);
+  if (!tracked.rows[0]?.table) return null;
+  const applied = new Set((await db.query<{ version: string }>(`select version from supabase_migrations.schema_migrations`)).rows.map((row) => row.version));
+  const pending = (await migrationFiles()).filter((file) => !applied.has(file.version));
+  for (const file of pending) {
+    await db.exec(await readFile(file.path, 'utf8'));
+    await recordMigrations(db, [file.version]);
+  }
+  return pending.map((file) => file.version);
+}
+
+/** Opens the persisted database (bringing its migrations up to date), or builds a fresh one from shim + migrations + seed. */
 async function openProjectDatabase(dataDir: string) {
   const databaseDir = join(dataDir, 'pgdata');
   const readyMarker = join(dataDir, 'schema-applied');
-  if (await exists(readyMarker)) return openDatabase(databaseDir);
+  if (await exists(readyMarker)) {
+    const db = await openDatabase(databaseDir);
+    const applied = await applyNewMigrations(db);
+    if (applied !== null) {
+      if (applied.length > 0) console.log(`[supabase emulator] applied new migrations ${applied.join(', ')}`);
+      return db;
+    }
+    await db.close();
+    console.log('[supabase emulator] the local database predates migration tracking: rebuilding it from the migrations and seed');
+  }
   // A data dir without the marker is a half-built one: start it again from nothing.
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
   const db = await openDatabase(databaseDir);
   await applyProject(db, { seed: true });
+  await recordMigrations(db, (await migrationFiles()).map((file) => file.version));
   await writeFile(readyMarker, `${new Date().toISOString()}\n`);
   return db;
 }
@@ -42,12 +90,14 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
   let url = `http://${host}:${options.port ?? 54321}`;
   const siteUrl = options.siteUrl ?? 'http://localhost:8888';
   const db = await openProjectDatabase(options.dataDir);
+  await db.exec(AUTH_EMULATOR_SQL);
+  const inbox = new Inbox();
   const schema = new SchemaCache(db);
   const filesDir = join(options.dataDir, 'storage');
 
   const route = async (incoming: Incoming): Promise<Reply> => {
     const path = incoming.url.pathname;
-    if (path.startsWith('/auth/v1/')) return handleAuth(incoming, path.slice('/auth/v1'.length), { db, issuer: `${url}/auth/v1`, siteUrl });
+    if (path.startsWith('/auth/v1/')) return handleAuth(incoming, path.slice('/auth/v1'.length), { db, issuer: `${url}/auth/v1`, siteUrl, inbox });
     if (path.startsWith('/storage/v1/')) {
       return handleStorage(incoming, path.slice('/storage/v1'.length), { db, filesDir, jwtSecret: LOCAL_JWT_SECRET }, storageClaims(bearerToken(incoming), LOCAL_JWT_SECRET));
     }
@@ -89,15 +139,21 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
   });
   const address = server.address();
   if (address && typeof address === 'object') url = `http://${host}:${address.port}`;
+  const inboxServer = await serveInbox(inbox, options.inboxPort ?? ((options.port ?? 54321) === 54321 ? 54324 : 0), host);
 
   return {
     url,
+    inboxUrl: inboxServer.url,
     anonKey: anonKey(),
     serviceRoleKey: serviceRoleKey(),
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+      });
+      await new Promise<void>((resolve) => {
+        inboxServer.server.close(() => resolve());
+        inboxServer.server.closeAllConnections();
       });
       await db.close();
     },

@@ -7,6 +7,7 @@ const emulator = await startSupabaseEmulator({
 });
 console.log(`Supabase emulator ready in ${Math.round(performance.now() - started)} ms
   API URL:          ${emulator.url}
+  Inbox URL:        ${emulator.inboxUrl}
   anon key:         ${emulator.anonKey}
   service_role key: ${emulator.serviceRoleKey}`);
 

@@ -1,5 +1,5 @@
 import { randomUUID, createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
@@ -25,6 +25,7 @@ const listBodySchema = z.object({
   sortBy: z.object({ column: z.enum(['name', 'created_at', 'updated_at', 'last_accessed_at']), order: z.enum(['asc', 'desc']) }).optional(),
   search: z.string().optional(),
 });
+const removeBodySchema = z.object({ prefixes: z.array(z.string().min(1)).min(1).max(1000) });
 const signedUrlClaimsSchema = z.object({ url: z.string(), exp: z.number() });
 
 /** `image/*` style patterns as Supabase matches allowed_mime_types. */
@@ -169,6 +170,19 @@ export async function handleStorage(incoming: Incoming, route: string, options: 
       const names = [...entries.keys()].sort();
       if (parsed.data.sortBy?.order === 'desc') names.reverse();
       return json(200, names.slice(parsed.data.offset, parsed.data.offset + parsed.data.limit).map((name) => entries.get(name)));
+    }
+
+    // storage-js remove(): deletes the named objects the caller may delete and answers with them.
+    const bulk = route.match(/^\/object\/([^/]+)$/);
+    if (bulk && method === 'DELETE') {
+      const parsed = removeBodySchema.safeParse(JSON.parse(incoming.body.toString('utf8') || '{}'));
+      if (!parsed.success) return storageError(400, 'InvalidRequest', 'invalid_request', z.prettifyError(parsed.error));
+      const bucketId = decodeURIComponent(bulk[1]);
+      const rows = await asCaller(db, claims, async (tx) =>
+        (await tx.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *`, [bucketId, parsed.data.prefixes])).rows,
+      );
+      for (const row of rows) await rm(filePath(row.bucket_id, row.name), { force: true });
+      return json(200, rows.map(objectInfo));
     }
 
     const object = route.match(/^\/object\/(?:authenticated\/)?(.+)$/);

@@ -7,6 +7,7 @@
 export const LOCAL_PORTS = {
   site: 8888,
   supabase: 54321,
+  inbox: 54324,
   razorpay: 54330,
   phonepe: 54331,
 } as const;

@@ -43,6 +43,8 @@ export const supabase = createClient(PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_K
     storage: typeof window === 'undefined' ? undefined : rememberAwareStorage,
     persistSession: true,
     autoRefreshToken: true,
-    detectSessionInUrl: true,
+    // Mailed links (sign-up, recovery, email change) are taken from the address by the page they open
+    // (features/account/auth-link.ts), so a header that loads this client first cannot take them.
+    detectSessionInUrl: false,
   },
 });

@@ -374,9 +374,9 @@ describe('HTTP surface', () => {
   });
 
   it('answers anything it does not implement with a loud 501 naming the request', async () => {
-    const response = await fetch(`${emulator.url}/auth/v1/otp`, { method: 'POST', headers: { apikey: emulator.anonKey }, body: '{}' });
+    const response = await fetch(`${emulator.url}/auth/v1/factors`, { method: 'POST', headers: { apikey: emulator.anonKey }, body: '{}' });
     expect(response.status).toBe(501);
-    expect(await response.json()).toMatchObject({ message: 'The local Supabase emulator does not implement POST /auth/v1/otp' });
+    expect(await response.json()).toMatchObject({ message: 'The local Supabase emulator does not implement POST /auth/v1/factors' });
     const embedded = await client(emulator.anonKey).from('cart').select('id, users(email)');
     expect(embedded.status).toBe(501);
   });

@@ -156,7 +156,7 @@ test.describe('forgotten password', () => {
       await page.getByRole('button', { name: 'Send reset link' }).click();
       const request = await recover;
       expect(request.postDataJSON()).toMatchObject({ email });
-      expect(new URL(request.url()).searchParams.get('redirect_to')).toBe(new URL('/login', page.url()).href);
+      expect(new URL(request.url()).searchParams.get('redirect_to')).toBe(new URL('/reset-password', page.url()).href);
       await expect(page.getByRole('status')).toHaveText("If an account exists for that email, we've sent a link to reset your password.");
     }
   });

@@ -1,25 +1,58 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { afterLoginPath } from './after-login';
 import {
-  AFTER_LOGIN_PATH,
   LOGIN_FAILED_MESSAGE,
   LOGIN_HEADING,
   LOGIN_REDIRECT_DELAY_MS,
   LOGIN_SUCCESS_MESSAGE,
 } from './auth-strings';
 
+// The mobile tab's code loads only when a customer opens it.
+const PhoneSignIn = lazy(() => import('./PhoneSignIn'));
+
+type LoginTab = 'email' | 'mobile';
+
 type LoginStatus = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success' } | { kind: 'error'; message: string };
 
 const inputClass =
   'block w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
-/** /login: email and password (checked by the browser), Remember me, then on to the products. */
+/**
+ * /login: email and password (checked by the browser), Remember me, then on to the products (or
+ * back to the page that sent a guest here); a second tab signs in with a code sent by SMS.
+ */
 export default function LoginForm() {
   const [status, setStatus] = useState<LoginStatus>({ kind: 'idle' });
   const [showPassword, setShowPassword] = useState(false);
+  const [tab, setTab] = useState<LoginTab>('email');
+
+  function handleTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const next: LoginTab = event.key === 'Home' ? 'email' : event.key === 'End' ? 'mobile' : tab === 'email' ? 'mobile' : 'email';
+    setTab(next);
+    document.getElementById(`login-tab-${next}`)?.focus();
+  }
+
+  const tabButton = (id: LoginTab, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`login-tab-${id}`}
+      aria-selected={tab === id}
+      aria-controls={`login-panel-${id}`}
+      tabIndex={tab === id ? 0 : -1}
+      onClick={() => setTab(id)}
+      onKeyDown={handleTabKey}
+      className={`flex-1 border-b-2 px-3 py-2 text-sm font-semibold ${tab === id ? 'border-brand-700 text-brand-800' : 'border-transparent text-gray-600 hover:text-gray-900'}`}
+    >
+      {label}
+    </button>
+  );
 
   useEffect(() => {
     if (status.kind !== 'success') return undefined;
-    const timer = setTimeout(() => window.location.assign(AFTER_LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => window.location.assign(afterLoginPath(window.location.search)), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [status.kind]);
 
@@ -45,64 +78,83 @@ export default function LoginForm() {
   return (
     <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
       <h1 className="text-center text-2xl font-bold text-gray-900">{LOGIN_HEADING}</h1>
-      <form className="mt-6 space-y-5" onSubmit={handleSubmit}>
-        <div>
-          <label htmlFor="login-email" className="mb-1 block text-sm font-medium text-gray-700">
-            Email
-          </label>
-          <input id="login-email" name="email" type="email" required autoComplete="email" className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="login-password" className="mb-1 block text-sm font-medium text-gray-700">
-            Password
-          </label>
-          <div className="relative">
-            <input
-              id="login-password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              required
-              autoComplete="current-password"
-              className={`${inputClass} pr-20`}
-            />
-            <button
-              type="button"
-              onClick={() => setShowPassword((shown) => !shown)}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              aria-pressed={showPassword}
-              className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:text-brand-800"
-            >
-              {showPassword ? 'Hide' : 'Show'}
-            </button>
+      <div role="tablist" aria-label="Sign in with" className="mt-6 flex border-b border-gray-200">
+        {tabButton('email', 'Email')}
+        {tabButton('mobile', 'Mobile number')}
+      </div>
+      <div id="login-panel-mobile" role="tabpanel" hidden={tab !== 'mobile'} className="mt-6">
+        {tab === 'mobile' && (
+          <Suspense fallback={<p className="text-sm text-gray-600">Loading...</p>}>
+            <PhoneSignIn />
+          </Suspense>
+        )}
+      </div>
+      <div id="login-panel-email" role="tabpanel" hidden={tab !== 'email'}>
+        <form className="mt-6 space-y-5" onSubmit={handleSubmit}>
+          <div>
+            <label htmlFor="login-email" className="mb-1 block text-sm font-medium text-gray-700">
+              Email
+            </label>
+            <input id="login-email" name="email" type="email" required autoComplete="email" className={inputClass} />
           </div>
-        </div>
-        <div className="flex items-center justify-between text-sm">
-          <label className="flex items-center gap-2 text-gray-700">
-            <input name="remember" type="checkbox" className="h-4 w-4 rounded border-gray-300 accent-brand-700" />
-            Remember me
-          </label>
-          <a href="/forgot-password" className="font-medium text-brand-700 hover:text-brand-800">
-            Forgot password
-          </a>
-        </div>
-        {status.kind === 'error' && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {status.message}
-          </p>
-        )}
-        {status.kind === 'success' && (
-          <p role="status" className="rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800">
-            {LOGIN_SUCCESS_MESSAGE}
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-        >
-          Sign In
-        </button>
-      </form>
+          <div>
+            <label htmlFor="login-password" className="mb-1 block text-sm font-medium text-gray-700">
+              Password
+            </label>
+            <div className="relative">
+              <input
+                id="login-password"
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                required
+                autoComplete="current-password"
+                className={`${inputClass} pr-20`}
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                aria-pressed={showPassword}
+                className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:text-brand-800"
+              >
+                {showPassword ? 'Hide' : 'Show'}
+              </button>
+            </div>
+          </div>
+          <div className="flex items-center justify-between text-sm">
+            <label className="flex items-center gap-2 text-gray-700">
+              <input name="remember" type="checkbox" className="h-4 w-4 rounded border-gray-300 accent-brand-700" />
+              Remember me
+            </label>
+            <a href="/forgot-password" className="font-medium text-brand-700 hover:text-brand-800">
+              Forgot password
+            </a>
+          </div>
+          {status.kind === 'error' && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {status.message}
+            </p>
+          )}
+          {status.kind === 'success' && (
+            <p role="status" className="rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+              {LOGIN_SUCCESS_MESSAGE}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            Sign In
+          </button>
+        </form>
+      </div>
+      <p className="mt-6 text-center text-sm text-gray-600">
+        New to MediKart?{' '}
+        <a href="/signup" className="font-medium text-brand-700 hover:text-brand-800">
+          Create an account
+        </a>
+      </p>
     </div>
   );
 }

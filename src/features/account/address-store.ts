@@ -1,0 +1,36 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Address, SavedAddress } from '../../domain/address';
+
+const COLUMNS = 'id, full_name, mobile, line1, area, landmark, city, state, pin_code, label, is_default, created_at';
+
+export const ADDRESS_LIMIT_MESSAGE = 'You can save up to 10 addresses. Delete one to add another.';
+export const ADDRESS_SAVE_FAILED = "We couldn't save this address. Please try again.";
+
+/** The signed-in customer's saved addresses in public.addresses (row-level security keeps them theirs). */
+export async function listAddresses(supabase: SupabaseClient): Promise<SavedAddress[]> {
+  const { data, error } = await supabase.from('addresses').select(COLUMNS).order('created_at', { ascending: true });
+  if (error) throw error;
+  return data as SavedAddress[];
+}
+
+export type SaveResult = { ok: true } | { ok: false; message: string };
+
+const failure = (error: { message?: string; hint?: string | null }): SaveResult => ({
+  ok: false,
+  message: error.message?.includes('addresses_limit') ? ADDRESS_LIMIT_MESSAGE : ADDRESS_SAVE_FAILED,
+});
+
+export async function saveAddress(supabase: SupabaseClient, address: Address, id?: string): Promise<SaveResult> {
+  const { error } = id ? await supabase.from('addresses').update(address).eq('id', id) : await supabase.from('addresses').insert(address);
+  return error ? failure(error) : { ok: true };
+}
+
+export async function makeDefault(supabase: SupabaseClient, id: string): Promise<SaveResult> {
+  const { error } = await supabase.from('addresses').update({ is_default: true }).eq('id', id);
+  return error ? failure(error) : { ok: true };
+}
+
+export async function deleteAddress(supabase: SupabaseClient, id: string): Promise<SaveResult> {
+  const { error } = await supabase.from('addresses').delete().eq('id', id);
+  return error ? failure(error) : { ok: true };
+}

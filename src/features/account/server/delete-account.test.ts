@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSupabaseEmulator, type SupabaseEmulator } from '../../../../emulators/supabase/index';
+import { deleteAccount } from './delete-account';
+
+let emulator: SupabaseEmulator;
+let dataDir: string;
+let admin: SupabaseClient;
+
+const demo = { id: '11111111-1111-4111-8111-111111111111', email: 'demo@pharmacy.test', password: 'Demo@12345' };
+const address = {
+  full_name: 'Demo Customer', mobile: '+919876543210', line1: '12 MG Road', area: 'Indiranagar',
+  city: 'Bengaluru', state: 'Karnataka', pin_code: '560038', label: 'Home',
+};
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'account-delete-'));
+  emulator = await startSupabaseEmulator({ dataDir, port: 0 });
+  admin = createClient(emulator.url, emulator.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+});
+
+afterAll(async () => {
+  await emulator.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const request = (token?: string, method = 'POST') =>
+  new Request('http://localhost/api/account/delete', { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('account deletion function', () => {
+  it('refuses a request without a valid session', async () => {
+    expect((await deleteAccount(request(), admin)).status).toBe(401);
+    expect((await deleteAccount(request('not-a-token'), admin)).status).toBe(401);
+    expect((await deleteAccount(request(undefined, 'GET'), admin)).status).toBe(405);
+  });
+
+  it("deletes the customer's account, files and rows, keeps the paid order anonymised and says so", async () => {
+    const customer = createClient(emulator.url, emulator.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const { data: signedIn } = await customer.auth.signInWithPassword({ email: demo.email, password: demo.password });
+    expect((await customer.from('addresses').insert(address)).error).toBeNull();
+    expect((await customer.from('cart').insert({ user_id: demo.id, items: [], cart_total: 0 })).error).toBeNull();
+    const upload = await customer.storage.from('prescriptions').upload(`${demo.id}/rx.pdf`, new Blob(['%PDF-1.4'], { type: 'application/pdf' }));
+    expect(upload.error).toBeNull();
+    await customer.from('prescription_files').insert({ request_id: demo.id, file_name: 'rx.pdf', file_url: `${demo.id}/rx.pdf`, file_type: 'application/pdf', uploaded_by: demo.id });
+    const placed = await admin.from('orders').insert([
+      { user_id: demo.id, provider: 'razorpay', provider_order_id: 'order_paid_x', amount_paise: 25000, lines: [{ product_id: 1, quantity: 1 }] },
+      { user_id: demo.id, provider: 'razorpay', provider_order_id: 'order_open_x', amount_paise: 25000, lines: [{ product_id: 1, quantity: 1 }] },
+    ]);
+    expect(placed.error).toBeNull();
+    expect((await admin.from('orders').update({ payment_status: 'paid' }).eq('provider_order_id', 'order_paid_x')).error).toBeNull();
+
+    const response = await deleteAccount(request(signedIn.session!.access_token), admin);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ deleted: true, removed: { addresses: 1, prescriptions: 1, unpaidOrders: 1 }, kept: { paidOrders: 1 } });
+
+    expect((await admin.auth.admin.getUserById(demo.id)).error).not.toBeNull();
+    expect((await admin.storage.from('prescriptions').list(demo.id)).data).toEqual([]);
+    expect((await admin.from('addresses').select('id').eq('user_id', demo.id)).data).toEqual([]);
+    expect((await admin.from('cart').select('id').eq('user_id', demo.id)).data).toEqual([]);
+    const { data: orders } = await admin.from('orders').select('provider_order_id, user_id, payment_status');
+    expect(orders).toEqual([{ provider_order_id: 'order_paid_x', user_id: null, payment_status: 'paid' }]);
+    expect((await customer.auth.signInWithPassword({ email: demo.email, password: demo.password })).error).not.toBeNull();
+  });
+});

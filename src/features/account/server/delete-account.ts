@@ -1,0 +1,72 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { DeletionResult } from './deletion-result';
+
+const PRESCRIPTIONS_BUCKET = 'prescriptions';
+
+const envSchema = z.object({
+  SUPABASE_URL: z.url({ error: 'SUPABASE_URL is not set' }),
+  SUPABASE_SERVICE_ROLE_KEY: z.string({ error: 'SUPABASE_SERVICE_ROLE_KEY is not set' }).min(1, 'SUPABASE_SERVICE_ROLE_KEY is not set'),
+});
+
+const summarySchema = z.object({
+  kept_paid_orders: z.number().int(),
+  removed_unpaid_orders: z.number().int(),
+  removed_addresses: z.number().int(),
+  removed_prescription_records: z.number().int(),
+});
+
+const reply = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+
+/** The service-role client of the function; the key never leaves the server. */
+export function adminClient(source: Record<string, string | undefined> = process.env): SupabaseClient {
+  const env = envSchema.parse(source);
+  return createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+/**
+ * POST /api/account/delete with the customer's own access token: removes their prescription files,
+ * then (delete_customer_data) cart, addresses, prescription records and unpaid orders, keeps paid
+ * orders anonymised, and finally deletes the auth user. Each step can be retried if a later one fails.
+ */
+export async function deleteAccount(req: Request, admin: SupabaseClient): Promise<Response> {
+  if (req.method !== 'POST') return reply({ error: `Method ${req.method} is not allowed; use POST` }, 405);
+  const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (!token) return reply({ error: 'Sign in to delete your account.' }, 401);
+  const { data: who, error: whoError } = await admin.auth.getUser(token);
+  if (whoError || !who.user) return reply({ error: 'Your session has ended. Sign in again to delete your account.' }, 401);
+  const userId = who.user.id;
+
+  const bucket = admin.storage.from(PRESCRIPTIONS_BUCKET);
+  const { data: files, error: listError } = await bucket.list(userId, { limit: 1000 });
+  if (listError) throw new Error(`listing prescriptions failed: ${listError.message}`);
+  if (files.length > 0) {
+    const { error } = await bucket.remove(files.map((file) => `${userId}/${file.name}`));
+    if (error) throw new Error(`removing prescriptions failed: ${error.message}`);
+  }
+
+  const { data, error } = await admin.rpc('delete_customer_data', { p_user_id: userId });
+  if (error) throw new Error(`delete_customer_data failed: ${error.message}`);
+  const summary = summarySchema.parse(data);
+
+  const { error: deleteError } = await admin.auth.admin.deleteUser(userId);
+  if (deleteError) throw new Error(`deleting the auth user failed: ${deleteError.message}`);
+
+  const result: DeletionResult = {
+    deleted: true,
+    removed: { addresses: summary.removed_addresses, prescriptions: summary.removed_prescription_records, unpaidOrders: summary.removed_unpaid_orders },
+    kept: { paidOrders: summary.kept_paid_orders },
+  };
+  return reply(result);
+}
+
+/** The Netlify function body: any unexpected failure is logged and answered without details. */
+export async function handleDeleteAccount(req: Request): Promise<Response> {
+  try {
+    return await deleteAccount(req, adminClient());
+  } catch (error) {
+    console.error('[account-delete]', error);
+    return reply({ error: 'We could not delete your account just now. Please try again in a few minutes.' }, 500);
+  }
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** What the account-delete function answers: what was removed and what was kept (and why, on the page). */
+export const deletionResultSchema = z.object({
+  deleted: z.literal(true),
+  removed: z.object({ addresses: z.number().int().nonnegative(), prescriptions: z.number().int().nonnegative(), unpaidOrders: z.number().int().nonnegative() }),
+  kept: z.object({ paidOrders: z.number().int().nonnegative() }),
+});
+export type DeletionResult = z.infer<typeof deletionResultSchema>;

@@ -1,0 +1,150 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { LOGIN_REDIRECT_DELAY_MS, LOGIN_SUCCESS_MESSAGE } from './auth-strings';
+import { formatIndianMobile } from '../../domain/indian-mobile';
+import { OTP_ERRORS, OTP_LIFETIME_MS, OTP_RESEND_SECONDS, OTP_SENT } from './otp-strings';
+import { afterLoginPath } from './after-login';
+import { authErrorMessage, SIGNUP_ERRORS } from '../../lib/auth-errors';
+import { Alert, Field, Notice, primaryButton, secondaryButton } from '../../lib/form-ui';
+import { codeFailure, rememberUsedCode } from './used-codes';
+
+type Step =
+  | { kind: 'phone'; error?: string; fieldError?: string; busy?: boolean }
+  | { kind: 'code'; phone: string; sentAt: number; error?: string; busy?: boolean; success?: boolean };
+
+/** Loads the auth client after the page's session check, so the cart merge sees the sign-in (as the email form does). */
+async function authClient() {
+  const [{ sessionChecked }, { supabase }] = await Promise.all([import('./header-auth-session'), import('../../lib/supabase-client')]);
+  await sessionChecked;
+  return supabase;
+}
+
+/** The "Mobile number" tab of /login: a 6-digit code by SMS (Supabase phone OTP), then the usual success path. */
+export default function PhoneSignIn() {
+  const [step, setStep] = useState<Step>({ kind: 'phone' });
+  const [now, setNow] = useState(() => Date.now());
+
+  const waiting = step.kind === 'code' ? Math.max(0, OTP_RESEND_SECONDS - Math.floor((now - step.sentAt) / 1000)) : 0;
+  useEffect(() => {
+    if (waiting === 0) return undefined;
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
+    return () => clearTimeout(timer);
+  }, [waiting, now]);
+
+  useEffect(() => {
+    if (step.kind !== 'code' || !step.success) return undefined;
+    const timer = setTimeout(() => window.location.assign(afterLoginPath(window.location.search)), LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [step]);
+
+  async function sendCode(phone: string): Promise<string | null> {
+    try {
+      const { error } = await (await authClient()).auth.signInWithOtp({ phone });
+      return error ? authErrorMessage(error) : null;
+    } catch (error) {
+      return authErrorMessage(error);
+    }
+  }
+
+  async function handlePhone(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (step.kind !== 'phone' || step.busy) return;
+    const typed = String(new FormData(event.currentTarget).get('mobile') ?? '');
+    setStep({ kind: 'phone', busy: true });
+    const { indianMobileSchema } = await import('../../domain/address');
+    const parsed = indianMobileSchema.safeParse(typed);
+    if (!parsed.success) {
+      setStep({ kind: 'phone', fieldError: SIGNUP_ERRORS.invalidMobile });
+      document.getElementById('otp-mobile')?.focus();
+      return;
+    }
+    const error = await sendCode(parsed.data);
+    if (error) setStep({ kind: 'phone', error });
+    else {
+      setNow(Date.now());
+      setStep({ kind: 'code', phone: parsed.data, sentAt: Date.now() });
+    }
+  }
+
+  async function handleResend() {
+    if (step.kind !== 'code' || waiting > 0) return;
+    const error = await sendCode(step.phone);
+    setNow(Date.now());
+    setStep(error ? { ...step, error } : { kind: 'code', phone: step.phone, sentAt: Date.now() });
+  }
+
+  async function handleCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (step.kind !== 'code' || step.busy || step.success) return;
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    if (!/^\d{6}$/.test(code)) {
+      setStep({ ...step, error: OTP_ERRORS.format });
+      return;
+    }
+    setStep({ ...step, busy: true, error: undefined });
+    try {
+      const { error } = await (await authClient()).auth.verifyOtp({ phone: step.phone, token: code, type: 'sms' });
+      if (!error) {
+        rememberUsedCode(window.localStorage, step.phone, code);
+        setStep({ ...step, busy: false, success: true });
+        return;
+      }
+      const message = error.code === 'otp_expired' ? OTP_ERRORS[codeFailure(window.localStorage, step.phone, code, step.sentAt, OTP_LIFETIME_MS)] : authErrorMessage(error);
+      setStep({ ...step, busy: false, error: message });
+    } catch (error) {
+      setStep({ ...step, busy: false, error: authErrorMessage(error) });
+    }
+  }
+
+  if (step.kind === 'phone') {
+    return (
+      <form className="space-y-5" onSubmit={handlePhone} noValidate>
+        <Field
+          id="otp-mobile"
+          name="mobile"
+          type="tel"
+          inputMode="numeric"
+          label="Mobile number"
+          prefix="+91"
+          autoComplete="tel-national"
+          maxLength={14}
+          required
+          error={step.fieldError}
+        />
+        {step.error && <Alert>{step.error}</Alert>}
+        <button type="submit" disabled={step.busy} className={primaryButton}>
+          {step.busy ? 'Sending code...' : 'Send code'}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <form className="space-y-5" onSubmit={handleCode} noValidate>
+      <Notice>{OTP_SENT(formatIndianMobile(step.phone))}</Notice>
+      <Field
+        id="otp-code"
+        name="code"
+        label="6-digit code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        pattern="[0-9]{6}"
+        required
+        autoFocus
+      />
+      {step.error && <Alert>{step.error}</Alert>}
+      {step.success && <Notice>{LOGIN_SUCCESS_MESSAGE}</Notice>}
+      <button type="submit" disabled={step.busy || step.success} className={primaryButton}>
+        Verify and sign in
+      </button>
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <button type="button" onClick={() => setStep({ kind: 'phone' })} className={secondaryButton}>
+          Change number
+        </button>
+        <button type="button" onClick={() => void handleResend()} disabled={waiting > 0} className={secondaryButton}>
+          {waiting > 0 ? `Send a new code in ${waiting} s` : 'Send a new code'}
+        </button>
+      </div>
+    </form>
+  );
+}

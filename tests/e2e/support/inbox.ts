@@ -1,0 +1,46 @@
+import { createClient } from '@supabase/supabase-js';
+import { expect } from '@playwright/test';
+import { localEnv } from '../../../emulators/local-env';
+import { anonKey } from '../../../emulators/supabase/jwt';
+
+/** The local mail and SMS inbox (Mailpit's address and read API, as with `supabase start`). */
+export const INBOX_URL = 'http://127.0.0.1:54324';
+
+type Summary = { ID: string; Subject: string; Created: string };
+type Message = Summary & { Text: string; HTML: string };
+
+/** The newest message to an address, waiting for it to arrive (and, given `after`, to be newer than that). */
+export async function latestMessageTo(address: string, after?: string): Promise<Message> {
+  let found: Summary | undefined;
+  await expect
+    .poll(async () => {
+      const response = await fetch(`${INBOX_URL}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`);
+      const body = (await response.json()) as { messages: Summary[] };
+      found = body.messages.find((message) => !after || message.ID !== after);
+      return found !== undefined;
+    })
+    .toBe(true);
+  return (await (await fetch(`${INBOX_URL}/api/v1/message/${found!.ID}`)).json()) as Message;
+}
+
+/** The 6-digit code of the newest SMS to a number. */
+export async function smsCode(phone: string, after?: string): Promise<{ code: string; id: string }> {
+  const message = await latestMessageTo(phone, after);
+  return { code: message.Text.match(/\b(\d{6})\b/)![1]!, id: message.ID };
+}
+
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}${Math.floor(Math.random() * 1000)}@example.test`;
+/** A 10-digit Indian mobile number unlikely to be used by another test (codes are limited per number). */
+export const uniqueMobile = () => `9${String(Date.now()).slice(-9)}`;
+
+/** A confirmed customer created the way the sign-up page does it, with the mailed link followed. */
+export async function createConfirmedCustomer(name: string, password = 'Pune2026pass'): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(name.toLowerCase().replace(/[^a-z]+/g, '.'));
+  const supabase = createClient(localEnv().SUPABASE_URL!, anonKey(), { auth: { persistSession: false, autoRefreshToken: false } });
+  const { error } = await supabase.auth.signUp({ email, password, options: { data: { full_name: name } } });
+  if (error) throw new Error(error.message);
+  const link = (await latestMessageTo(email)).Text.match(/https?:\/\/\S+/)![0];
+  const confirmed = await fetch(link, { redirect: 'manual' });
+  expect(confirmed.headers.get('location')).toContain('access_token=');
+  return { email, password };
+}
