@@ -92,7 +92,7 @@ function recordWarnings(record: CatalogueRecord, publicDirectory: string): strin
   if (typeof details.mrp === 'number' && record.mrp > 0 && Math.abs(details.mrp - record.mrp) / record.mrp > MRP_TOLERANCE) {
     warnings.push(`upm_product_details.mrp: ${details.mrp} differs from mrp ${record.mrp} by more than 10 % (the store charges upm_product_details.mrp)`);
   }
-  if (record.current_price > record.mrp) warnings.push(`current_price: ${record.current_price} is above mrp ${record.mrp}`);
+  if (record.current_price > record.mrp) warnings.push(`current_price: ${record.current_price} is above mrp ${record.mrp} (ignored: the store sells at MRP)`);
   return warnings;
 }
 

@@ -75,7 +75,7 @@ export function readStoredItems(items: unknown): CartLine[] {
 
 /** The row's cart_total: sum of MRP x quantity in rupees, summed in paise so it never drifts. */
 export function storedCartTotal(lines: readonly CartLine[]): number {
-  return paiseToRupees(cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, quantity: line.quantity }))));
+  return paiseToRupees(cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, current_price: line.product.current_price, quantity: line.quantity }))));
 }
 
 /**

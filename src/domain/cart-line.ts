@@ -1,4 +1,4 @@
-import { rupeesToPaise } from './money';
+import { sellingPricePaise, type PriceSource } from './selling-price';
 import type { CartProduct } from './product';
 
 /** The most of one product an order may hold; the payment functions refuse more (1-20 per line). */
@@ -20,17 +20,16 @@ export interface CartState {
   sessionId: string;
 }
 
-export interface PricedLine {
-  mrp: number;
+export interface PricedLine extends PriceSource {
   quantity: number;
 }
 
-/** Line total in paise: MRP (incl. of all taxes) times quantity. */
+/** Line total in paise: the selling price (incl. of all taxes, never above MRP) times quantity. */
 export function lineTotalPaise(line: PricedLine): number {
-  return rupeesToPaise(line.mrp) * line.quantity;
+  return sellingPricePaise(line) * line.quantity;
 }
 
-/** Cart total in paise, the spec's "sum of mrp times quantity"; delivery is free. */
+/** Cart total in paise: the spec's "sum of mrp times quantity", at the selling price; delivery is free. */
 export function cartTotalPaise(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotalPaise(line), 0);
 }

@@ -6,6 +6,12 @@ export const RX_REQUIRED = 'Rx Required';
 /** The one placeholder shown when a product has no thumbnail at all. */
 export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder/product-default.webp';
 
+/** One interaction rating of the record (alcohol, pregnancy, lactation, driving, kidney, liver); unrated ones are left out. */
+export interface InteractionRating {
+  topic: string;
+  severity: string;
+}
+
 export interface SafetyAdvice {
   name: string;
   severity: string;
@@ -21,14 +27,18 @@ export interface Product {
   pack_form: string;
   brand: string;
   salt: string;
-  /** Rupees, incl. of all taxes; the price every cart line and order is charged at. */
+  /** Rupees, incl. of all taxes; the cap on the selling price. */
   mrp: number;
+  /** Rupees as the record gives it; charged only when below MRP (see sellingPricePaise in ./selling-price). */
+  current_price: number;
   created_at: string;
   thumbnail_image: string;
   package: string;
   description: string;
   category: string;
   quantity: string;
+  /** The pack's count or measure ("20" tablets, "75 gm"), for prices per unit; null when the record gives no number. */
+  pack_size: { amount: number; unit: string } | null;
   marketer: string;
   marketer_address: string | null;
   how_it_works: string | null;
@@ -41,6 +51,10 @@ export interface Product {
   storage: string;
   requires_prescription: boolean;
   therapeutic_class: string;
+  chemical_class: string | null;
+  /** null when the record does not say (or says "NA"). */
+  habit_forming: boolean | null;
+  interactions: InteractionRating[];
   country_of_origin: string;
   cod_available: boolean;
   faq: { question: string; answer: string }[];
@@ -85,12 +99,14 @@ export type CartProduct = Pick<Product, 'id' | 'name' | 'slug' | 'mrp' | 'catego
   thumbnail_image: string | null;
   /** Absent in carts stored before cash on delivery; the server has the final word. */
   cod_available?: boolean;
+  /** Absent in carts stored before selling prices existed: such a line is priced at MRP until refreshed. */
+  current_price?: number;
 };
 
 /** Keeps only the fields a cart line needs (a product carries many more). */
 export function toCartProduct(product: CartProduct): CartProduct {
-  const { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state, cod_available } = product;
-  return { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state, ...(cod_available === undefined ? {} : { cod_available }) };
+  const { id, name, slug, mrp, current_price, thumbnail_image, category, requires_prescription, sale_state, cod_available } = product;
+  return { id, name, slug, mrp, current_price, thumbnail_image, category, requires_prescription, sale_state, ...(cod_available === undefined ? {} : { cod_available }) };
 }
 
 /** What a product card shows; a searched-for card is drawn from it. */
@@ -102,9 +118,9 @@ export function toProductCard(product: Product): ProductCard {
 }
 
 /** The few product facts the payment functions price and check an order with (the build writes them for every product). */
-export type PriceIndexEntry = Pick<Product, 'id' | 'name' | 'mrp' | 'requires_prescription' | 'cod_available' | 'sale_state'>;
+export type PriceIndexEntry = Pick<Product, 'id' | 'name' | 'mrp' | 'current_price' | 'requires_prescription' | 'cod_available' | 'sale_state'>;
 
 export function toPriceIndexEntry(product: Product): PriceIndexEntry {
-  const { id, name, mrp, requires_prescription, cod_available, sale_state } = product;
-  return { id, name, mrp, requires_prescription, cod_available, sale_state };
+  const { id, name, mrp, current_price, requires_prescription, cod_available, sale_state } = product;
+  return { id, name, mrp, current_price, requires_prescription, cod_available, sale_state };
 }

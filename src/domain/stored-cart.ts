@@ -20,12 +20,15 @@ const isPositiveInt = (value: unknown): value is number => Number.isInteger(valu
 /** A cart product from untrusted JSON, or null; an unknown sale state reads as purchasable. */
 export function readCartProduct(value: unknown): CartProduct | null {
   if (!isFields(value)) return null;
-  const { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state } = value;
+  const { id, name, slug, mrp, current_price, thumbnail_image, category, requires_prescription, sale_state } = value;
   if (!isPositiveInt(id) || typeof name !== 'string' || typeof slug !== 'string' || typeof category !== 'string') return null;
   if (typeof mrp !== 'number' || !Number.isFinite(mrp) || mrp < 0 || typeof requires_prescription !== 'boolean') return null;
   if (thumbnail_image !== null && typeof thumbnail_image !== 'string') return null;
   const saleState = FOR_SALE_STATES.find((state) => state === sale_state) ?? 'ADD TO CART';
-  return { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state: saleState };
+  const product: CartProduct = { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state: saleState };
+  // Carts stored before selling prices have none: they are priced at MRP until the catalogue refresh.
+  if (typeof current_price === 'number' && Number.isFinite(current_price) && current_price >= 0) product.current_price = current_price;
+  return product;
 }
 
 function readCartLine(value: unknown): CartLine | null {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cetirizine, niacinamide, openCartPage, orderSummary, storeCart, storedCart, storedLine } from './support/cart';
-import { fixtureCartProduct, fixtureProduct, rupees, totalOf } from './support/fixture-catalogue';
+import { sellingPrice, fixtureCartProduct, fixtureProduct, rupees, totalOf } from './support/fixture-catalogue';
 import { whenHydrated } from './support/page-types';
 
 const lactulose = fixtureProduct(6);
@@ -131,13 +131,13 @@ test.describe('the cart page', () => {
 
     await page.getByRole('button', { name: 'Remove Withdrawn Syrup' }).click();
     await page.getByRole('button', { name: `Remove ${ondansetron.name}` }).click();
-    await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(cetirizine.mrp));
+    await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(sellingPrice(cetirizine)));
     await expect(page.getByText('Remove the items that are no longer available to continue.')).toHaveCount(0);
   });
 
   test('an offline cart keeps the stored prices', async ({ page }) => {
     const storedMrp = cetirizine.mrp + 10;
-    await storeCart(page, [storedLine({ ...cetirizine, mrp: storedMrp })]);
+    await storeCart(page, [storedLine({ ...cetirizine, mrp: storedMrp, current_price: storedMrp })]);
     await page.route('**/catalogue/*.json', (route) => route.abort('internetdisconnected'));
     await openCartPage(page);
     await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(storedMrp));

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Product as DisplayProduct } from '../../src/domain/product';
-import { fixtureNames, fixtureProduct, rupees } from './support/fixture-catalogue';
+import { sellingPrice, fixtureNames, fixtureProduct, rupees } from './support/fixture-catalogue';
 
 const metformin = fixtureProduct(1);
 const glimepiride = fixtureProduct(3);
@@ -19,7 +19,7 @@ const namesWhere = (filter: (product: DisplayProduct) => boolean) =>
 
 const productList = (page: Page) => page.getByRole('list', { name: 'Products' });
 const cards = (page: Page) => productList(page).getByRole('article');
-const card = (page: Page, name: string) => page.getByRole('article', { name });
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 const search = (page: Page) => page.getByPlaceholder('Search medicines, brands, categories, or marketers...');
 const headerCart = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart/ });
 
@@ -28,7 +28,8 @@ async function shownNames(page: Page): Promise<string[]> {
 }
 
 async function shownPrices(page: Page): Promise<number[]> {
-  const prices = await cards(page).getByText(/^₹[\d,]+\.\d{2}$/).allInnerTexts();
+  // The price charged: a discounted card also shows its MRP, struck through.
+  const prices = await cards(page).locator('[data-price]').allInnerTexts();
   return prices.map((price) => Number(price.replace(/[₹,]/g, '')));
 }
 
@@ -161,19 +162,22 @@ test.describe('product list', () => {
   test('shows the spinner while the search index loads', async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/pagefind/pagefind.js', async (route) => {
+    await page.route('**/search/products.json', async (route) => {
       await held;
       await route.continue();
     });
     await search(page).fill('metformin');
     await expect(page.getByRole('status').filter({ hasText: 'Loading products…' })).toBeVisible();
     release();
-    await expect.poll(() => shownNames(page)).toEqual(namesWhere((product) => /metformin/i.test(product.name)));
+    // Names first, then the products with metformin only in their salt.
+    await expect
+      .poll(() => shownNames(page))
+      .toEqual([...namesWhere((product) => /metformin/i.test(product.name)), ...namesWhere((product) => /metformin/i.test(product.salt) && !/metformin/i.test(product.name))]);
     await expect(page.getByText('Loading products…')).toBeHidden();
   });
 
   test('says so when the search index cannot be loaded', async ({ page }) => {
-    await page.route('**/pagefind/**', (route) => route.abort());
+    await page.route('**/search/products.json', (route) => route.abort());
     await search(page).fill('metformin');
     await expect(page.getByRole('alert')).toHaveText('Failed to load products.');
     await expect(page.getByText('Loading products…')).toBeHidden();
@@ -234,7 +238,8 @@ test.describe('product detail', () => {
     await expect(page.getByText(rupees(metformin.mrp))).toBeVisible();
     await expect(page.getByText(`Pack size: ${metformin.quantity}`)).toBeVisible();
     await expect(page.getByText('A valid prescription is required at checkout for this medicine.')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(SECTIONS);
+    // The spec's sections come first, unchanged; the product facts (find-medicine.spec.ts) follow them.
+    await expect.poll(async () => (await page.getByRole('heading', { level: 2 }).allTextContents()).slice(0, SECTIONS.length)).toEqual(SECTIONS);
     await expect(page.getByText(metformin.salt)).toBeVisible();
     await expect(page.getByText(metformin.marketer_address!)).toBeVisible();
     const [alcohol, pregnancy] = metformin.precautions;
@@ -244,8 +249,8 @@ test.describe('product detail', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/products/${metformin.slug}$`));
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`${escapeRegExp(metformin.images[0]!)}$`));
 
-    const productData = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-    expect(productData.offers).toMatchObject({ priceCurrency: 'INR', price: metformin.mrp.toFixed(2), availability: 'https://schema.org/InStock' });
+    const productData = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+    expect(productData.offers).toMatchObject({ priceCurrency: 'INR', price: sellingPrice(metformin).toFixed(2), availability: 'https://schema.org/InStock' });
   });
 
   test('gallery thumbnails switch the main image', async ({ page }) => {
@@ -262,7 +267,8 @@ test.describe('product detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: nicotine.name })).toBeVisible();
     await expect(page.getByText('Rx Required')).toHaveCount(0);
     await expect(page.getByText('A valid prescription is required at checkout for this medicine.')).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(SECTIONS);
+    // The spec's sections come first, unchanged; the product facts (find-medicine.spec.ts) follow them.
+    await expect.poll(async () => (await page.getByRole('heading', { level: 2 }).allTextContents()).slice(0, SECTIONS.length)).toEqual(SECTIONS);
     // Uses arrive as text in this record; each is its own list item.
     const secondaryUse = nicotine.uses.find((use) => !nicotine.primary_uses.includes(use))!;
     await expect(page.getByRole('listitem').filter({ hasText: secondaryUse })).toBeVisible();

@@ -33,7 +33,8 @@ test('a customer searches and sorts the product list with the keyboard alone', a
   // The list redraws a moment after the choice: wait for the order rather than read it at once.
   const prices = () =>
     page.getByRole('list', { name: 'Products' }).getByRole('article').evaluateAll((cards) =>
-      cards.map((card) => Number((card.textContent ?? '').match(/₹([\d,.]+)/)?.[1]?.replace(/,/g, ''))),
+      // The price charged; a discounted card also shows its MRP, struck through.
+      cards.map((card) => Number((card.querySelector('[data-price]')?.textContent ?? '').replace(/[₹,]/g, ''))),
     );
   await expect.poll(async () => {
     const shown = await prices();

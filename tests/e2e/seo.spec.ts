@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync } from 'node:fs';
-import { fixtureProduct } from './support/fixture-catalogue';
+import { sellingPrice, fixtureProduct } from './support/fixture-catalogue';
 import { MISSING_PAGE, PAGE_TYPES } from './support/page-types';
 
 /** Every policy page: one per file in content/policies. */
@@ -22,7 +22,7 @@ interface ProductJsonLd {
 }
 
 async function productJsonLd(page: Page): Promise<ProductJsonLd> {
-  const text = await page.locator('script[type="application/ld+json"]').textContent();
+  const text = await page.locator('script[type="application/ld+json"]').first().textContent();
   return JSON.parse(text ?? 'null') as ProductJsonLd;
 }
 
@@ -66,7 +66,7 @@ test('a product page describes the product in schema.org JSON-LD with its rupee 
   expect(described['@type']).toBe('Product');
   expect(described.name).toBe(metformin.name);
   expect(described.url).toBe(await page.locator('link[rel="canonical"]').getAttribute('href'));
-  expect(described.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', price: metformin.mrp.toFixed(2), availability: 'https://schema.org/InStock' });
+  expect(described.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', price: sellingPrice(metformin).toFixed(2), availability: 'https://schema.org/InStock' });
   expect(described.image.length).toBeGreaterThan(0);
   for (const image of described.image) expect(image).toMatch(new RegExp(`^https?://[^/]+/images/products/${metformin.slug}/`));
 

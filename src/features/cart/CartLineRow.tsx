@@ -7,6 +7,7 @@ import { cartLineImage, stockImageFor } from './cart-line-image';
 import { type CartLine, removeFromCart, setQuantity } from './cart-store';
 import { PRESCRIPTION_ATTACHED, UPLOAD_PRESCRIPTION } from './cart-strings';
 import { lineTotalPaise } from '@/domain/cart-line';
+import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
 import { QuantityStepper } from './QuantityStepper';
 
 interface Props {
@@ -43,6 +44,11 @@ export function CartLineRow({ line, availability, prescriptionLink, onUploadPres
           {product.name}
         </a>
         <p className="text-sm text-gray-600">MRP {formatRupees(product.mrp)}</p>
+        {discountLabel(product) && (
+          <p className="text-sm font-semibold text-brand-800">
+            {formatRupees(paiseToRupees(sellingPricePaise(product)))} · {discountLabel(product)}
+          </p>
+        )}
         <div className="mt-1 flex flex-wrap gap-2 text-xs font-semibold">
           {product.requires_prescription && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-700">{RX_REQUIRED}</span>}
           {product.requires_prescription && line.prescriptionAccepted && (
@@ -78,7 +84,7 @@ export function CartLineRow({ line, availability, prescriptionLink, onUploadPres
         className="h-9.5 w-28.5"
       />
       <p className="w-28 text-right font-semibold text-gray-900" aria-label={`Total for ${product.name}`}>
-        {formatRupees(paiseToRupees(lineTotalPaise({ mrp: product.mrp, quantity })))}
+        {formatRupees(paiseToRupees(lineTotalPaise({ mrp: product.mrp, current_price: product.current_price, quantity })))}
       </p>
       <button
         type="button"

@@ -43,7 +43,7 @@ export default function CartPage({ children, ...checkout }: CartPageProps) {
   }, []);
 
   const lines = cart.items;
-  const totalRupees = paiseToRupees(cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, quantity: line.quantity }))));
+  const totalRupees = paiseToRupees(cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, current_price: line.product.current_price, quantity: line.quantity }))));
   const pendingLines = lines.filter((line) => !line.prescriptionAccepted);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
 

@@ -9,3 +9,8 @@ export const UNAVAILABLE_NOTICE: Record<Exclude<SaleState, 'ADD TO CART'>, strin
   'SOLD OUT': 'This product is currently sold out.',
   DISCONTINUED: 'This product has been discontinued and can no longer be ordered.',
 };
+
+/** "Notify me" on a sold-out product. */
+export const NOTIFY_SAVED = "Thanks! We'll email you when it is back in stock.";
+export const NOTIFY_INVALID_EMAIL = 'Please enter a valid email address.';
+export const NOTIFY_FAILED = 'Sorry, we could not save your request. Please try again.';

@@ -1,6 +1,22 @@
 import { type CatalogueRecord, catalogueRecordSchema } from './catalogue-record';
-import { DEFAULT_PRODUCT_IMAGE, type Product, productSlug } from '../../domain/product';
+import { DEFAULT_PRODUCT_IMAGE, type InteractionRating, type Product, productSlug } from '../../domain/product';
 import type { SaleState } from '../../domain/sale-state';
+
+/** The record's interaction ratings under the names the product page shows them. */
+const INTERACTION_FIELDS = [
+  ['Alcohol', 'alcohol_interaction'],
+  ['Pregnancy', 'pregnancy_interaction'],
+  ['Breast feeding', 'lactation_interaction'],
+  ['Driving', 'driving_interaction'],
+  ['Kidney', 'kidney_interaction'],
+  ['Liver', 'liver_interaction'],
+] as const;
+
+function interactionsOf(details: CatalogueRecord['upm_product_details']): InteractionRating[] {
+  return INTERACTION_FIELDS.map(([topic, field]) => ({ topic, severity: details[field]?.trim() ?? '' })).filter(
+    (rating) => rating.severity !== '',
+  );
+}
 
 function saleStateOf(record: CatalogueRecord): SaleState {
   if (record.discontinued || record.upm_product_details.for_sale === 'DISCONTINUED') return 'DISCONTINUED';
@@ -17,6 +33,14 @@ function saleStateOf(record: CatalogueRecord): SaleState {
   return 'ADD TO CART';
 }
 
+/** "20" or 20 is a count of units; "75 gm" an amount of a measure. */
+function packSizeOf(packing: string | number, form: string): Product['pack_size'] {
+  if (typeof packing === 'number') return packing > 0 ? { amount: packing, unit: form.toLowerCase() } : null;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(packing);
+  if (!match || Number(match[1]) <= 0) return null;
+  return { amount: Number(match[1]), unit: match[2]?.toLowerCase() || form.toLowerCase() };
+}
+
 export function toProduct(record: CatalogueRecord): Product {
   const details = record.upm_product_details;
   const mrp = typeof details.mrp === 'number' ? details.mrp : record.mrp;
@@ -30,12 +54,14 @@ export function toProduct(record: CatalogueRecord): Product {
     brand: record.company_name,
     salt: record.salt_composition,
     mrp: Math.round(mrp * 100) / 100,
+    current_price: Math.round(record.current_price * 100) / 100,
     created_at: record.created_at,
     thumbnail_image: thumbnail,
     package: details.package,
     description: details.description,
     category: record.category ?? record.medicine_type,
     quantity: record.packing_information,
+    pack_size: packSizeOf(record.packing, details.form || record.form),
     marketer: details.marketer ?? record.company_name,
     marketer_address: details.marketer_address,
     how_it_works: details.how_it_works,
@@ -48,6 +74,9 @@ export function toProduct(record: CatalogueRecord): Product {
     storage: details.storage,
     requires_prescription: record.prescription_required || details.prescription_required,
     therapeutic_class: details.fact_box.therapeutic_class,
+    chemical_class: details.fact_box.chemical_class?.trim() || null,
+    habit_forming: typeof details.fact_box.habit_forming === 'boolean' ? details.fact_box.habit_forming : null,
+    interactions: interactionsOf(details),
     country_of_origin: record.country_of_origin,
     cod_available: record.cod_available,
     faq: details.faq,

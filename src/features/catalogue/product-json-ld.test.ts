@@ -6,12 +6,12 @@ import { productJsonLd } from './product-json-ld';
 const site = new URL('https://shop.example');
 
 describe('productJsonLd', () => {
-  it('describes the product with its price in INR and its availability', () => {
+  it('describes the product with its selling price in INR and its availability', () => {
     const data = JSON.parse(productJsonLd(buildProduct(sampleRecord(), 'a.json'), site));
     expect(data['@type']).toBe('Product');
     expect(data.url).toBe('https://shop.example/products/metformin-500mg-tablet');
     expect(data.image[0]).toBe('https://shop.example/images/products/metformin-1-690x700.webp');
-    expect(data.offers).toMatchObject({ priceCurrency: 'INR', price: '35.50', availability: 'https://schema.org/InStock' });
+    expect(data.offers).toMatchObject({ priceCurrency: 'INR', price: '33.00', availability: 'https://schema.org/InStock' });
   });
 
   it('marks sold out products out of stock', () => {

@@ -1,5 +1,7 @@
 import { type Product, productPath } from '@/domain/product';
 import type { SaleState } from '@/domain/sale-state';
+import { paiseToRupees } from '@/domain/money';
+import { sellingPricePaise } from '@/domain/selling-price';
 
 const AVAILABILITY: Record<SaleState, string> = {
   'ADD TO CART': 'https://schema.org/InStock',
@@ -24,7 +26,7 @@ export function productJsonLd(product: Product, site: URL): string {
       '@type': 'Offer',
       url,
       priceCurrency: 'INR',
-      price: product.mrp.toFixed(2),
+      price: paiseToRupees(sellingPricePaise(product)).toFixed(2),
       availability: AVAILABILITY[product.sale_state],
     },
   };

@@ -1,24 +1,15 @@
 import { UNAVAILABLE_LABEL } from '@/domain/sale-state';
-import { productPath, toCartProduct, type ProductCard } from '@/domain/product';
+import { catalogueEntryUrl, productPath, toCartProduct, type ProductCard } from '@/domain/product';
 import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText, type SortOrder } from './product-list';
-import { formatRupees } from '@/domain/money';
+import { formatRupees, paiseToRupees } from '@/domain/money';
+import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
+import { prepareIndex, SEARCH_INDEX_URL, searchProducts, type SearchIndex, type SearchRow } from './search-engine';
 
-/** The parts of Pagefind's browser API (/pagefind/pagefind.js) the list uses. */
-interface PagefindResult {
-  data(): Promise<{ url: string }>;
-}
-interface Pagefind {
-  init(): Promise<void>;
-  search(term: string | null, options: { sort: Record<string, 'asc'>; filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
-}
-
-// A variable, so the bundler leaves the import to the browser: the index exists only after the build.
-const PAGEFIND_URL = '/pagefind/pagefind.js';
 const SEARCH_DELAY_MS = 120;
 
-/** What a search needs: Pagefind and the card reader (with its zod), both loaded on first use only. */
+/** What a search needs: the index and the card reader (with its zod), both loaded on first use only. */
 interface SearchTools {
-  pagefind: Pagefind;
+  index: SearchIndex;
   productSearch: typeof import('./product-search');
 }
 
@@ -27,14 +18,14 @@ let searchReady = false;
 
 function loadSearch(): Promise<SearchTools> {
   searchTools ??= Promise.all([
-    import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind) => {
-      await module.init();
-      return module;
+    fetch(SEARCH_INDEX_URL, { headers: { accept: 'application/json' } }).then(async (response) => {
+      if (!response.ok) throw new Error(`${SEARCH_INDEX_URL}: ${response.status}`);
+      return (await response.json()) as SearchRow[];
     }),
     import('./product-search'),
-  ]).then(([pagefind, productSearch]) => {
+  ]).then(([rows, productSearch]) => {
     searchReady = true;
-    return { pagefind, productSearch };
+    return { index: prepareIndex(rows), productSearch };
   });
   // A failed load is retried on the next search rather than remembered.
   searchTools.catch(() => (searchTools = undefined));
@@ -78,7 +69,10 @@ function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTM
   setText(item, 'data-card-description', card.description);
   setText(item, 'data-card-drug-form', card.drug_form);
   setText(item, 'data-card-quantity', card.quantity);
-  setText(item, 'data-price', formatRupees(card.mrp));
+  const discount = discountLabel(card);
+  setText(item, 'data-price', formatRupees(paiseToRupees(sellingPricePaise(card))));
+  setText(item, 'data-card-mrp', discount ? formatRupees(card.mrp) : '');
+  setText(item, 'data-card-discount', discount ?? '');
   if (!card.requires_prescription) item.querySelector('[data-card-rx]')?.remove();
   const slot = item.querySelector<HTMLElement>('[data-card-cart-control]');
   if (card.sale_state === 'ADD TO CART') {
@@ -94,7 +88,7 @@ function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTM
 
 /**
  * Search and sort on /products and its pages. The default order (no query, by name) is the
- * prebuilt page itself, with its page links; anything else asks the Pagefind index, loaded on
+ * prebuilt page itself, with its page links; anything else asks the search index (search-engine.ts), loaded on
  * first use, and lists its results 48 at a time. ?q= and ?sort= stay in the address, so a search
  * can be shared and survives a reload.
  */
@@ -116,7 +110,7 @@ export function enhanceProductList(root: HTMLElement): void {
   const prebuilt = [...grid.querySelectorAll<HTMLElement>('[data-product-card]')];
   // Cards by product id: the prebuilt ones, then every card made for a result, reused on later searches.
   const cards = new Map(prebuilt.map((card) => [Number(card.dataset.id), card]));
-  let results: PagefindResult[] = [];
+  let results: number[] = [];
   let listed = 0;
   // Each search gets a number; a slower earlier one must not overwrite a later one's results.
   let latest = 0;
@@ -137,8 +131,9 @@ export function enhanceProductList(root: HTMLElement): void {
     history.replaceState(history.state, '', url);
   };
 
-  const cardFor = async (result: PagefindResult): Promise<HTMLElement | undefined> => {
-    const [{ productSearch }, { url }] = await Promise.all([loadSearch(), result.data()]);
+  const cardFor = async (id: number): Promise<HTMLElement | undefined> => {
+    const { productSearch } = await loadSearch();
+    const url = catalogueEntryUrl(id);
     const entry = await fetch(url, { headers: { accept: 'application/json' } });
     if (!entry.ok) throw new Error(`${url}: ${entry.status}`);
     const found = productSearch.readSearchCard(await entry.json());
@@ -176,14 +171,10 @@ export function enhanceProductList(root: HTMLElement): void {
     }
     try {
       loading.hidden = searchReady;
-      const { pagefind: index, productSearch } = await loadSearch();
-      const sorted = { [productSearch.SORT_KEY[order]]: 'asc' as const };
-      const found =
-        query === ''
-          ? await index.search(null, { sort: sorted, filters: productSearch.EVERY_PRODUCT_FILTER })
-          : await index.search(query, { sort: sorted });
+      const { index } = await loadSearch();
       if (current !== latest) return;
-      results = found.results;
+      // A search in the default order lists the best matches first; a price order is kept as chosen.
+      results = searchProducts(index, query, query !== '' && order === DEFAULT_SORT ? 'relevance' : order);
       await listMore(current, true);
       if (pagination) pagination.hidden = true;
       if (current !== latest) return;

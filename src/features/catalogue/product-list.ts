@@ -1,3 +1,5 @@
+import { sellingPricePaise } from '../../domain/selling-price';
+
 /**
  * The product list's order, paging and texts. Pure functions: the build pages the catalogue with
  * them and the /products page script prints the same texts for search results.
@@ -28,6 +30,7 @@ export interface ListedProduct {
   id: number;
   name: string;
   mrp: number;
+  current_price?: number;
 }
 
 /** An unknown or missing ?sort= value falls back to the default order. */
@@ -43,8 +46,8 @@ const byName = (a: ListedProduct, b: ListedProduct) => nameCollator.compare(a.na
 /** A new array in the given order; equal prices fall back to name order so the result is stable. */
 export function sortProducts<T extends ListedProduct>(products: readonly T[], order: SortOrder): T[] {
   const sorted = [...products];
-  if (order === 'price-low') return sorted.sort((a, b) => a.mrp - b.mrp || byName(a, b));
-  if (order === 'price-high') return sorted.sort((a, b) => b.mrp - a.mrp || byName(a, b));
+  if (order === 'price-low') return sorted.sort((a, b) => sellingPricePaise(a) - sellingPricePaise(b) || byName(a, b));
+  if (order === 'price-high') return sorted.sort((a, b) => sellingPricePaise(b) - sellingPricePaise(a) || byName(a, b));
   return sorted.sort(byName);
 }
 

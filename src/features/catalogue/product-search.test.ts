@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sampleRecord } from './catalogue-record.fixture';
 import { buildCatalogue } from './product-from-record';
 import { toProductCard } from '@/domain/product';
-import { readSearchCard, searchRecord, searchSortKeys } from './product-search';
+import { readSearchCard, searchRows } from './product-search';
+import { prepareIndex, searchProducts } from './search-engine';
 
 const products = buildCatalogue(
   [
@@ -11,34 +12,23 @@ const products = buildCatalogue(
     { id: 3, product_name: 'aceclofenac Gel', mrp: '89.99' },
     { id: 4, product_name: 'Nicotine 2mg Gum', mrp: '120.00' },
   ].map(({ id, product_name, mrp }) => {
-    const record = sampleRecord({ id, product_name, mrp });
+    const record = sampleRecord({ id, product_name, mrp, current_price: mrp });
     return { source: `${id}.json`, raw: { ...record, upm_product_details: { ...record.upm_product_details, mrp: Number(mrp) } } };
   }),
 );
-const sortKeys = searchSortKeys(products);
-const records = products.map((product) => searchRecord(product, sortKeys.get(product.id)!));
-const byName = (name: string) => records.find((record) => record.content.split('\n')[0] === name)!;
-const idOf = (url: string) => Number(/^\/catalogue\/(\d+)\.json$/.exec(url)![1]);
+const rows = searchRows(products);
+const prepared = prepareIndex(rows);
 
-describe('search records', () => {
-  it('indexes exactly the name, brand, category and marketer of each product', () => {
-    const content = byName('Metformin 500mg Tablet').content;
-    expect(content.split('\n')).toEqual(['Metformin 500mg Tablet', 'Healwell Pharma Ltd', 'Diabetes', 'Healwell Marketing Pvt Ltd']);
-    expect(content).not.toContain(products.find((product) => product.id === 1)!.description);
+describe('search index', () => {
+  it('writes each product folded, in name order, with its selling price in paise', () => {
+    expect(rows.map((row) => row[0])).toEqual([3, 1, 4, 2]);
+    expect(rows[0]!.slice(1, 3)).toEqual(['aceclofenac gel', 'metformin 500mg']);
+    expect(rows[0]![6]).toBe(8999);
   });
 
-  it("points each record at the product's catalogue entry and files every record under one filter", () => {
-    expect(byName('Metformin 500mg Tablet').url).toBe('/catalogue/1.json');
-    expect(records.every((record) => record.filters.catalogue?.[0] === 'all')).toBe(true);
-  });
-
-  it('ranks each product in the three list orders, equal prices by name', () => {
-    const order = (key: string) =>
-      [...records].sort((a, b) => a.sort[key]!.localeCompare(b.sort[key]!)).map((record) => idOf(record.url));
-    expect(order('name')).toEqual([3, 1, 4, 2]);
-    expect(order('price_low')).toEqual([1, 3, 4, 2]);
-    expect(order('price_high')).toEqual([4, 2, 3, 1]);
-    expect(byName('aceclofenac Gel').sort.name).toBe('0000000');
+  it('orders the whole catalogue by price, equal prices by name', () => {
+    expect(searchProducts(prepared, '', 'price-low')).toEqual([1, 3, 4, 2]);
+    expect(searchProducts(prepared, '', 'price-high')).toEqual([4, 2, 3, 1]);
   });
 
   it("reads a card back from the product's catalogue entry unchanged", () => {
@@ -50,6 +40,7 @@ describe('search records', () => {
       name: 'Metformin 500mg Tablet',
       thumbnail_image: metformin.thumbnail_image,
       mrp: 35.5,
+      current_price: 35.5,
       category: 'Diabetes',
       drug_form: metformin.drug_form,
       quantity: metformin.quantity,
@@ -57,10 +48,6 @@ describe('search records', () => {
       requires_prescription: metformin.requires_prescription,
       sale_state: 'ADD TO CART',
     });
-  });
-
-  it('keeps nothing but the searchable text in the index', () => {
-    expect(records.every((record) => Object.keys(record.meta).length === 0)).toBe(true);
   });
 
   it('refuses an entry that is not a product card', () => {

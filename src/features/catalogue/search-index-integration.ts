@@ -1,12 +1,12 @@
 import type { AstroIntegration } from 'astro';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { close, createIndex } from 'pagefind';
 import { getCatalogue } from './catalogue';
 import { toPriceIndexEntry, type Product } from '../../domain/product';
+import { currentPriceAboveMrp } from '../../domain/selling-price';
 import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
-import { searchRecord, searchSortKeys } from './product-search';
+import { searchRows } from './product-search';
+import { SEARCH_INDEX_URL } from './search-engine';
 
 /** The price index the payment functions bundle (netlify/functions import it from here). */
 export const CATALOGUE_INDEX_PATH = '.generated/catalogue-index.json';
@@ -16,23 +16,16 @@ async function writeCatalogueIndex(products: readonly Product[], output: string)
   await writeFile(output, `${JSON.stringify(products.map(toPriceIndexEntry))}\n`);
 }
 
-// Records go to the Pagefind process in batches: one at a time is a round trip each, all at once
-// too much memory.
+// Id redirects are written in batches: all at once exceed the open-file limit.
 const BATCH = 500;
 
-async function writeSearchIndex(products: readonly Product[], outputPath: string): Promise<void> {
-  const { index, errors } = await createIndex({ forceLanguage: 'en' });
-  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-  const sortKeys = searchSortKeys(products);
-  for (let start = 0; start < products.length; start += BATCH) {
-    const batch = products.slice(start, start + BATCH);
-    const results = await Promise.all(batch.map((product) => index.addCustomRecord(searchRecord(product, sortKeys.get(product.id)!))));
-    const failed = results.flatMap((result) => result.errors);
-    if (failed.length > 0) throw new Error(`Pagefind refused a product record: ${failed.join('; ')}`);
-  }
-  const written = await index.writeFiles({ outputPath });
-  if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`);
-  await close();
+/** The search index (search-engine.ts): one JSON file of folded rows, fetched when a customer first searches. */
+async function writeSearchIndex(products: readonly Product[], dist: URL): Promise<number> {
+  const output = new URL(SEARCH_INDEX_URL.slice(1), dist);
+  await mkdir(new URL('./', output), { recursive: true });
+  const text = JSON.stringify(searchRows(products));
+  await writeFile(output, text);
+  return text.length;
 }
 
 /**
@@ -54,7 +47,7 @@ async function writeIdRedirects(products: readonly Product[], dist: URL, site: U
 }
 
 /**
- * Before the pages: the price index of the payment functions. After the pages: the product search index (dist/pagefind/) that /products loads when a customer
+ * Before the pages: the price index of the payment functions. After the pages: the product search index (dist/search/products.json) that /products loads when a customer
  * searches, and the /products/<id> redirects. All come from the one catalogue read the pages are built from.
  */
 export function productSearchIndex(): AstroIntegration {
@@ -74,16 +67,23 @@ export function productSearchIndex(): AstroIntegration {
         const { products } = await getCatalogue();
         await writeCatalogueIndex(products, CATALOGUE_INDEX_PATH);
         logger.info(`${products.length} products indexed for the payment functions in ${CATALOGUE_INDEX_PATH}`);
+        const overpriced = products.filter(currentPriceAboveMrp);
+        if (overpriced.length > 0) {
+          logger.warn(
+            `${overpriced.length} products have a current_price above MRP, ignored (sold at MRP): ` +
+              overpriced.map((product) => `${product.id} ${product.name} (${product.current_price} > ${product.mrp})`).join('; '),
+          );
+        }
       },
       'astro:build:done': async ({ dir, logger }) => {
         const read = performance.now();
         const { products } = await getCatalogue();
-        await writeSearchIndex(products, fileURLToPath(new URL('pagefind/', dir)));
+        const indexBytes = await writeSearchIndex(products, dir);
         const indexed = performance.now();
         const redirects = await writeIdRedirects(products, dir, site);
         const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
         logger.info(
-          `${products.length} products indexed for search in ${ms(read, indexed)}; ` +
+          `${products.length} products indexed for search in ${ms(read, indexed)} (${indexBytes} bytes); ` +
             `${redirects} id redirects written in ${ms(indexed, performance.now())}`,
         );
       },

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildCatalogue } from '../../../src/features/catalogue/product-from-record';
+import { sellingPricePaise, type PriceSource } from '../../../src/domain/selling-price';
 import { toCartProduct, type CartProduct, type Product as DisplayProduct } from '../../../src/domain/product';
 
 export const FIXTURE_CATALOGUE = 'tests/fixtures/catalogue';
@@ -42,7 +43,10 @@ export function rupees(amount: number): string {
   return `₹${rest ? `${rest},${lastThree}` : lastThree}.${fraction}`;
 }
 
-/** A sum of price × quantity lines in rupees, added in whole paise as the cart does. */
-export function totalOf(lines: Array<[product: { mrp: number }, quantity: number]>): number {
-  return lines.reduce((paise, [product, quantity]) => paise + Math.round(product.mrp * 100) * quantity, 0) / 100;
+/** The price a product is sold and charged at, in rupees: its current price when below MRP. */
+export const sellingPrice = (product: PriceSource): number => sellingPricePaise(product) / 100;
+
+/** A sum of selling price × quantity lines in rupees, added in whole paise as the cart does. */
+export function totalOf(lines: Array<[product: PriceSource, quantity: number]>): number {
+  return lines.reduce((paise, [product, quantity]) => paise + sellingPricePaise(product) * quantity, 0) / 100;
 }

@@ -7,6 +7,8 @@ export const catalogueIndexEntrySchema = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),
   mrp: z.number().nonnegative(),
+  /** Charged only when below MRP (sellingPricePaise); an index written before selling prices reads as MRP. */
+  current_price: z.number().nonnegative().optional(),
   requires_prescription: z.boolean(),
   cod_available: z.boolean(),
   sale_state: z.enum(FOR_SALE_STATES),
@@ -20,6 +22,7 @@ export function toCatalogueIndexEntry(product: Product): CatalogueIndexEntry {
     id: product.id,
     name: product.name,
     mrp: product.mrp,
+    current_price: product.current_price,
     requires_prescription: product.requires_prescription,
     cod_available: product.cod_available,
     sale_state: product.sale_state,

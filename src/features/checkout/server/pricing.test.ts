@@ -17,6 +17,8 @@ const catalogue = new Map(
     product({ id: 3, name: 'Cough Syrup 100ml', mrp: 120, sale_state: 'SOLD OUT' }),
     product({ id: 4, name: 'Old Tonic', mrp: 75, sale_state: 'DISCONTINUED' }),
     product({ id: 5, name: 'Cotton Swab', mrp: 0.5 }),
+    product({ id: 6, name: 'Metformin 500mg Tablet', mrp: 34.5, current_price: 31.05 }),
+    product({ id: 7, name: 'Metformin 1000mg Tablet CR', mrp: 48, current_price: 52.8 }),
   ].map((entry) => [entry.id, entry]),
 );
 
@@ -36,10 +38,19 @@ describe('priceOrder', () => {
     const priced = priceOrder(catalogue, [{ productId: 1, quantity: 3 }, { productId: 2, quantity: 2 }], 26930);
     expect(priced.amountPaise).toBe(26930);
     expect(priced.lines).toEqual([
-      { product_id: 1, name: 'Paracetamol 500mg Strip', unit_mrp: '30.10', quantity: 3 },
-      { product_id: 2, name: 'Amoxicillin 250mg Capsule', unit_mrp: '89.50', quantity: 2 },
+      { product_id: 1, name: 'Paracetamol 500mg Strip', unit_mrp: '30.10', unit_price: '30.10', quantity: 3 },
+      { product_id: 2, name: 'Amoxicillin 250mg Capsule', unit_mrp: '89.50', unit_price: '89.50', quantity: 2 },
     ]);
     expect(priced.prescriptionProducts).toEqual(['Amoxicillin 250mg Capsule']);
+  });
+
+  it('charges the selling price below MRP, never above it, and freezes both on the line', () => {
+    const priced = priceOrder(catalogue, [{ productId: 6, quantity: 2 }, { productId: 7, quantity: 1 }], 3105 * 2 + 4800);
+    expect(priced.amountPaise).toBe(3105 * 2 + 4800);
+    expect(priced.lines).toEqual([
+      { product_id: 6, name: 'Metformin 500mg Tablet', unit_mrp: '34.50', unit_price: '31.05', quantity: 2 },
+      { product_id: 7, name: 'Metformin 1000mg Tablet CR', unit_mrp: '48.00', unit_price: '48.00', quantity: 1 },
+    ]);
   });
 
   it('refuses a tampered amount and says the current total', () => {

@@ -1,6 +1,7 @@
 import { cartTotalPaise } from '../../../domain/cart-line';
 import { isPurchasable } from '../../../domain/product';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
+import { sellingPricePaise } from '../../../domain/selling-price';
 import type { CatalogueIndex } from './catalogue-index';
 import { MAX_QUANTITY_PER_LINE, type OrderLineRequest } from '../../../domain/payment-contract';
 import { CheckoutRefusal } from './http';
@@ -12,6 +13,8 @@ export interface PricedOrderLine {
   product_id: number;
   name: string;
   unit_mrp: string;
+  /** The selling price charged per unit (at most unit_mrp). */
+  unit_price: string;
   quantity: number;
 }
 
@@ -25,7 +28,7 @@ export interface PricedOrder {
 }
 
 /**
- * Prices the cart from the catalogue (MRP times quantity, in paise) and refuses anything the
+ * Prices the cart from the catalogue (selling price times quantity, in paise) and refuses anything the
  * customer must not pay for; the browser's amount (paise) is only cross-checked against the result.
  */
 export function priceOrder(catalogue: CatalogueIndex, lines: readonly OrderLineRequest[], sentAmountPaise: number): PricedOrder {
@@ -42,7 +45,7 @@ export function priceOrder(catalogue: CatalogueIndex, lines: readonly OrderLineR
     return { product, quantity: line.quantity };
   });
 
-  const amountPaise = cartTotalPaise(priced.map(({ product, quantity }) => ({ mrp: product.mrp, quantity })));
+  const amountPaise = cartTotalPaise(priced.map(({ product, quantity }) => ({ mrp: product.mrp, current_price: product.current_price, quantity })));
   if (amountPaise < MIN_ORDER_PAISE) {
     throw new CheckoutRefusal(422, `The minimum order amount is ${formatRupees(paiseToRupees(MIN_ORDER_PAISE))}.`);
   }
@@ -59,6 +62,7 @@ export function priceOrder(catalogue: CatalogueIndex, lines: readonly OrderLineR
       product_id: product.id,
       name: product.name,
       unit_mrp: product.mrp.toFixed(2),
+      unit_price: paiseToRupees(sellingPricePaise(product)).toFixed(2),
       quantity,
     })),
     codLines: priced.map(({ product }) => ({ name: product.name, codAvailable: product.cod_available })),
