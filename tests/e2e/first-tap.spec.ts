@@ -14,11 +14,9 @@ const headerCart = (page: Page) => page.getByRole('banner').getByRole('link', { 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 const island = (control: Locator) => control.locator('xpath=ancestor::astro-island[1]');
 
-/** A slow mobile connection (effective type 3g): React is then fetched only on interaction, never on view. */
-async function onSlowConnection(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: 200_000, uploadThroughput: 100_000 });
+/** A customer with Save-Data on (or on 2G/3G): React is then fetched only on interaction, never on view. */
+async function withSaveData(page: Page): Promise<void> {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true, effectiveType: '4g' }) }));
 }
 
 /**
@@ -59,7 +57,7 @@ test.describe('before the first interaction', () => {
     ['the product list', '/products'],
   ] as const) {
     test(`${what} requests no React chunk`, async ({ page }) => {
-      await onSlowConnection(page);
+      await withSaveData(page);
       const react = await holdReact(page);
       await page.goto(path);
       await page.mouse.wheel(0, 600);
@@ -71,6 +69,15 @@ test.describe('before the first interaction', () => {
       expect(react.requested()).toEqual([]);
     });
   }
+});
+
+test('on a fast connection a control in view fetches React early but leaves the page as it is until an interaction', async ({ page }) => {
+  const react = await holdReact(page);
+  await page.goto(`/products/${lactulose.slug}`);
+  await expect.poll(() => react.requested().length).toBe(2);
+  react.release();
+  await page.waitForTimeout(500);
+  await expect(island(page.getByRole('button', { name: 'Add to Cart' }))).toHaveAttribute('ssr', '');
 });
 
 test.describe('a tap before React loads counts', () => {
