@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
-import { cetirizine, storedCart } from './support/cart';
+import { cetirizine, niacinamide, openCartPage, storeCart, storedCart, storedLine } from './support/cart';
 import { fixtureProduct } from './support/fixture-catalogue';
 
 /*
@@ -149,4 +149,37 @@ test.describe('a tap before React loads counts', () => {
     await expect(headerCart(page)).toHaveAccessibleName(/^Cart\s*1$/);
     expect((await storedCart(page)).items.map((line) => line.quantity)).toEqual([1]);
   });
+});
+
+test.describe('a cart line on a phone and on a desktop', () => {
+  const lineOf = (page: Page, name: string) =>
+    page.getByRole('region', { name: 'Cart items' }).getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+  for (const width of [360, 412, 1280]) {
+    test(`at ${width} px the name is never squeezed by the stepper, and nothing leaves the screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await storeCart(page, [storedLine(niacinamide, 2), storedLine(cetirizine)]);
+      await openCartPage(page);
+      for (const product of [niacinamide, cetirizine]) {
+        const line = lineOf(page, product.name);
+        const name = (await line.getByRole('link', { name: product.name, exact: true }).boundingBox())!;
+        const stepper = (await line.getByRole('button', { name: `Decrease quantity of ${product.name}` }).locator('..').boundingBox())!;
+        const total = (await line.getByLabel(`Total for ${product.name}`).boundingBox())!;
+        const remove = (await line.getByRole('button', { name: `Remove ${product.name}` }).boundingBox())!;
+        const sameRow = (a: typeof name, b: typeof name) => a.y < b.y + b.height && b.y < a.y + a.height;
+        if (width < 640) {
+          // Name on its own row, at least half the screen wide; stepper, total and Remove below it, side by side.
+          expect(name.width).toBeGreaterThan(width / 2 - 40);
+          expect(stepper.y).toBeGreaterThanOrEqual(name.y + name.height);
+          expect(sameRow(stepper, total) && sameRow(stepper, remove)).toBe(true);
+          expect(total.x).toBeGreaterThanOrEqual(stepper.x + stepper.width);
+        } else {
+          expect(sameRow(name, stepper)).toBe(true);
+          expect(stepper.x).toBeGreaterThanOrEqual(name.x + name.width);
+        }
+        for (const box of [name, stepper, total, remove]) expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
 });
