@@ -5,7 +5,7 @@ import type { ClientDirective } from 'astro';
  * focus), not at load: a page that is only read never downloads React. Until then the island's
  * server-rendered markup works through static-cart-controls.ts.
  * React is fetched early enough to feel instant: on the first pointerdown/touchstart anywhere on the
- * island, or as soon as it scrolls into view on a fast connection (never with Save-Data or on a
+ * page, or as the island scrolls into view on a fast connection (never with Save-Data or on a
  * 2G/3G effective connection, where it waits for the interaction).
  */
 
@@ -36,13 +36,26 @@ const hydrateOnInteraction: ClientDirective = (load, _options, el) => {
   };
   for (const type of INTERACTIONS) el.addEventListener(type, start, { capture: true, passive: true });
 
+  // The first touch anywhere on the page means a customer who may tap next: fetch (not hydrate) now.
+  for (const type of ['pointerdown', 'touchstart'] as const) document.addEventListener(type, () => void fetchIsland(), { once: true, passive: true });
+
+  // A control the customer scrolls to on a fast connection is fetched as it comes into view. Only
+  // after a scroll: what is in view at load is never fetched unasked, so a page that is only read
+  // costs no React.
   if (onFastConnection() && 'IntersectionObserver' in window) {
-    observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer?.disconnect();
-      void fetchIsland();
-    });
-    for (const child of el.children) observer.observe(child);
+    addEventListener(
+      'scroll',
+      () => {
+        if (loading) return;
+        observer = new IntersectionObserver((entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer?.disconnect();
+          void fetchIsland();
+        });
+        for (const child of el.children) observer.observe(child);
+      },
+      { once: true, passive: true },
+    );
   }
 };
 
