@@ -9,6 +9,7 @@ import { deliveryContentCheck } from './src/features/delivery/delivery-integrati
 import { createHash } from 'node:crypto';
 import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-paint.ts';
 import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
+import { FIRST_TAP_SCRIPT } from './src/features/cart/first-tap-queue.ts';
 import { LOCAL_RAZORPAY_CHECKOUT_URL, LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './src/lib/local-stack.ts';
 import { productionEnvProblem } from './src/lib/production-env.ts';
 
@@ -42,7 +43,18 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false }, imageCDN: false }),
-  integrations: [react(), productSearchIndex(), deliveryContentCheck()],
+  integrations: [
+    react(),
+    productSearchIndex(),
+    deliveryContentCheck(),
+    {
+      name: 'hydrate-on-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'interact', entrypoint: './src/features/cart/hydrate-on-interaction.ts' }),
+      },
+    },
+  ],
   prefetch: false,
   build: { inlineStylesheets: 'always' },
   env: {
@@ -66,8 +78,9 @@ export default defineConfig({
       ],
       scriptDirective: {
         resources: ["'self'", razorpayCheckoutOrigin],
-        // The hand-written inline scripts: zod's jitless switch and the header's first-paint sign-in check.
-        hashes: [ZOD_JITLESS_SCRIPT, HEADER_FIRST_PAINT_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
+        // The hand-written inline scripts: zod's jitless switch, the header's first-paint sign-in check
+        // and the queue that keeps cart taps made before the scripts arrive.
+        hashes: [ZOD_JITLESS_SCRIPT, HEADER_FIRST_PAINT_SCRIPT, FIRST_TAP_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
       },
     },
   },

@@ -1,7 +1,8 @@
 /**
  * gzip bytes of the JavaScript each built page loads before any customer action: its module
  * scripts, its islands' component and renderer chunks, and everything those import statically.
- * Chunks behind a dynamic import() (loaded on a click or a search) are not counted.
+ * Chunks behind a dynamic import() (loaded on a click or a search) and islands that hydrate on the
+ * first interaction (client:interact) are not counted.
  * Usage: tsx bench/js-bytes.ts [distDir] [page paths...]
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,10 +29,12 @@ function staticClosure(distDir: string, entries: string[]): Set<string> {
 export function pageJsBytes(distDir: string, pagePath: string): { gzipBytes: number; inlineGzipBytes: number; files: number } {
   const file = path.join(distDir, pagePath, pagePath.endsWith('.html') ? '' : 'index.html');
   const html = readFileSync(file, 'utf8');
+  // Islands hydrated only by the customer's first interaction (client:interact) load nothing before it.
+  const islands = [...html.matchAll(/<astro-island[^>]*>/g)].map((match) => match[0]).filter((tag) => !tag.includes('client="interact"'));
   const entries = [
-    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
-    ...html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g),
-  ].map((match) => match[1]!);
+    ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((match) => match[1]!),
+    ...islands.flatMap((tag) => [...tag.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)].map((match) => match[1]!)),
+  ];
   const closure = staticClosure(distDir, entries.filter((url) => url.startsWith('/')));
   const gzipBytes = [...closure].reduce((sum, url) => sum + gzipSync(readFileSync(path.join(distDir, url))).length, 0);
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join('');

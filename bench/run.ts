@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: prints figures, never passes or fails on time.
- *  1. Lighthouse (mobile, default throttling, median of 3) on every page type of the store.
+ *  1. Lighthouse (mobile, default throttling, median of 3) on every page type of the store, the
+ *     JavaScript each loads before any action (bench/js-bytes.ts) and the tap-to-badge time on a
+ *     product page (bench/first-tap.ts).
  *  2. /api load: 2,000 mixed payment calls on the local server; 5xx answers and its peak memory
  *     (bench/api-load.ts, also runnable alone).
  *  3. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
@@ -18,6 +20,8 @@ import type { CartState } from '../src/domain/cart-line.ts';
 import { toCartProduct } from '../src/domain/product.ts';
 import { measureApiLoad, printApiLoad } from './api-load.ts';
 import { measurePages, type PageFigures, type PageTarget } from './lighthouse.ts';
+import { measureFirstTap, printFirstTap, type FirstTapFigures } from './first-tap.ts';
+import { pageJsBytes } from './js-bytes.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -185,7 +189,31 @@ async function pageBench(): Promise<PageFigures[]> {
     { label: 'Policy (terms)', path: '/terms-and-conditions' },
   ];
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  return withServer(() => measurePages(origin, targets, runs));
+  printJsBytes(targets);
+  return withServer(async () => {
+    const pages = await measurePages(origin, targets, runs);
+    firstTap = await measureFirstTap(origin, `/products/${otc.slug}`);
+    return pages;
+  });
+}
+
+let firstTap: FirstTapFigures | null = null;
+
+/** gzip KB of JavaScript before any action the issue allows per page type (issue 15). */
+const JS_TARGET_KB: Record<string, number> = { '/products': 10, '/cart': 75, '/login': 75, '/contact-us': 75 };
+const jsTargetKb = (pagePath: string) => JS_TARGET_KB[pagePath] ?? (pagePath.startsWith('/products/') ? 10 : null);
+
+function printJsBytes(targets: PageTarget[]): void {
+  console.log('\nJavaScript before any action, gzip (files + inline scripts; targets: product pages and lists <= 10 KB, /cart /login /contact-us <= 75 KB)');
+  for (const target of targets) {
+    const { gzipBytes, inlineGzipBytes, files } = pageJsBytes(path.join(root, 'dist'), target.path);
+    const total = (gzipBytes + inlineGzipBytes) / 1024;
+    const goal = jsTargetKb(target.path);
+    console.log(
+      `${target.label.padEnd(17)} ${total.toFixed(1).padStart(6)} KB  (${(gzipBytes / 1024).toFixed(1)} KB in ${files} files + ${(inlineGzipBytes / 1024).toFixed(1)} KB inline)` +
+        (goal === null ? '' : `  target <= ${goal} KB ${total <= goal ? 'met' : 'MISSED'}`),
+    );
+  }
 }
 
 function printPages(pages: PageFigures[]): void {
@@ -228,11 +256,12 @@ const machine = `${execFileSync('nproc').toString().trim()} cores, ${(Number(exe
 console.log(`Machine: ${machine}`);
 const pages = args.has('skip-pages') ? [] : await pageBench();
 if (pages.length > 0) printPages(pages);
+if (firstTap) printFirstTap(firstTap);
 // Before the scale runs, which rebuild dist/ from synthetic catalogues.
 const api = args.has('skip-api') ? null : await measureApiLoad({ calls: Number(args.get('api-calls') ?? 2000) });
 if (api) printApiLoad(api);
 if (!args.has('skip-scale')) console.log('\nScale (targets: build <= 300 s and <= 4096 MB at 100,000; /products first load <= 100 KB; search <= 300 ms)');
 const scale = args.has('skip-scale') ? [] : await scaleBench();
 const resultFile = path.join(root, 'bench', 'results', 'latest.json');
-await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, api, scale }, null, 2));
+await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, firstTap, api, scale }, null, 2));
 console.log(`\nFigures written to ${path.relative(root, resultFile)}`);

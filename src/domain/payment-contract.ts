@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
 
-/** The payment methods the shop offers, in the order the cart lists them; orders.provider stores the value. */
-export const PAYMENT_METHODS = [
-  { value: 'razorpay', label: 'Razorpay' },
-  { value: 'phonepe', label: 'PhonePe' },
-  { value: 'cod', label: 'Cash on delivery' },
-] as const;
-
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
+export { PAYMENT_METHODS, type PaymentMethod } from './payment-methods';
 
 /**
  * The browser-facing payment API (same origin, JSON, POST only; wrong method -> 405).

@@ -33,9 +33,11 @@ async function shownPrices(page: Page): Promise<number[]> {
   return prices.map((price) => Number(price.replace(/[₹,]/g, '')));
 }
 
-/** Islands hydrate when visible; a click before that would land on the prebuilt button. */
+/** Waits until React owns the control, so the click reaches the island rather than the script that runs it before. */
 async function whenHydrated(control: Locator): Promise<Locator> {
   await control.scrollIntoViewIfNeeded();
+  // Product cart controls hydrate on the first interaction (client:interact): focus starts it.
+  await control.focus();
   await expect(control.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
   return control;
 }

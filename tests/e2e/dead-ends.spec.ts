@@ -41,7 +41,7 @@ test.describe('quantity stops at 20 per line', () => {
     await storeCart(page, [storedLine(cetirizine, 19)]);
     await page.goto('/products');
     const card = page.getByRole('article', { name: cetirizine.name });
-    // The card's control hydrates when it comes into view, and only then shows the stored quantity.
+    // The card's control shows the stored quantity before React loads, and its plus works at once.
     await card.scrollIntoViewIfNeeded();
     const increase = card.getByRole('button', { name: `Increase quantity of ${cetirizine.name}` });
     await increase.click();

@@ -1,40 +1,33 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { $cart, addToCart, type CartProduct, quantityOf, setQuantity } from './cart-store';
+import { ADD_BUTTON_CLASS, ADD_LABEL, type AddToCartVariant, CART_CONTROL_BOX, limitHintId } from './cart-control-markup';
 import { QuantityStepper } from './QuantityStepper';
+// Runs first: brings every control still drawn by the static script in line with the stored
+// cart, so React hydrates exactly the markup the customer sees.
+import { drawStaticControls } from './static-cart-controls';
 
-export type AddToCartVariant = 'card' | 'detail';
-
-/** Both states of the control share one box per variant, so hydrating it never shifts the page. */
-export const CART_CONTROL_BOX: Record<AddToCartVariant, string> = {
-  card: 'h-9 w-28',
-  detail: 'h-12 w-full sm:w-56',
-};
-
-const ADD_LABEL: Record<AddToCartVariant, string> = { card: 'Add', detail: 'Add to Cart' };
+export { CART_CONTROL_BOX, type AddToCartVariant } from './cart-control-markup';
 
 interface Props {
   product: CartProduct;
   variant: AddToCartVariant;
 }
 
-/** 'Add' until the product is in the cart, then minus / quantity / plus; minus at 1 removes the line. */
+drawStaticControls();
+
+/**
+ * 'Add' until the product is in the cart, then minus / quantity / plus; minus at 1 removes the line.
+ * It hydrates on the customer's first interaction (client:interact): until then
+ * static-cart-controls.ts runs the same markup on the same store, so its first render is the
+ * stored quantity the page already shows.
+ */
 export default function AddToCart({ product, variant }: Props) {
-  const cart = useStore($cart);
-  // The prebuilt HTML knows no cart; showing the stored quantity only after hydration keeps the
-  // first client render identical to it.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const quantity = hydrated ? quantityOf(cart, product.id) : 0;
+  const quantity = quantityOf(useStore($cart), product.id);
   const box = CART_CONTROL_BOX[variant];
 
   if (quantity === 0) {
     return (
-      <button
-        type="button"
-        onClick={() => addToCart(product)}
-        className={`${box} inline-flex items-center justify-center rounded-md bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800`}
-      >
+      <button type="button" data-cart-action="add" onClick={() => addToCart(product)} className={`${box} ${ADD_BUTTON_CLASS}`}>
         {ADD_LABEL[variant]}
       </button>
     );
@@ -47,6 +40,7 @@ export default function AddToCart({ product, variant }: Props) {
       onChange={(next) => setQuantity(product.id, next)}
       className={box}
       quantityInName
+      hintId={limitHintId(variant, product.id)}
     />
   );
 }

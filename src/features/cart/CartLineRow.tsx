@@ -27,7 +27,9 @@ export function CartLineRow({ line, availability, prescriptionLink, onUploadPres
   const available = availability === 'available';
 
   return (
-    <li className="flex flex-wrap items-center gap-4 py-4 sm:flex-nowrap">
+    // On a phone the thumbnail and name share the first row, the stepper, total and Remove the
+    // second, so the name never competes with the stepper for width; from sm on, one row.
+    <li className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 py-4 sm:flex sm:gap-4">
       <img
         src={image}
         alt={product.name}
@@ -39,7 +41,7 @@ export function CartLineRow({ line, availability, prescriptionLink, onUploadPres
         }}
         className={`h-20 w-20 shrink-0 rounded-lg border border-gray-200 bg-gray-50 object-cover ${available ? '' : 'opacity-50'}`}
       />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 sm:flex-1">
         <a href={productPath(product)} className="font-semibold text-gray-900 hover:text-brand-700 hover:underline">
           {product.name}
         </a>
@@ -75,25 +77,27 @@ export function CartLineRow({ line, availability, prescriptionLink, onUploadPres
           {!available && <span className="rounded-full bg-gray-800 px-2 py-0.5 text-white">{UNAVAILABLE_LINE_LABEL[availability]}</span>}
         </div>
       </div>
-      {/* 36px buttons either side of a 40px quantity, inside the 1px border. */}
-      <QuantityStepper
-        productName={product.name}
-        quantity={quantity}
-        onChange={(next) => setQuantity(product.id, next)}
-        increaseDisabled={!available}
-        className="h-9.5 w-28.5"
-      />
-      <p className="w-28 text-right font-semibold text-gray-900" aria-label={`Total for ${product.name}`}>
-        {formatRupees(paiseToRupees(lineTotalPaise({ mrp: product.mrp, current_price: product.current_price, quantity })))}
-      </p>
-      <button
-        type="button"
-        aria-label={`Remove ${product.name}`}
-        onClick={() => removeFromCart(product.id)}
-        className="text-sm font-medium text-red-700 hover:underline"
-      >
-        Remove
-      </button>
+      <div className="col-span-2 flex items-center justify-between gap-3 sm:contents">
+        {/* 36px buttons either side of a 40px quantity, inside the 1px border. */}
+        <QuantityStepper
+          productName={product.name}
+          quantity={quantity}
+          onChange={(next) => setQuantity(product.id, next)}
+          increaseDisabled={!available}
+          className="h-9.5 w-28.5"
+        />
+        <p className="text-right font-semibold text-gray-900 sm:w-28" aria-label={`Total for ${product.name}`}>
+          {formatRupees(paiseToRupees(lineTotalPaise({ mrp: product.mrp, current_price: product.current_price, quantity })))}
+        </p>
+        <button
+          type="button"
+          aria-label={`Remove ${product.name}`}
+          onClick={() => removeFromCart(product.id)}
+          className="text-sm font-medium text-red-700 hover:underline"
+        >
+          Remove
+        </button>
+      </div>
     </li>
   );
 }

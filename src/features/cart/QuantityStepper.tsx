@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { MAX_QUANTITY_HINT, MAX_QUANTITY_PER_LINE } from './cart-store';
+import { decreaseLabel, increaseLabel, QUANTITY_CLASS, quantityLabel, STEP_BUTTON_CLASS, STEPPER_CLASS } from './cart-control-markup';
 
 interface Props {
   productName: string;
@@ -11,39 +12,43 @@ interface Props {
   className: string;
   /** Puts the quantity into the accessible name too ('Quantity of <name>: 2'), as the product cards and pages do. */
   quantityInName?: boolean;
+  /** A fixed id for the limit hint, where a script outside React draws the same markup. */
+  hintId?: string;
 }
 
-const STEP_BUTTON =
-  'inline-flex h-full w-9 shrink-0 items-center justify-center text-lg font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-transparent';
-
 /** Minus / quantity / plus for one product; the quantity is an <output>, so changes are announced. */
-export function QuantityStepper({ productName, quantity, onChange, increaseDisabled = false, className, quantityInName = false }: Props) {
+export function QuantityStepper({ productName, quantity, onChange, increaseDisabled = false, className, quantityInName = false, hintId }: Props) {
   const atLimit = quantity >= MAX_QUANTITY_PER_LINE;
-  const hintId = useId();
+  const generatedId = useId();
+  const describedBy = hintId ?? generatedId;
   return (
-    <div className={`${className} inline-flex items-center overflow-hidden rounded-md border border-brand-700`}>
-      <button type="button" aria-label={`Decrease quantity of ${productName}`} onClick={() => onChange(quantity - 1)} className={STEP_BUTTON}>
+    <div className={`${className} ${STEPPER_CLASS}`}>
+      <button
+        type="button"
+        aria-label={decreaseLabel(productName)}
+        data-cart-action="decrease"
+        onClick={() => onChange(quantity - 1)}
+        className={STEP_BUTTON_CLASS}
+      >
         −
       </button>
-      <output
-        aria-label={quantityInName ? `Quantity of ${productName}: ${quantity}` : `Quantity of ${productName}`}
-        className="min-w-0 flex-1 text-center text-sm font-semibold"
-      >
+      <output aria-label={quantityLabel(productName, quantity, quantityInName)} className={QUANTITY_CLASS}>
         {quantity}
       </output>
       <button
         type="button"
-        aria-label={`Increase quantity of ${productName}`}
+        aria-label={increaseLabel(productName)}
+        data-cart-action="increase"
         onClick={() => onChange(quantity + 1)}
         disabled={increaseDisabled || atLimit}
-        aria-describedby={atLimit ? hintId : undefined}
+        aria-describedby={atLimit ? describedBy : undefined}
         title={atLimit ? MAX_QUANTITY_HINT : undefined}
-        className={STEP_BUTTON}
+        className={STEP_BUTTON_CLASS}
       >
         +
       </button>
       {atLimit && (
-        <span id={hintId} className="sr-only">
+        <span id={describedBy} className="sr-only">
           {MAX_QUANTITY_HINT}
         </span>
       )}

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import type { PaymentMethod } from '@/domain/payment-contract';
+import type { PaymentMethod } from '@/domain/payment-methods';
 
-export { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-contract';
+export { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
 
 /** The customer's chosen payment method on /cart (Razorpay by default); the checkout reads it. */
 export const $paymentMethod = atom<PaymentMethod>('razorpay');

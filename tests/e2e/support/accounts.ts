@@ -20,6 +20,8 @@ export const serviceClient = createClient(localEnv().SUPABASE_URL!, serviceRoleK
 
 /** Islands hydrate after load; typing before that would land on the prebuilt markup. */
 export async function hydrated(control: Locator): Promise<Locator> {
+  // Product cart controls hydrate on the first interaction (client:interact): focus starts it.
+  await control.focus();
   await expect(control.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
   return control;
 }

@@ -22,6 +22,8 @@ export const MISSING_PAGE = '/no-such-page';
 /** Waits until the React island around a control has hydrated, so a click reaches its handler. */
 export async function whenHydrated(control: Locator): Promise<Locator> {
   await control.scrollIntoViewIfNeeded();
+  // Product cart controls hydrate on the first interaction (client:interact): focus starts it.
+  await control.focus();
   await expect(control.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
   return control;
 }

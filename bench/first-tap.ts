@@ -1,0 +1,102 @@
+/**
+ * Tap-to-badge on a product page under Lighthouse's mobile throttling (DevTools values of its
+ * slow-4G preset: 562.5 ms request latency, 1.47 Mbps down, 675 Kbps up; CPU 4x slower):
+ *  (a) the tap on Add made before React has loaded (the static script answers it, the pointerdown
+ *      starts loading React), (b) made after the island has hydrated.
+ * For each: ms from the pointerdown to the header badge showing 1, and for (a) ms until the
+ * island's quantity control is React's (hydrated).
+ * Usage: tsx bench/first-tap.ts <origin> <product path>   (a server must be running)
+ */
+import puppeteer, { type Page } from 'puppeteer-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface FirstTapFigures {
+  beforeReact: { tapToBadgeMs: number; tapToInteractiveMs: number };
+  afterReact: { tapToBadgeMs: number };
+}
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/**
+ * Resolves in the page with the times of the next pointerdown on the Add button, the badge showing
+ * 1 and the island hydrating (-1: it already had). Passed as source text: tsx would otherwise wrap
+ * the function with helpers the page lacks.
+ */
+const WATCH_TAP = `new Promise((resolve) => {
+  const add = document.querySelector('[data-cart-action="add"]');
+  const island = add.closest('astro-island');
+  const badge = document.querySelector('[data-cart-badge]');
+  const times = { down: 0, badge: 0, hydrated: island.hasAttribute('ssr') ? 0 : -1 };
+  const settle = () => { if (times.badge && times.hydrated) resolve(times); };
+  add.addEventListener('pointerdown', (event) => (times.down = event.timeStamp), { once: true, capture: true });
+  new MutationObserver((_, observer) => {
+    if (badge.hidden || badge.textContent !== '1') return;
+    times.badge = performance.now();
+    observer.disconnect();
+    settle();
+  }).observe(badge, { attributes: true, childList: true, characterData: true, subtree: true });
+  if (times.hydrated === 0) {
+    new MutationObserver((_, observer) => {
+      if (island.hasAttribute('ssr')) return;
+      times.hydrated = performance.now();
+      observer.disconnect();
+      settle();
+    }).observe(island, { attributes: true });
+  }
+})`;
+
+interface TapTimes {
+  down: number;
+  badge: number;
+  hydrated: number;
+}
+
+export async function measureFirstTap(origin: string, productPath: string): Promise<FirstTapFigures> {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    // Each in a context of its own: the first tap's cart must not reach the second page.
+    const before = await (await browser.createBrowserContext()).newPage();
+    await before.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+    await throttle(before);
+    // Save-Data: React is not fetched on view, so the tap really comes before it.
+    await before.evaluateOnNewDocument('Object.defineProperty(Navigator.prototype, "connection", { get: () => ({ saveData: true }) })');
+    await before.goto(`${origin}${productPath}`, { waitUntil: 'domcontentloaded' });
+    const watchBefore = before.evaluate(WATCH_TAP) as Promise<TapTimes>;
+    await before.click('[data-cart-action="add"]');
+    const a = await watchBefore;
+
+    const after = await (await browser.createBrowserContext()).newPage();
+    await after.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+    await throttle(after);
+    await after.goto(`${origin}${productPath}`, { waitUntil: 'load' });
+    await after.focus('[data-cart-action="add"]');
+    await after.waitForSelector('astro-island:not([ssr]) [data-cart-action="add"]');
+    const watchAfter = after.evaluate(WATCH_TAP) as Promise<TapTimes>;
+    await after.click('[data-cart-action="add"]');
+    const b = await watchAfter;
+    return {
+      beforeReact: { tapToBadgeMs: a.badge - a.down, tapToInteractiveMs: a.hydrated - a.down },
+      afterReact: { tapToBadgeMs: b.badge - b.down },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function printFirstTap(figures: FirstTapFigures): void {
+  console.log('\nTap on Add to Cart on a product page, Lighthouse mobile throttling (targets: badge <= 100 ms, interactive <= 1000 ms)');
+  console.log(`  before React loaded: badge ${figures.beforeReact.tapToBadgeMs.toFixed(0)} ms, island interactive ${figures.beforeReact.tapToInteractiveMs.toFixed(0)} ms`);
+  console.log(`  after React loaded:  badge ${figures.afterReact.tapToBadgeMs.toFixed(0)} ms`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [origin = 'http://localhost:8888', productPath = '/products'] = process.argv.slice(2);
+  printFirstTap(await measureFirstTap(origin, productPath));
+}

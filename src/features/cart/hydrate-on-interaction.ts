@@ -1,0 +1,62 @@
+import type { ClientDirective } from 'astro';
+
+/*
+ * client:interact — hydrates an island on the customer's first interaction with it (pointer, key or
+ * focus), not at load: a page that is only read never downloads React. Until then the island's
+ * server-rendered markup works through static-cart-controls.ts.
+ * React is fetched early enough to feel instant: on the first pointerdown/touchstart anywhere on the
+ * page, or as the island scrolls into view on a fast connection (never with Save-Data or on a
+ * 2G/3G effective connection, where it waits for the interaction).
+ */
+
+interface NetworkInformationLike {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+const SLOW_CONNECTIONS = new Set(['slow-2g', '2g', '3g']);
+
+function onFastConnection(): boolean {
+  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  return !connection || (!connection.saveData && !SLOW_CONNECTIONS.has(connection.effectiveType ?? ''));
+}
+
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+const hydrateOnInteraction: ClientDirective = (load, _options, el) => {
+  let loading: ReturnType<typeof load> | undefined;
+  const fetchIsland = () => (loading ??= load());
+  let observer: IntersectionObserver | undefined;
+
+  const start = async () => {
+    for (const type of INTERACTIONS) el.removeEventListener(type, start, true);
+    observer?.disconnect();
+    const hydrate = await fetchIsland();
+    await hydrate();
+  };
+  for (const type of INTERACTIONS) el.addEventListener(type, start, { capture: true, passive: true });
+
+  // The first touch anywhere on the page means a customer who may tap next: fetch (not hydrate) now.
+  for (const type of ['pointerdown', 'touchstart'] as const) document.addEventListener(type, () => void fetchIsland(), { once: true, passive: true });
+
+  // A control the customer scrolls to on a fast connection is fetched as it comes into view. Only
+  // after a scroll: what is in view at load is never fetched unasked, so a page that is only read
+  // costs no React.
+  if (onFastConnection() && 'IntersectionObserver' in window) {
+    addEventListener(
+      'scroll',
+      () => {
+        if (loading) return;
+        observer = new IntersectionObserver((entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer?.disconnect();
+          void fetchIsland();
+        });
+        for (const child of el.children) observer.observe(child);
+      },
+      { once: true, passive: true },
+    );
+  }
+};
+
+export default hydrateOnInteraction;
