@@ -24,8 +24,9 @@ export async function fillDeliveryDetails(page: Page, overrides: Partial<Record<
   const form = deliveryDetails(page);
   const savedAddresses = form.getByRole('group', { name: 'Deliver to' });
   await expect(form.getByLabel('Full name', { exact: true }).or(savedAddresses).first()).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
-  // A signed-in customer with saved addresses pays to the default one, preselected.
-  if (await savedAddresses.isVisible()) return;
+  // A signed-in customer with saved addresses pays to the default one, preselected; one without
+  // any sees the new-address form inside the same group.
+  if (!(await form.getByLabel('Full name', { exact: true }).isVisible())) return;
   for (const [label, value] of Object.entries({ ...BENGALURU_ADDRESS, ...overrides })) await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByLabel('State', { exact: true }).selectOption('Karnataka');
   const email = form.getByLabel('Email for order updates');

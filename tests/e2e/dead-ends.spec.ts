@@ -144,6 +144,7 @@ test.describe('the failure panel', () => {
     await page.route('**/catalogue/*.json', (route) => route.abort());
     await storeCart(page, [storedLine({ ...cetirizine, mrp: 19 }, 2)]);
     await openCartPage(page);
+    await fillDeliveryDetails(page);
     await proceedButton(page).click();
     await expect(failurePanel(page)).toContainText('Your cart total has changed');
     expect((await storedCart(page)).items[0]?.product.mrp).toBe(19);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
+import { sellingPricePaise } from '../../src/domain/selling-price';
 import { localEnv } from '../../emulators/local-env.ts';
 import { anonKey } from '../../emulators/supabase/jwt';
 import { serviceClient } from './support/accounts';
@@ -39,7 +40,7 @@ async function guestRxOrder(): Promise<{ id: string; order_number: string }> {
   const anon = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false } });
   const upload = await anon.storage.from('prescriptions').upload(path, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }));
   expect(upload.error).toBeNull();
-  const totalPaise = Math.round(metformin.mrp * 100) + Math.round(azithromycin.mrp * 100);
+  const totalPaise = sellingPricePaise(metformin) + sellingPricePaise(azithromycin);
   const created = await fetch(`${SITE}/api/razorpay/create-order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

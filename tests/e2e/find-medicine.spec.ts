@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { discountLabel, sellingPricePaise } from '../../src/domain/selling-price';
-import { expectOrders, FIRST_CALL_TIMEOUT, proceedButton } from './checkout-support.ts';
+import { expectOrders, fillDeliveryDetails, FIRST_CALL_TIMEOUT, proceedButton } from './checkout-support.ts';
 import { orderSummary } from './support/cart';
 import { serviceClient } from './support/accounts';
 import { NOTIFY_SAVED } from '../../src/features/catalogue/catalogue-strings';
@@ -163,15 +163,13 @@ test.describe('selling price', () => {
     test.slow();
     await page.goto('/products');
     const add = card(page, cetirizine.name).getByRole('button', { name: 'Add', exact: true });
-    // Islands hydrate when visible; a click before that would land on the prebuilt button.
-    await add.scrollIntoViewIfNeeded();
-    await expect(add.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
     await add.click();
     await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toHaveAccessibleName(/^Cart\s*1$/);
     await page.goto('/cart');
     const total = rupees(sellingPrice(cetirizine));
     await expect(orderSummary(page).getByRole('definition').last()).toHaveText(total);
     const sessionId = await page.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '{}') as { sessionId: string }).sessionId);
+    await fillDeliveryDetails(page);
     await proceedButton(page).click();
     const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout (test)' });
     await expect(checkout).toContainText(total, { timeout: FIRST_CALL_TIMEOUT });

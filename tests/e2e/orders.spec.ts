@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, test } from '@playwright/test';
+import { sellingPricePaise } from '../../src/domain/selling-price';
 import { localEnv } from '../../emulators/local-env.ts';
 import { anonKey } from '../../emulators/supabase/jwt';
 import { guestOrderToken } from '../../src/domain/guest-order-link';
@@ -25,7 +26,7 @@ test.beforeAll(async () => {
 
 /** A Razorpay order paid in the emulator and verified, as the checkout does; signed in when given a token. */
 async function paidOrder(accessToken?: string, email = uniqueEmail('order')): Promise<{ id: string; number: string; totalPaise: number }> {
-  const totalPaise = Math.round(cetirizine.mrp * 100) * 2;
+  const totalPaise = sellingPricePaise(cetirizine) * 2;
   const created = await fetch(`${SITE}/api/razorpay/create-order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },

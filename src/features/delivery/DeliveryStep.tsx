@@ -94,7 +94,7 @@ function AddressForm({ guest, email }: { guest: boolean; email: string | null })
     );
   };
 
-  return <div className="grid gap-3 sm:grid-cols-2">{DELIVERY_FIELDS.filter((name) => guest || name !== 'email').map(field)}</div>;
+  return <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">{DELIVERY_FIELDS.filter((name) => guest || name !== 'email').map(field)}</div>;
 }
 
 const AUTOCOMPLETE: Record<DeliveryField, string> = {
