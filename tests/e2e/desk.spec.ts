@@ -98,6 +98,8 @@ test('a pharmacist reviews a guest’s prescription order and support ships it',
   await expect.poll(async () => (await orderRow(order.id))?.payment_status).toBe('partially_refunded');
 
   await desk.getByRole('button', { name: 'Sign out' }).click();
+  // Signing out ends the session on the auth server first; leaving the page before that keeps it.
+  await expect(desk.getByLabel('Staff email')).toBeVisible();
   await signInToDesk(desk, 'support@pharmacy.test', 'Support@12345');
   await desk.goto(`/desk/order?id=${order.id}`);
   await expect(desk.getByRole('button', { name: 'Accept' })).toHaveCount(0);
