@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sellingPricePaise } from '../../src/domain/selling-price';
 import { respond } from '../../src/features/checkout/server/http';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
+import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts';
 import { buildDeskDependencies } from '../../src/features/desk/server/dependencies';
 import { handleFulfilment, handlePrescriptionUrl, handleReview, type DeskDependencies } from '../../src/features/desk/server/handlers';
 import { BENGALURU_DELIVERY, DEMO_USER, SITE_URL, startTestStack, TEST_CATALOGUE, type TestStack } from './test-stack';
 
 let stack: TestStack;
+let mail: Awaited<ReturnType<typeof startMailEmulator>>;
+const inbox: SentEmail[] = [];
 let desk: DeskDependencies;
 let pharmacist: string;
 let support: string;
@@ -21,7 +25,8 @@ async function signIn(email: string, password: string): Promise<string> {
 
 beforeAll(async () => {
   stack = await startTestStack();
-  desk = buildDeskDependencies(stack.env, new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])));
+  mail = await startMailEmulator({ apiKey: 'mail-test-key', deliver: (sent) => void inbox.push(sent) });
+  desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])));
   [pharmacist, support, customer] = await Promise.all([
     signIn('pharmacist@pharmacy.test', 'Pharma@12345'),
     signIn('support@pharmacy.test', 'Support@12345'),
@@ -29,7 +34,7 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 afterAll(async () => {
-  await stack?.close();
+  await Promise.allSettled([stack?.close(), mail?.close()]);
 });
 
 type Handler = (req: Request, deps: DeskDependencies) => Promise<Response>;
@@ -51,7 +56,7 @@ async function paidOrder(productIds: number[]) {
   const path = `guest-${session}/rx.pdf`;
   const upload = await stack.anonClient().storage.from('prescriptions').upload(path, new Blob(['%PDF-1.4 test'], { type: 'application/pdf' }));
   expect(upload.error).toBeNull();
-  const amount = productIds.reduce((sum, id) => sum + Math.round(TEST_CATALOGUE.find((entry) => entry.id === id)!.mrp * 100), 0);
+  const amount = productIds.reduce((sum, id) => sum + sellingPricePaise(TEST_CATALOGUE.find((entry) => entry.id === id)!), 0);
   const created = await stack.call(paymentHandler('razorpay', 'create'), {
     amount,
     lines: productIds.map((productId) => ({ productId, quantity: 1 })),
@@ -132,6 +137,23 @@ describe('prescription review', () => {
     expect(events).toEqual([
       { kind: 'status', from_status: 'prescription_review', to_status: 'confirmed', actor_role: 'pharmacist', actor_id: '33333333-3333-4333-8333-333333333333', note: 'Prescription checked; removed: Amoxicillin 250mg Capsule.' },
     ]);
+
+    const [placed] = await stack.ordersWhere('id', order.id);
+    const reviewMail = inbox.find((sent) => sent.subject === `Our pharmacist has checked the prescription for order ${placed.order_number}`);
+    expect(reviewMail?.to).toEqual([BENGALURU_DELIVERY.email]);
+    expect(reviewMail?.text).toContain('1 x Amoxicillin 250mg Capsule (₹89.50 each): Removed from your order: Prescription expired');
+    expect(reviewMail?.text).toContain(': Prescription accepted by pharmacist Asha Rao');
+  });
+
+  it('refunds a rejected discounted line at the price the customer paid for it, not its MRP', async () => {
+    const order = await paidOrder([107, 102]);
+    const before = (await refundCount()).count;
+    expect((await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 1, decision: 'accepted' })).status).toBe(200);
+    const rejected = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'rejected', reason: 'not_prescribed' });
+    expect(rejected).toEqual({ status: 200, body: { status: 'confirmed', decided: true, refundedPaise: 4850 } });
+    const refunds = await refundCount();
+    expect(refunds.count).toBe(before + 1);
+    expect(refunds.items.at(-1)!.amount).toBe(4850);
   });
 
   it('cancels and refunds the whole order when every line is rejected', async () => {

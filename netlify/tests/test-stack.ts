@@ -24,6 +24,7 @@ export const TEST_CATALOGUE: CatalogueIndexEntry[] = [
   { id: 104, name: 'Vitamin D3 Softgels', mrp: 142, requires_prescription: false, cod_available: false, sale_state: 'ADD TO CART' },
   { id: 105, name: 'Glucometer Kit', mrp: 5200, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
   { id: 106, name: 'Azithromycin 500mg Tablet', mrp: 118.3, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 107, name: 'Levocetirizine 5mg Tablet', mrp: 60, current_price: 48.5, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
 ];
 
 /** The delivery content the function tests check PIN codes against. */
@@ -103,12 +104,17 @@ export async function startTestStack() {
   });
   const wiredEnv = { ...env, RAZORPAY_API_BASE: razorpay.url, PHONEPE_IDENTITY_BASE: phonePe.url, PHONEPE_PG_BASE: phonePe.url };
   // Tests pin the clock to a Monday in India so promised dates are known.
-  const deps = buildDependencies(wiredEnv, new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])), TEST_DELIVERY, fetch, () => TEST_NOW);
+  // Orders handed on for their confirmation mail, in the order the handlers did it.
+  const placedOrders: string[] = [];
+  const deps = buildDependencies(wiredEnv, new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])), TEST_DELIVERY, fetch, () => TEST_NOW, async (orderId) => {
+    placedOrders.push(orderId);
+  });
   const admin: SupabaseClient = createClient(supabase.url, supabase.serviceRoleKey, { auth: { persistSession: false } });
 
   return {
     env: wiredEnv,
     deps,
+    placedOrders,
     supabase,
     razorpay,
     phonePe,

@@ -3,13 +3,14 @@ import { orderAge, rejectedLinesPaise, rejectedLinesRefundKey } from './desk';
 
 const lines = [
   { product_id: 102, name: 'Amoxicillin 250mg Capsule', unit_mrp: '89.50', quantity: 2 },
-  { product_id: 105, name: 'Azithromycin 500mg', unit_mrp: '118.30', quantity: 1 },
+  { product_id: 105, name: 'Azithromycin 500mg', unit_mrp: '118.30', unit_price: '106.47', quantity: 1 },
 ];
 
 describe('rejected prescription lines', () => {
-  it('cost the frozen price times quantity, in paise', () => {
+  it('cost what the customer was charged for them (the frozen selling price times quantity), in paise', () => {
     expect(rejectedLinesPaise(lines, [0])).toBe(17900);
-    expect(rejectedLinesPaise(lines, [0, 1])).toBe(29730);
+    expect(rejectedLinesPaise(lines, [1])).toBe(10647);
+    expect(rejectedLinesPaise(lines, [0, 1])).toBe(28547);
   });
 
   it('share one refund key whatever order they were decided in, and differ per set of lines', () => {

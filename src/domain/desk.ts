@@ -1,5 +1,5 @@
 /** The pharmacy desk's rules, shared by the desk pages and the desk functions. */
-import { rupeesToPaise } from './money';
+import { linePaise, type OrderLine } from './order-line';
 import type { OrderStatus } from './order-status';
 
 export const staffRoles = ['pharmacist', 'support'] as const;
@@ -34,19 +34,12 @@ export const cancellableByStaff: readonly OrderStatus[] = ['placed', 'prescripti
 /** Orders waiting longer than this are highlighted in the queue. */
 export const REVIEW_TARGET_MS = 2 * 60 * 60 * 1000;
 
-export interface OrderLine {
-  product_id: number;
-  name: string;
-  unit_mrp: string;
-  quantity: number;
-}
-
-/** What the rejected lines cost the customer, in paise (each line's frozen price times quantity). */
+/** What the rejected lines cost the customer, in paise (each line's frozen charged price times quantity). */
 export function rejectedLinesPaise(lines: readonly OrderLine[], rejected: readonly number[]): number {
   return rejected.reduce((sum, index) => {
     const line = lines[index];
     if (!line) throw new Error(`the order has no line ${index}`);
-    return sum + rupeesToPaise(Number(line.unit_mrp)) * line.quantity;
+    return sum + linePaise(line);
   }, 0);
 }
 

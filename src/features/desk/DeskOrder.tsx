@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { cancellableByStaff, rejectionReasonLabels, rejectionReasons, reviewStatuses, type OrderLine, type RejectionReason } from '../../domain/desk';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '../../domain/money';
+import { cancellableByStaff, rejectionReasonLabels, rejectionReasons, reviewStatuses, type RejectionReason } from '../../domain/desk';
+import { linePaise, type OrderLine } from '../../domain/order-line';
+import { formatRupees, paiseToRupees } from '../../domain/money';
 import { orderStatusLabels, paymentStatusLabels, type OrderStatus, type PaymentStatus } from '../../domain/order-status';
 import { deskCall, type StaffSession } from './desk-api';
 import StaffGate from './StaffGate';
@@ -186,7 +187,7 @@ function OrderView({ staff, orderId, rxProductIds }: { staff: StaffSession; orde
             return (
               <li key={`${line.product_id}-${index}`} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`desk-line-${index}`}>
                 <span className="text-gray-900">
-                  {line.name} × {line.quantity} · {formatRupees(paiseToRupees(rupeesToPaise(Number(line.unit_mrp)) * line.quantity))}
+                  {line.name} × {line.quantity} · {formatRupees(paiseToRupees(linePaise(line)))}
                   {isRx && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Rx</span>}
                 </span>
                 {decision ? (

@@ -1,6 +1,7 @@
 import { cartTotalPaise } from '../../../domain/cart-line';
 import { isPurchasable } from '../../../domain/product';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
+import type { OrderLine } from '../../../domain/order-line';
 import { sellingPricePaise } from '../../../domain/selling-price';
 import type { CatalogueIndex } from './catalogue-index';
 import { MAX_QUANTITY_PER_LINE, type OrderLineRequest } from '../../../domain/payment-contract';
@@ -8,15 +9,8 @@ import { CheckoutRefusal } from './http';
 
 export const MIN_ORDER_PAISE = 100;
 
-/** A line as the `orders.lines` column stores it: the price it was charged at, frozen. */
-export interface PricedOrderLine {
-  product_id: number;
-  name: string;
-  unit_mrp: string;
-  /** The selling price charged per unit (at most unit_mrp). */
-  unit_price: string;
-  quantity: number;
-}
+/** A line as the server prices it: always with the selling price it was charged at. */
+export type PricedOrderLine = Required<OrderLine>;
 
 export interface PricedOrder {
   amountPaise: number;

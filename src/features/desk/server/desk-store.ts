@@ -1,11 +1,11 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { orderLineSchema } from '../../../domain/order-line-schema';
 import type { StaffRole } from '../../../domain/desk';
 import { orderStatuses, paymentStatuses, type OrderStatus } from '../../../domain/order-status';
 import { CheckoutRefusal } from '../../checkout/server/http';
 import type { VerifiedUser } from './staff';
 
-const lineSchema = z.object({ product_id: z.number().int(), name: z.string(), unit_mrp: z.string(), quantity: z.number().int().positive() });
 
 export const deskOrderSchema = z.object({
   id: z.uuid(),
@@ -17,7 +17,7 @@ export const deskOrderSchema = z.object({
   provider_payment_id: z.string().nullable(),
   amount_paise: z.number().int(),
   currency: z.string(),
-  lines: z.array(lineSchema),
+  lines: z.array(orderLineSchema),
   prescription_paths: z.array(z.string()),
 });
 export type DeskOrder = z.infer<typeof deskOrderSchema>;
