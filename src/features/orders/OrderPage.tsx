@@ -3,7 +3,8 @@ import { formatRupees, paiseToRupees } from '@/domain/money';
 import { customerMayCancel, isOrderNumber, isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
 import { loadOrder, requestCancel, type OrderLoad } from './order-client';
 import { orderStrings } from './order-strings';
-import { cancelReasons, type CancelReason, type OrderRecord } from './order-view';
+import { linePaise, unitPricePaise } from '@/domain/order-line';
+import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from './order-view';
 
 const PAYMENT_METHODS: Record<string, string> = { razorpay: 'Razorpay', phonepe: 'PhonePe', cod: 'Cash on delivery' };
 const REFUND_STATES = { requested: 'Requested', pending: 'In progress', processed: 'Refunded', failed: 'Failed, we will retry' } as const;
@@ -107,12 +108,18 @@ function OrderDetails({ record, signedIn, orderKey, onChange }: { record: OrderR
       <section aria-labelledby="items-heading">
         <h2 id="items-heading" className="mb-2 text-lg font-semibold text-gray-900">Items</h2>
         <ul className="divide-y divide-gray-200 rounded border border-gray-200 bg-white">
-          {order.lines.map((line) => (
-            <li key={line.product_id} className="flex justify-between gap-4 p-3 text-sm">
-              <span>{line.quantity} × {line.name} <span className="text-gray-600">({formatRupees(Number(line.unit_mrp))} each)</span></span>
-              <span className="font-medium">{formatRupees(Number(line.unit_mrp) * line.quantity)}</span>
-            </li>
-          ))}
+          {order.lines.map((line, index) => {
+            const decision = record.decisions.find((candidate) => candidate.line_index === index);
+            return (
+              <li key={line.product_id} className="p-3 text-sm">
+                <div className="flex justify-between gap-4">
+                  <span>{line.quantity} × {line.name} <span className="text-gray-600">({rupees(unitPricePaise(line))} each)</span></span>
+                  <span className={`font-medium ${decision?.decision === 'rejected' ? 'text-gray-500 line-through' : ''}`}>{rupees(linePaise(line))}</span>
+                </div>
+                {decision && <p className={`mt-1 ${decision.decision === 'rejected' ? 'text-red-700' : 'text-teal-800'}`}>{lineDecisionText(decision)}</p>}
+              </li>
+            );
+          })}
           <li className="flex justify-between p-3 text-sm font-semibold"><span>Total</span><span data-testid="order-total">{rupees(order.amount_paise)}</span></li>
         </ul>
       </section>

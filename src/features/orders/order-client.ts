@@ -1,7 +1,7 @@
 import { hasStoredSession } from '@/lib/auth-storage';
 import { loadSupabase } from '@/lib/load-supabase';
 import { orderStrings } from './order-strings';
-import { ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, REFUND_COLUMNS, type CancelRequest, type OrderRecord } from './order-view';
+import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, REFUND_COLUMNS, type CancelRequest, type OrderRecord } from './order-view';
 
 export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean } | { kind: 'not-found' } | { kind: 'cannot-show' };
 
@@ -19,13 +19,13 @@ async function readOwnOrder(orderNumber: string): Promise<OrderRecord | null> {
   if (order.error) throw new Error(order.error.message);
   if (!order.data) return null;
   const id = (order.data as unknown as { id: string }).id;
-  const [events, refunds] = await Promise.all([
+  const [events, refunds, decisions] = await Promise.all([
     supabase.from('order_events').select(ORDER_EVENT_COLUMNS).eq('order_id', id).order('at').order('id'),
     supabase.from('refunds').select(REFUND_COLUMNS).eq('order_id', id).order('created_at'),
+    supabase.from('order_line_decisions').select(LINE_DECISION_COLUMNS).eq('order_id', id).order('line_index'),
   ]);
-  if (events.error) throw new Error(events.error.message);
-  if (refunds.error) throw new Error(refunds.error.message);
-  return orderRecordSchema.parse({ order: order.data, events: events.data, refunds: refunds.data });
+  for (const answer of [events, refunds, decisions]) if (answer.error) throw new Error(answer.error.message);
+  return orderRecordSchema.parse({ order: order.data, events: events.data, refunds: refunds.data, decisions: decisions.data });
 }
 
 async function answerOf(response: Response): Promise<OrderLoad> {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { rejectionReasonLabels, rejectionReasons } from '@/domain/desk';
+import { orderLineSchema } from '@/domain/order-line-schema';
 import { orderStatuses, paymentStatuses } from '@/domain/order-status';
 
 /**
  * An order as its page shows it, built from the rows a customer reads under RLS or from the guest
  * function's answer (which sends these same rows): one reader for both.
  */
-const lineSchema = z.object({ product_id: z.number().int(), name: z.string(), unit_mrp: z.string(), quantity: z.number().int().positive() });
-
 export const orderRowSchema = z.object({
   id: z.string(),
   order_number: z.string(),
@@ -17,7 +17,7 @@ export const orderRowSchema = z.object({
   provider_order_id: z.string(),
   provider_payment_id: z.string().nullable(),
   amount_paise: z.number().int(),
-  lines: z.array(lineSchema),
+  lines: z.array(orderLineSchema),
   delivery_name: z.string().nullable().optional(),
   delivery_line1: z.string().nullable().optional(),
   delivery_line2: z.string().nullable().optional(),
@@ -44,10 +44,28 @@ export const refundRowSchema = z.object({
   created_at: z.string(),
 });
 
+/** A pharmacist's decision on one prescription line (line_index into the order's lines). */
+export const lineDecisionRowSchema = z.object({
+  line_index: z.number().int().min(0),
+  decision: z.enum(['accepted', 'rejected']),
+  reason: z.enum(rejectionReasons).nullable(),
+  note: z.string().nullable(),
+  pharmacist_name: z.string(),
+});
+export type LineDecision = z.infer<typeof lineDecisionRowSchema>;
+
+/** The pharmacist's decision on a line as the order page and the order mails tell the customer. */
+export function lineDecisionText(decision: LineDecision): string {
+  if (decision.decision === 'accepted') return `Prescription accepted by pharmacist ${decision.pharmacist_name}`;
+  const reason = decision.reason === 'other' || decision.reason === null ? 'Not accepted by our pharmacist' : rejectionReasonLabels[decision.reason];
+  return `Removed from your order: ${reason}${decision.note ? ` (${decision.note})` : ''}`;
+}
+
 export const orderRecordSchema = z.object({
   order: orderRowSchema,
   events: z.array(orderEventRowSchema),
   refunds: z.array(refundRowSchema),
+  decisions: z.array(lineDecisionRowSchema),
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 export type OrderRow = z.infer<typeof orderRowSchema>;
@@ -58,6 +76,8 @@ export const ORDER_PAGE_COLUMNS =
   'delivery_name, delivery_line1, delivery_line2, delivery_city, delivery_state, delivery_pin_code, promised_delivery_date';
 export const ORDER_EVENT_COLUMNS = 'kind, from_status, to_status, actor_role, note, at';
 export const REFUND_COLUMNS = 'amount_paise, state, reason, kind, created_at';
+export const LINE_DECISION_COLUMNS = 'line_index, decision, reason, note, pharmacist_name';
+
 
 /** Reasons offered in the cancel dialog; 'other' needs the customer's own words. */
 export const cancelReasons = [

@@ -20,6 +20,8 @@ export interface DeskDependencies {
   store: DeskStore;
   catalogue: CatalogueIndex;
   refund: RefundRequester;
+  /** Sends the order's queued mails now (the database queues them with each move; never throws). */
+  sendMails: (orderId: string) => Promise<void>;
 }
 
 const PRESCRIPTION_URL_SECONDS = 5 * 60;
@@ -117,6 +119,7 @@ export async function handleReview(req: Request, deps: DeskDependencies): Promis
       note: `Every prescription line was rejected: ${reasons}.`,
     });
     await deps.refund(order, order.amount_paise, rejectedLinesRefundKey(order.id, outcome.rejected), 'Every prescription line was rejected', 'rejected_lines');
+    await deps.sendMails(order.id);
     return jsonResponse({ status: cancelled.status, decided: true, refundedPaise: order.payment_status === 'paid' ? order.amount_paise : 0 });
   }
   const note = outcome.rejected.length > 0 ? `Prescription checked; removed: ${reasons}.` : 'Prescription checked; every line accepted.';
@@ -125,6 +128,7 @@ export async function handleReview(req: Request, deps: DeskDependencies): Promis
   if (refundPaise > 0) {
     await deps.refund(order, refundPaise, rejectedLinesRefundKey(order.id, outcome.rejected), `Prescription lines removed: ${reasons}`, 'rejected_lines');
   }
+  await deps.sendMails(order.id);
   return jsonResponse({ status: confirmed.status, decided: true, refundedPaise: order.payment_status === 'paid' ? refundPaise : 0 });
 }
 
@@ -143,6 +147,7 @@ export async function handleFulfilment(req: Request, deps: DeskDependencies): Pr
     const refundPaise = await remainingPaise(deps, order);
     const moved = await deps.store.moveOrder({ orderId: order.id, expectedStatus: body.expectedStatus, status: 'cancelled', actorRole, actorId: staff.id, note: `Cancelled: ${body.reason}` });
     await deps.refund(order, refundPaise, `cancel-${order.id.replaceAll('-', '')}`, `Cancelled by the pharmacy: ${body.reason}`, 'cancel');
+    await deps.sendMails(order.id);
     return jsonResponse({ status: moved.status });
   }
 

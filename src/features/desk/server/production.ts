@@ -1,7 +1,7 @@
 import catalogueIndex from '../../../../.generated/catalogue-index.json' with { type: 'json' };
 import { loadCatalogueIndex } from '../../checkout/server/catalogue-index';
-import { parseServerEnv } from '../../checkout/server/env';
 import { requirePost, respond } from '../../checkout/server/http';
+import { parseOrderEnv } from '../../orders/server/order-dependencies';
 import { buildDeskDependencies } from './dependencies';
 import type { DeskDependencies } from './handlers';
 
@@ -12,7 +12,7 @@ export function deskFunction(path: string, handler: (req: Request, deps: DeskDep
   return (req) =>
     respond(path, () => {
       requirePost(req);
-      cached ??= buildDeskDependencies(parseServerEnv(process.env), loadCatalogueIndex(catalogueIndex));
+      cached ??= buildDeskDependencies(parseOrderEnv(process.env), loadCatalogueIndex(catalogueIndex));
       return handler(req, cached);
     });
 }

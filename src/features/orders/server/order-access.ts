@@ -2,7 +2,7 @@ import { isGuestOrderToken } from '../../../domain/guest-order-link';
 import { isOrderNumber } from '../../../domain/order-status';
 import { CheckoutRefusal } from '../../checkout/server/public';
 import { orderStrings } from '../order-strings';
-import { ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, orderRowSchema, REFUND_COLUMNS, type OrderRecord, type OrderRow } from '../order-view';
+import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, orderRowSchema, REFUND_COLUMNS, type OrderRecord, type OrderRow } from '../order-view';
 import type { OrderDependencies } from './order-dependencies';
 
 export interface AccessibleOrder {
@@ -43,11 +43,12 @@ export async function accessibleOrder(deps: OrderDependencies, req: Request, ord
 
 /** The order with its history and refunds, as the page shows it. */
 export async function orderRecord(deps: OrderDependencies, orderId: string): Promise<OrderRecord> {
-  const [order, events, refunds] = await Promise.all([
+  const [order, events, refunds, decisions] = await Promise.all([
     deps.db.from('orders').select(ORDER_PAGE_COLUMNS).eq('id', orderId).single(),
     deps.db.from('order_events').select(ORDER_EVENT_COLUMNS).eq('order_id', orderId).order('at').order('id'),
     deps.db.from('refunds').select(REFUND_COLUMNS).eq('order_id', orderId).order('created_at'),
+    deps.db.from('order_line_decisions').select(LINE_DECISION_COLUMNS).eq('order_id', orderId).order('line_index'),
   ]);
-  for (const answer of [order, events, refunds]) if (answer.error) throw new Error(`reading order ${orderId}: ${answer.error.message}`);
-  return orderRecordSchema.parse({ order: order.data, events: events.data, refunds: refunds.data });
+  for (const answer of [order, events, refunds, decisions]) if (answer.error) throw new Error(`reading order ${orderId}: ${answer.error.message}`);
+  return orderRecordSchema.parse({ order: order.data, events: events.data, refunds: refunds.data, decisions: decisions.data });
 }

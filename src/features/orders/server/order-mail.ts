@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { guestOrderToken } from '../../../domain/guest-order-link';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
+import { unitPricePaise } from '../../../domain/order-line';
 import { orderStatusLabels, paymentStatusLabels } from '../../../domain/order-status';
-import { orderRowSchema, type OrderRow } from '../order-view';
-import { ORDER_PAGE_COLUMNS } from '../order-view';
+import { LINE_DECISION_COLUMNS, lineDecisionRowSchema, lineDecisionText, ORDER_PAGE_COLUMNS, orderRowSchema, type LineDecision, type OrderRow } from '../order-view';
 import type { OrderDependencies } from './order-dependencies';
 
-export type OrderMailKind = 'order_confirmation' | 'order_cancelled' | 'refund_processed';
+export type OrderMailKind = 'order_confirmation' | 'prescription_reviewed' | 'order_cancelled' | 'refund_processed';
 
 /** After this many failed tries a mail stays in the outbox for a person to look at. */
 export const MAX_MAIL_ATTEMPTS = 12;
@@ -34,12 +34,19 @@ async function recipientOf(deps: OrderDependencies, order: MailOrder): Promise<s
 function subjectOf(kind: OrderMailKind, order: OrderRow): string {
   if (kind === 'order_confirmation') return `Your MediKart order ${order.order_number} is placed`;
   if (kind === 'order_cancelled') return `Your MediKart order ${order.order_number} is cancelled`;
+  if (kind === 'prescription_reviewed') return `Our pharmacist has checked the prescription for order ${order.order_number}`;
   return `Your refund for MediKart order ${order.order_number}`;
 }
 
-function introOf(kind: OrderMailKind, order: OrderRow): string {
+function introOf(kind: OrderMailKind, order: OrderRow, decisions: readonly LineDecision[]): string {
   const total = formatRupees(paiseToRupees(order.amount_paise));
   if (kind === 'order_confirmation') return `Thank you for your order. We have received it and will keep you posted. Total: ${total}.`;
+  if (kind === 'prescription_reviewed') {
+    if (!decisions.some((decision) => decision.decision === 'rejected')) return 'Our pharmacist has checked your prescription and your order is confirmed.';
+    return order.provider === 'cod'
+      ? 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order; the rest is confirmed.'
+      : 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order and refunded to your original payment method; the rest is confirmed.';
+  }
   if (kind === 'order_cancelled') {
     return order.provider === 'cod' || order.payment_status === 'pending' || order.payment_status === 'failed'
       ? 'Your order is cancelled. Nothing was charged, so there is nothing to refund.'
@@ -49,11 +56,14 @@ function introOf(kind: OrderMailKind, order: OrderRow): string {
 }
 
 /** The mail's text and HTML: the order's lines, total, status and its page's link. */
-export function composeOrderMail(kind: OrderMailKind, order: OrderRow, link: string): { subject: string; text: string; html: string } {
-  const lines = order.lines.map((line) => `${line.quantity} x ${line.name} (${formatRupees(Number(line.unit_mrp))} each)`);
+export function composeOrderMail(kind: OrderMailKind, order: OrderRow, link: string, decisions: readonly LineDecision[] = []): { subject: string; text: string; html: string } {
+  const lines = order.lines.map((line, index) => {
+    const decision = decisions.find((candidate) => candidate.line_index === index);
+    return `${line.quantity} x ${line.name} (${formatRupees(paiseToRupees(unitPricePaise(line)))} each)${decision ? `: ${lineDecisionText(decision)}` : ''}`;
+  });
   const total = formatRupees(paiseToRupees(order.amount_paise));
   const status = `${orderStatusLabels[order.status]}, ${paymentStatusLabels[order.payment_status]}`;
-  const intro = introOf(kind, order);
+  const intro = introOf(kind, order, decisions);
   const text = [intro, '', `Order ${order.order_number}`, ...lines, `Total: ${total}`, `Status: ${status}`, '', `See your order: ${link}`].join('\n');
   const html = `<p>${escapeHtml(intro)}</p><h2>Order ${escapeHtml(order.order_number)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <p>Total: ${escapeHtml(total)}<br>Status: ${escapeHtml(status)}</p><p><a href="${escapeHtml(link)}">See your order</a></p>`;
@@ -79,6 +89,9 @@ async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean
     const { data, error } = await deps.db.from('orders').select(`${ORDER_PAGE_COLUMNS}, user_id, delivery_email`).eq('id', row.order_id).single();
     if (error) throw new Error(`reading the order: ${error.message}`);
     const order = mailRowSchema.parse(data);
+    const decided = await deps.db.from('order_line_decisions').select(LINE_DECISION_COLUMNS).eq('order_id', row.order_id).order('line_index');
+    if (decided.error) throw new Error(`reading the pharmacist's decisions: ${decided.error.message}`);
+    const decisions = lineDecisionRowSchema.array().parse(decided.data);
     const to = await recipientOf(deps, order);
     if (!to) {
       // Orders from before delivery details carry no address: nothing to retry.
@@ -87,7 +100,7 @@ async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean
     }
     const siteUrl = deps.env.SITE_URL ?? 'http://localhost:8888';
     const link = `${siteUrl}/orders/${order.order_number}?key=${await guestOrderToken(order.id, deps.env.ORDER_LINK_SECRET)}`;
-    await sendMail(deps, to, composeOrderMail(row.kind, order, link));
+    await sendMail(deps, to, composeOrderMail(row.kind, order, link, decisions));
     await deps.db.from('mail_outbox').update({ sent_at: deps.now().toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null }).eq('id', row.id);
     return true;
   } catch (error) {
@@ -116,11 +129,4 @@ export async function sendOrderMails(deps: OrderDependencies, orderId?: string):
     console.error(`[order mail] could not read the outbox:`, error);
     return 0;
   }
-}
-
-/** Queues a mail the database does not queue by itself (e.g. the desk's decision) and sends it. */
-export async function queueOrderMail(deps: OrderDependencies, orderId: string, kind: OrderMailKind): Promise<void> {
-  const { error } = await deps.db.from('mail_outbox').upsert({ order_id: orderId, kind }, { onConflict: 'order_id,kind', ignoreDuplicates: true });
-  if (error) console.error(`[order mail] could not queue ${kind} for order ${orderId}: ${error.message}`);
-  await sendOrderMails(deps, orderId);
 }

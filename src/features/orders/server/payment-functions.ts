@@ -1,20 +1,30 @@
 import catalogueIndex from '../../../../.generated/catalogue-index.json' with { type: 'json' };
 import deliveryContent from '../../../../content/delivery/delivery.json' with { type: 'json' };
 import { parseDeliveryContent } from '../../../domain/delivery-content';
-import { loadCatalogueIndex } from './catalogue-index';
-import { buildDependencies, type CheckoutDependencies } from './dependencies';
-import { parseServerEnv } from './env';
-import { paymentHandler, type PaymentStep } from './payment-handlers';
-import type { ProviderName } from './providers';
+import { buildDependencies, loadCatalogueIndex, paymentHandler, type CheckoutDependencies, type PaymentStep, type ProviderName } from '../../checkout/server/public';
+import { buildOrderDependencies, parseOrderEnv } from './order-dependencies';
+import { sendOrderMails } from './order-mail';
 
 let cached: CheckoutDependencies | null = null;
 
-/** Built once per function instance: env read and validated once, PhonePe token cached across calls. */
+/**
+ * Built once per function instance: env read and validated once, PhonePe token cached across calls.
+ * The payment pipeline is wired here, above it, so a placed or paid order's confirmation mail goes
+ * out with the reply rather than waiting for the reconciliation run.
+ */
 function productionDependencies(): CheckoutDependencies {
-  cached ??= buildDependencies(
-    parseServerEnv(process.env),
+  if (cached) return cached;
+  const env = parseOrderEnv(process.env);
+  const orders = buildOrderDependencies(env);
+  cached = buildDependencies(
+    env,
     loadCatalogueIndex(catalogueIndex),
     parseDeliveryContent(deliveryContent, 'content/delivery/delivery.json'),
+    fetch,
+    () => new Date(),
+    async (orderId) => {
+      await sendOrderMails(orders, orderId);
+    },
   );
   return cached;
 }

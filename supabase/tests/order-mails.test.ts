@@ -1,0 +1,72 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCustomerId, runAs, seededDatabase, serviceRole } from './database';
+
+const lines = JSON.stringify([{ product_id: 7, name: 'Metformin 500 mg', unit_mrp: '45.50', quantity: 2 }]);
+
+let db: PGlite;
+let ordersCreated = 0;
+
+beforeAll(async () => {
+  db = await seededDatabase();
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+async function placeOrder(provider: 'razorpay' | 'cod' = 'razorpay'): Promise<string> {
+  ordersCreated += 1;
+  const [row] = await runAs<{ id: string }>(
+    db,
+    serviceRole,
+    `insert into public.orders (user_id, provider, provider_order_id, amount_paise, lines) values ($1, $2, $3, 9100, $4) returning id`,
+    [demoCustomerId, provider, `order_mails_${ordersCreated}`, lines],
+  );
+  return row!.id;
+}
+
+const moveTo = (orderId: string, status: string) => runAs(db, serviceRole, `select public.set_order_status($1, $2, 'pharmacist')`, [orderId, status]);
+const payTo = (orderId: string, paymentStatus: string) => runAs(db, serviceRole, `select public.set_payment_status($1, $2, 'system')`, [orderId, paymentStatus]);
+const queued = async (orderId: string) =>
+  (await runAs<{ kind: string }>(db, serviceRole, `select kind from public.mail_outbox where order_id = $1 order by created_at, kind`, [orderId])).map((row) => row.kind);
+
+describe('order mails are queued by the order change itself', () => {
+  it('an online order queues its confirmation when paid, once, and nothing before', async () => {
+    const orderId = await placeOrder();
+    expect(await queued(orderId)).toEqual([]);
+    await payTo(orderId, 'paid');
+    await moveTo(orderId, 'confirmed');
+    expect(await queued(orderId)).toEqual(['order_confirmation']);
+  });
+
+  it('a cash on delivery order queues its confirmation when placed', async () => {
+    expect(await queued(await placeOrder('cod'))).toEqual(['order_confirmation']);
+  });
+
+  it('an order confirmed after prescription review queues the review mail; a refund settled after it the refund mail', async () => {
+    const orderId = await placeOrder();
+    await payTo(orderId, 'paid');
+    await moveTo(orderId, 'prescription_review');
+    await moveTo(orderId, 'confirmed');
+    await payTo(orderId, 'refund_pending');
+    await payTo(orderId, 'partially_refunded');
+    expect((await queued(orderId)).sort()).toEqual(['order_confirmation', 'prescription_reviewed', 'refund_processed']);
+  });
+
+  it('an order confirmed without review gets no review mail; a cancelled one its cancellation mail', async () => {
+    const orderId = await placeOrder();
+    await payTo(orderId, 'paid');
+    await moveTo(orderId, 'confirmed');
+    await moveTo(orderId, 'cancelled');
+    expect((await queued(orderId)).sort()).toEqual(['order_cancelled', 'order_confirmation']);
+  });
+
+  it('an order whose every prescription line is rejected is cancelled from review: the cancellation mail, no review mail', async () => {
+    const orderId = await placeOrder();
+    await payTo(orderId, 'paid');
+    await moveTo(orderId, 'prescription_review');
+    await moveTo(orderId, 'cancelled');
+    expect((await queued(orderId)).sort()).toEqual(['order_cancelled', 'order_confirmation']);
+  });
+});
