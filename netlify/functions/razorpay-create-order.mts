@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { paymentFunction } from '../../src/features/checkout/server/production';
+import { paymentFunction } from '../../src/features/orders/server/payment-functions';
 
 export default paymentFunction('razorpay', 'create');
 

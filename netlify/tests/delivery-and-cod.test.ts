@@ -95,6 +95,7 @@ describe('POST /api/cod/create-order (cash on delivery)', () => {
     expect(placed).toEqual({ status: 200, body: { placed: true, orderNumber: row.order_number, guestKey: expect.any(String) } });
     expect(row).toMatchObject({ provider: 'cod', status: 'confirmed', payment_status: 'pending', delivery_zone_id: 'bengaluru-central' });
     expect(await isGuestOrderToken(row.id, placed.body.guestKey as string, stack.env.ORDER_LINK_SECRET)).toBe(true);
+    expect(stack.placedOrders).toContain(row.id);
   });
 
   it('refuses a product that cannot be paid at the door', async () => {

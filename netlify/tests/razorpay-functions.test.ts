@@ -169,6 +169,31 @@ describe('POST /api/razorpay/verify-payment', () => {
   });
 });
 
+describe('a paid order is handed on for its confirmation mail', () => {
+  it('when the verify or the webhook records it paid, and each time again (the mail outbox sends once)', async () => {
+    const { paid, webhook } = await createAndPay();
+    const verified = await stack.call(razorpayVerifyPayment, paid);
+    const orderId = verified.body.orderId as string;
+    await deliver(webhook);
+    expect(stack.placedOrders.filter((placed) => placed === orderId)).toHaveLength(2);
+  });
+
+  it('never for a declined payment', async () => {
+    const created = await stack.call(razorpayCreateOrder, cart());
+    const providerOrderId = (created.body.order as { id: string }).id;
+    const before = stack.razorpayHooks.received.length;
+    await fetch(`${stack.razorpay.url}/v1/checkout/fail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: providerOrderId }),
+    });
+    await deliver((await stack.razorpayHooks.waitFor(before + 1))[before]!);
+    const [row] = await stack.ordersWhere('provider_order_id', providerOrderId);
+    expect(row).toMatchObject({ payment_status: 'failed' });
+    expect(stack.placedOrders).not.toContain(row!.id);
+  });
+});
+
 describe('POST /api/razorpay/webhook', () => {
   it('webhook before the browser verify: one paid order with the same payment id', async () => {
     const { orderId, paid, webhook } = await createAndPay();

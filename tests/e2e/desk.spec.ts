@@ -7,7 +7,8 @@ import { localEnv } from '../../emulators/local-env.ts';
 import { anonKey } from '../../emulators/supabase/jwt';
 import { serviceClient } from './support/accounts';
 import { metformin, ONE_PIXEL_PNG } from './support/cart';
-import { fixtureCartProduct } from './support/fixture-catalogue';
+import { fixtureCartProduct, rupees } from './support/fixture-catalogue';
+import { messageWithSubject } from './support/inbox';
 
 const env = localEnv();
 const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
@@ -34,7 +35,7 @@ async function signInToDesk(page: Page, email: string, password: string): Promis
  * A guest's paid Razorpay order for two prescription medicines with one prescription attached,
  * through the same calls the checkout makes (the checkout's own screens are covered by its specs).
  */
-async function guestRxOrder(): Promise<{ id: string; order_number: string }> {
+async function guestRxOrder(): Promise<{ id: string; order_number: string; guestKey: string }> {
   const sessionId = randomUUID();
   const path = `guest-${sessionId}/${randomUUID()}.png`;
   const anon = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false } });
@@ -59,9 +60,10 @@ async function guestRxOrder(): Promise<{ id: string; order_number: string }> {
   }).then((response) => response.json());
   const verified = await fetch(`${SITE}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
   expect(verified.status).toBe(200);
+  const { guestKey } = (await verified.json()) as { guestKey: string };
   const { data, error } = await serviceClient.from('orders').select('id, order_number').eq('provider_order_id', created.order.id).single();
   if (error) throw new Error(error.message);
-  return data as { id: string; order_number: string };
+  return { ...(data as { id: string; order_number: string }), guestKey };
 }
 
 const orderRow = async (id: string) => (await serviceClient.from('orders').select('status, payment_status, tracking_number').eq('id', id).single()).data;
@@ -97,6 +99,18 @@ test('a pharmacist reviews a guest’s prescription order and support ships it',
   await expect(desk.getByTestId('desk-order-status')).toHaveText('Confirmed');
   await expect.poll(async () => (await orderRow(order.id))?.payment_status).toBe('partially_refunded');
 
+  // The customer's order page shows each decision, the removed line and its refund; a mail tells them.
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto(`/orders/${order.order_number}?key=${order.guestKey}`);
+  await expect(customer.getByTestId('order-status')).toHaveText('Confirmed');
+  await expect(customer.getByText('Removed from your order: Prescription expired')).toBeVisible();
+  await expect(customer.getByText('Prescription accepted by pharmacist Asha Rao')).toBeVisible();
+  await expect(customer.getByTestId('payment-status')).toHaveText('Partly refunded');
+  await expect(customer.getByRole('region', { name: 'Refunds' })).toContainText(`${rupees(sellingPricePaise(metformin) / 100)}: Refunded`);
+  const reviewMail = await messageWithSubject(DELIVERY.email, `Our pharmacist has checked the prescription for order ${order.order_number}`);
+  expect(reviewMail.Text).toContain(`${metformin.name} (${rupees(sellingPricePaise(metformin) / 100)} each): Removed from your order: Prescription expired`);
+  expect(reviewMail.Text).toContain(`${azithromycin.name} (${rupees(sellingPricePaise(azithromycin) / 100)} each): Prescription accepted by pharmacist Asha Rao`);
+
   await desk.getByRole('button', { name: 'Sign out' }).click();
   // Signing out ends the session on the auth server first; leaving the page before that keeps it.
   await expect(desk.getByLabel('Staff email')).toBeVisible();
@@ -114,6 +128,11 @@ test('a pharmacist reviews a guest’s prescription order and support ships it',
   await expect(desk.getByRole('listitem').filter({ hasText: 'packed → shipped · by support' })).toBeVisible();
   expect(await orderRow(order.id)).toMatchObject({ status: 'shipped', tracking_number: 'BD123456789IN' });
   expect(await violations(desk)).toEqual([]);
+
+  await customer.reload();
+  await expect(customer.getByTestId('order-status')).toHaveText('Shipped');
+  await expect(customer.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(customer.getByText('This order has been shipped, so it can no longer be cancelled.', { exact: false })).toBeVisible();
 });
 
 test('a signed-in customer sees that the desk is for staff only', async ({ page }) => {

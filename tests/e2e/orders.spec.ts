@@ -6,10 +6,11 @@ import { localEnv } from '../../emulators/local-env.ts';
 import { anonKey } from '../../emulators/supabase/jwt';
 import { guestOrderToken } from '../../src/domain/guest-order-link';
 import { orderStrings } from '../../src/features/orders/order-strings';
-import { serviceClient, signInAsDemo } from './support/accounts';
-import { cetirizine } from './support/cart';
+import { fillLogin, serviceClient, signInAsDemo } from './support/accounts';
+import { cetirizine, openCartPage, orderSummary, storeCart, storedLine } from './support/cart';
+import { deliveryDetails, FIRST_CALL_TIMEOUT, proceedButton } from './checkout-support.ts';
 import { rupees } from './support/fixture-catalogue';
-import { INBOX_URL, latestMessageTo, uniqueEmail } from './support/inbox';
+import { createConfirmedCustomer, INBOX_URL, latestMessageTo, uniqueEmail } from './support/inbox';
 
 const env = localEnv();
 const DELIVERY = { full_name: 'Asha Rao', mobile: '98450 12345', line1: '12, 4th Cross, Indiranagar', area: 'HAL 2nd Stage', city: 'Bengaluru', state: 'Karnataka', pin_code: '560038' };
@@ -59,9 +60,13 @@ test('a guest opens the order link in a fresh browser, cancels the paid order an
   await expect(strangerPage.getByRole('heading', { name: orderStrings.notFound })).toBeVisible();
   await stranger.close();
 
+  const placedMail = await latestMessageTo(email);
+  expect(placedMail.Subject).toBe(`Your MediKart order ${order.number} is placed`);
+  const mailedLink = placedMail.Text.match(/https?:\/\/\S+\/orders\/\S+/)![0];
+  expect(new URL(mailedLink).search).toBe(`?key=${key}`);
   const guest = await browser.newContext();
   const page = await guest.newPage();
-  await page.goto(`/orders/${order.number}?key=${key}`);
+  await page.goto(mailedLink);
   await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
   await expect(page.getByText(`2 × ${cetirizine.name}`)).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText(rupees(order.totalPaise / 100));
@@ -119,4 +124,50 @@ test('My Orders lists the signed-in customer’s order and opens its page', asyn
   await row.click();
   await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'All my orders' })).toBeVisible();
+});
+
+test('a signed-in customer pays with PhonePe to their saved address and finds the order in My Orders', async ({ page }) => {
+  test.slow();
+  const customer = await createConfirmedCustomer('Meera Iyer');
+  const supabase = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false, autoRefreshToken: false } });
+  const signedIn = await supabase.auth.signInWithPassword(customer);
+  if (signedIn.error) throw new Error(signedIn.error.message);
+  const saved = await supabase.from('addresses').insert({
+    full_name: 'Meera Iyer',
+    mobile: '+919845067890',
+    line1: '7, 2nd Main Road',
+    area: 'Jayanagar 4th Block',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pin_code: '560011',
+    label: 'Home',
+    is_default: true,
+  });
+  expect(saved.error).toBeNull();
+
+  await fillLogin(page, customer.email, customer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await storeCart(page, [storedLine(cetirizine, 2)]);
+  await openCartPage(page);
+  await expect(deliveryDetails(page).getByRole('radio', { name: /^Meera Iyer, 7, 2nd Main Road/ })).toBeChecked({ timeout: FIRST_CALL_TIMEOUT });
+  await orderSummary(page).getByRole('radio', { name: 'PhonePe' }).check();
+  await proceedButton(page).click();
+  await page.getByRole('button', { name: 'Success' }).click({ timeout: FIRST_CALL_TIMEOUT });
+
+  // PhonePe's callback page, back to the cart to verify, then the order's own page.
+  await expect(page).toHaveURL(/\/orders\/MK-\d{4}-\d{6,}$/, { timeout: 60_000 });
+  const orderNumber = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Delivery address' })).toContainText('7, 2nd Main Road');
+  await expect(page.getByRole('region', { name: 'Delivery address' })).toContainText('Bengaluru, Karnataka 560011');
+  await expect(page.getByRole('region', { name: 'Payment' })).toContainText('PhonePe');
+  await expect(page.getByTestId('payment-status')).toHaveText('Paid');
+
+  await page.goto('/account/orders');
+  const row = page.getByRole('link', { name: new RegExp(orderNumber) });
+  await expect(row).toContainText('2 items');
+  await expect(row).toContainText(rupees((sellingPricePaise(cetirizine) * 2) / 100));
+  await row.click();
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
 });

@@ -9,19 +9,26 @@ export const INBOX_URL = 'http://127.0.0.1:54324';
 type Summary = { ID: string; Subject: string; Created: string };
 type Message = Summary & { Text: string; HTML: string };
 
-/** The newest message to an address, waiting for it to arrive (and, given `after`, to be newer than that). */
-export async function latestMessageTo(address: string, after?: string): Promise<Message> {
+/** The newest message to an address that matches, waiting for it to arrive. */
+async function messageTo(address: string, matches: (message: Summary) => boolean, description: string): Promise<Message> {
   let found: Summary | undefined;
   await expect
     .poll(async () => {
       const response = await fetch(`${INBOX_URL}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`);
-      const body = (await response.json()) as { messages: Summary[] };
-      found = body.messages.find((message) => !after || message.ID !== after);
+      found = ((await response.json()) as { messages: Summary[] }).messages.find(matches);
       return found !== undefined;
-    })
+    }, { message: description })
     .toBe(true);
   return (await (await fetch(`${INBOX_URL}/api/v1/message/${found!.ID}`)).json()) as Message;
 }
+
+/** The newest message to an address (and, given `after`, other than that one). */
+export const latestMessageTo = (address: string, after?: string): Promise<Message> =>
+  messageTo(address, (message) => !after || message.ID !== after, `a new message to ${address}`);
+
+/** The message to an address with this subject. */
+export const messageWithSubject = (address: string, subject: string): Promise<Message> =>
+  messageTo(address, (message) => message.Subject === subject, `a mail to ${address} with the subject '${subject}'`);
 
 /** The 6-digit code of the newest SMS to a number. */
 export async function smsCode(phone: string, after?: string): Promise<{ code: string; id: string }> {

@@ -13,6 +13,11 @@ export interface CheckoutDependencies {
   /** content/delivery as bundled with the functions: the only source of zones, promises and COD rules. */
   delivery: DeliveryContent;
   now(): Date;
+  /**
+   * Runs once an order is placed or paid, before the reply: the shop sends the mails the database
+   * queued with the change (the confirmation). Never throws; a mail it cannot send waits in the outbox.
+   */
+  orderPlaced(orderId: string): Promise<void>;
 }
 
 export function buildDependencies(
@@ -21,12 +26,14 @@ export function buildDependencies(
   delivery: DeliveryContent,
   fetcher: typeof fetch = fetch,
   now: () => Date = () => new Date(),
+  orderPlaced: (orderId: string) => Promise<void> = async () => {},
 ): CheckoutDependencies {
   return {
     env,
     catalogue,
     delivery,
     now,
+    orderPlaced,
     orders: new SupabaseOrderStore(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY),
     providers: buildProviders(env, fetcher),
   };

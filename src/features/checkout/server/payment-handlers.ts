@@ -44,7 +44,10 @@ async function orderPageReply(deps: CheckoutDependencies, order: Pick<StoredOrde
 async function record(deps: CheckoutDependencies, order: StoredOrder, outcome: PaymentOutcome): Promise<void> {
   if (outcome.state === 'paid') {
     const paid = await deps.orders.markPaid(order.provider_order_id, outcome.paymentId);
-    if (paid?.payment_status === 'paid') await acceptOrder(deps, paid, 'payment_provider', `paid with ${order.provider}`);
+    if (paid?.payment_status === 'paid') {
+      await acceptOrder(deps, paid, 'payment_provider', `paid with ${order.provider}`);
+      await deps.orderPlaced(order.id);
+    }
   } else if (outcome.state === 'failed') await deps.orders.markFailed(order.provider_order_id, outcome.reason);
 }
 
@@ -71,6 +74,7 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
     if (!adapter.placesWithoutPayment) return jsonResponse(created.reply);
     const placed = { id: order.id, status: 'placed' as const, prescription_paths: prescriptionPaths, order_number: orderNumber };
     await acceptOrder(deps, placed, 'system', `${provider} order placed`);
+    await deps.orderPlaced(order.id);
     return jsonResponse({ placed: true, ...(await orderPageReply(deps, { ...placed, user_id: buyer.kind === 'customer' ? buyer.userId : null })) });
   }
   const reserved = reserve.orderId(body);

@@ -1,6 +1,9 @@
-/** What the order functions (src/features/orders/server) use of the payment pipeline. */
+/** What the order functions (src/features/orders/server) use of the payment pipeline, and how they wire it. */
 export { buildProviders, type PaymentProviders, type ProviderName } from './providers';
 export type { PaymentOutcome, Refund } from './provider';
 export type { StoredOrder } from './order-store';
 export { serverEnvSchema, type ServerEnv } from './env';
 export { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from './http';
+export { buildDependencies, type CheckoutDependencies } from './dependencies';
+export { loadCatalogueIndex } from './catalogue-index';
+export { paymentHandler, type PaymentStep } from './payment-handlers';
