@@ -2,7 +2,8 @@
  * `npm run bench`: prints figures, never passes or fails on time.
  *  1. Lighthouse (mobile, default throttling, median of 3) on every page type of the store, the
  *     JavaScript each loads before any action (bench/js-bytes.ts) and the tap-to-badge time on a
- *     product page (bench/first-tap.ts).
+ *     product page (bench/first-tap.ts), and the time from a paid Razorpay checkout to the order page
+ *     (bench/order-confirmation.ts).
  *  2. /api load: 2,000 mixed payment calls on the local server; 5xx answers and its peak memory
  *     (bench/api-load.ts, also runnable alone).
  *  3. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
@@ -21,6 +22,7 @@ import { toCartProduct } from '../src/domain/product.ts';
 import { measureApiLoad, printApiLoad } from './api-load.ts';
 import { measurePages, type PageFigures, type PageTarget } from './lighthouse.ts';
 import { measureFirstTap, printFirstTap, type FirstTapFigures } from './first-tap.ts';
+import { measureOrderConfirmation, printOrderConfirmation, type ConfirmationFigures } from './order-confirmation.ts';
 import { pageJsBytes } from './js-bytes.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
@@ -193,11 +195,14 @@ async function pageBench(): Promise<PageFigures[]> {
   return withServer(async () => {
     const pages = await measurePages(origin, targets, runs);
     firstTap = await measureFirstTap(origin, `/products/${otc.slug}`);
+    const paidCart: CartState = { sessionId: crypto.randomUUID(), items: [{ product: toCartProduct(otc), quantity: 2, prescriptionAccepted: true, prescriptionFileUrl: null }] };
+    orderConfirmation = await measureOrderConfirmation(origin, JSON.stringify(paidCart));
     return pages;
   });
 }
 
 let firstTap: FirstTapFigures | null = null;
+let orderConfirmation: ConfirmationFigures | null = null;
 
 /** gzip KB of JavaScript before any action the issue allows per page type (issue 15). */
 const JS_TARGET_KB: Record<string, number> = { '/products': 10, '/cart': 75, '/login': 75, '/contact-us': 75 };
@@ -257,11 +262,12 @@ console.log(`Machine: ${machine}`);
 const pages = args.has('skip-pages') ? [] : await pageBench();
 if (pages.length > 0) printPages(pages);
 if (firstTap) printFirstTap(firstTap);
+if (orderConfirmation) printOrderConfirmation(orderConfirmation);
 // Before the scale runs, which rebuild dist/ from synthetic catalogues.
 const api = args.has('skip-api') ? null : await measureApiLoad({ calls: Number(args.get('api-calls') ?? 2000) });
 if (api) printApiLoad(api);
 if (!args.has('skip-scale')) console.log('\nScale (targets: build <= 300 s and <= 4096 MB at 100,000; /products first load <= 100 KB; search <= 300 ms)');
 const scale = args.has('skip-scale') ? [] : await scaleBench();
 const resultFile = path.join(root, 'bench', 'results', 'latest.json');
-await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, firstTap, api, scale }, null, 2));
+await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, firstTap, orderConfirmation, api, scale }, null, 2));
 console.log(`\nFigures written to ${path.relative(root, resultFile)}`);
