@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { FOR_SALE_STATES } from '../../../domain/sale-state';
-import type { Product } from '../../../domain/product';
 
-/** The few product facts the payment functions price and check an order with. */
+/** The reader of the price index the build writes from each product (toPriceIndexEntry in src/domain/product.ts). */
 export const catalogueIndexEntrySchema = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),
@@ -16,18 +15,6 @@ export const catalogueIndexEntrySchema = z.object({
 export type CatalogueIndexEntry = z.infer<typeof catalogueIndexEntrySchema>;
 
 export const catalogueIndexSchema = z.array(catalogueIndexEntrySchema);
-
-export function toCatalogueIndexEntry(product: Product): CatalogueIndexEntry {
-  return {
-    id: product.id,
-    name: product.name,
-    mrp: product.mrp,
-    current_price: product.current_price,
-    requires_prescription: product.requires_prescription,
-    cod_available: product.cod_available,
-    sale_state: product.sale_state,
-  };
-}
 
 export type CatalogueIndex = ReadonlyMap<number, CatalogueIndexEntry>;
 
