@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOGUE_DIRECTORY } from '../src/features/catalogue/catalogue-directory.ts';
 import { isPurchasable } from '../src/domain/product.ts';
-import { rupeesToPaise } from '../src/domain/money.ts';
+import { sellingPricePaise } from '../src/domain/selling-price.ts';
 import { readCatalogueDirectory } from '../src/features/catalogue/read-catalogue-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -35,6 +35,18 @@ interface Call {
   body?: unknown;
 }
 
+/** A Bengaluru address the shop delivers to (content/delivery), as a guest's checkout sends it. */
+const DELIVERY = {
+  full_name: 'Load Test',
+  mobile: '98450 12345',
+  line1: '12, 4th Cross, Indiranagar',
+  area: 'HAL 2nd Stage',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pin_code: '560038',
+  email: 'load@example.test',
+};
+
 /** The mix: two valid checkouts for every six refused or stray calls. */
 async function callMix(): Promise<((index: number) => Call)[]> {
   const products = (await readCatalogueDirectory(CATALOGUE_DIRECTORY)).filter((product) => isPurchasable(product) && !product.requires_prescription);
@@ -43,10 +55,11 @@ async function callMix(): Promise<((index: number) => Call)[]> {
     const product = products[index % products.length]!;
     const quantity = 1 + (index % 3);
     return {
-      amount: rupeesToPaise(product.mrp) * quantity,
+      amount: sellingPricePaise(product) * quantity,
       lines: [{ productId: product.id, quantity }],
       cartSessionId: crypto.randomUUID(),
       prescriptionPaths: [],
+      delivery: DELIVERY,
     };
   };
   return [
