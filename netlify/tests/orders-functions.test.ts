@@ -152,9 +152,33 @@ describe('reconciliation (the every-5-minutes job, on an injected clock)', () =>
     expect(first.paid).toBeGreaterThanOrEqual(1);
     expect(second.paid).toBe(0);
     const [row] = await stack.ordersWhere('provider_order_id', merchantTransactionId);
-    expect(row).toMatchObject({ payment_status: 'paid' });
+    // Paid and moved on, so the pharmacy can pack it (a paid order left 'placed' could never ship).
+    expect(row).toMatchObject({ payment_status: 'paid', status: 'confirmed' });
     const { data: events } = await admin().from('order_events').select('to_status').eq('order_id', row.id).eq('kind', 'payment');
     expect(events).toEqual([{ to_status: 'paid' }]);
+    expect(inbox.some((mail) => mail.subject === `Your MediKart order ${row.order_number} is placed`)).toBe(true);
+  });
+
+  it('refunds in full, once, an order the customer cancelled while its payment was pending and that was paid after all', async () => {
+    const merchantTransactionId = `TXN_${Date.now()}_late${Math.floor(Math.random() * 1e6)}`;
+    const created = await stack.call(paymentHandler('phonepe', 'create'), { ...cart, cartSessionId: randomUUID(), merchantTransactionId });
+    const { url } = (created.body.data as { instrumentResponse: { redirectInfo: { url: string } } }).instrumentResponse.redirectInfo;
+    await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=PENDING' });
+    const [placed] = await stack.ordersWhere('provider_order_id', merchantTransactionId);
+    const key = await guestOrderToken(placed.id, SECRET);
+    const cancelled = await call(cancelOrderHandler, { body: { orderNumber: placed.order_number, key, reason: 'Delivery is too late' } });
+    expect(cancelled.status).toBe(200);
+    expect((await stack.ordersWhere('id', placed.id))[0]).toMatchObject({ status: 'cancelled', payment_status: 'pending' });
+
+    await fetch(`${stack.phonePe.url}/__emulator/orders/${merchantTransactionId}/complete`, { method: 'POST' });
+    const before = await refundCount(stack.phonePe.url);
+    clock = new Date(Date.now() + 6 * 60_000);
+    await reconcile(deps);
+    await reconcile(deps);
+    expect(await refundCount(stack.phonePe.url)).toBe(before + 1);
+    const { data: refunds } = await admin().from('refunds').select('amount_paise, kind').eq('order_id', placed.id);
+    expect(refunds).toEqual([{ amount_paise: placed.amount_paise, kind: 'cancel' }]);
+    expect((await stack.ordersWhere('id', placed.id))[0]).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
   });
 
   it('fails an unpaid online order after 30 minutes as abandoned and leaves cash on delivery alone', async () => {

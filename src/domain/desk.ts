@@ -17,8 +17,8 @@ export const rejectionReasonLabels: Readonly<Record<RejectionReason, string>> = 
   other: 'Other',
 };
 
-/** Orders a pharmacist can still decide lines on. */
-export const reviewStatuses: readonly OrderStatus[] = ['placed', 'prescription_review'];
+/** Orders a pharmacist can still decide lines on ('placed' is an online payment still open). */
+export const reviewStatuses: readonly OrderStatus[] = ['prescription_review'];
 
 /** The fulfilment steps staff take, each from the one status it leaves. */
 export const fulfilmentSteps = {

@@ -167,17 +167,41 @@ describe('the payment functions written before the status model keep working', (
     expect(await failureCode(runAs(db, serviceRole, `update public.orders set status = 'created' where id = $1`, [order.id]))).toBe(CHECK_VIOLATION);
   });
 
-  it('mark_order_paid and mark_order_failed set the payment status once and leave the order status alone', async () => {
+  it('mark_order_failed and mark_order_paid set the payment status once; a paid order moves on to confirmed', async () => {
     await placeOrder();
     const providerOrderId = `order_lifecycle_${ordersCreated}`;
     const [failed] = await runAs(db, serviceRole, `select status, payment_status, failure_reason from public.mark_order_failed($1, 'card declined')`, [providerOrderId]);
     expect(failed).toEqual({ status: 'placed', payment_status: 'failed', failure_reason: 'card declined' });
     const [paid] = await runAs(db, serviceRole, `select status, payment_status, provider_payment_id from public.mark_order_paid($1, 'pay_retry')`, [providerOrderId]);
-    expect(paid).toEqual({ status: 'placed', payment_status: 'paid', provider_payment_id: 'pay_retry' });
+    expect(paid).toEqual({ status: 'confirmed', payment_status: 'paid', provider_payment_id: 'pay_retry' });
     const [again] = await runAs(db, serviceRole, `select payment_status, provider_payment_id from public.mark_order_paid($1, 'pay_late')`, [providerOrderId]);
     expect(again).toEqual({ payment_status: 'paid', provider_payment_id: 'pay_retry' });
     const [notFailed] = await runAs(db, serviceRole, `select payment_status from public.mark_order_failed($1, 'late failure')`, [providerOrderId]);
     expect(notFailed).toEqual({ payment_status: 'paid' });
+  });
+
+  it('a paid order with prescriptions waits for the pharmacist; one cancelled while its payment was open stays cancelled', async () => {
+    const withPrescription = await placeOrder(demoCustomerId, { prescription_paths: [`${demoCustomerId}/rx.png`] });
+    const [review] = await runAs(db, serviceRole, `select status from public.mark_order_paid($1, 'pay_rx')`, [`order_lifecycle_${ordersCreated}`]);
+    expect(review).toEqual({ status: 'prescription_review' });
+    expect(await runAs(db, serviceRole, `select actor_role, note from public.order_events where order_id = $1 and to_status = 'prescription_review'`, [withPrescription.id])).toEqual([
+      { actor_role: 'payment_provider', note: 'paid with razorpay' },
+    ]);
+
+    const cancelled = await placeOrder();
+    await moveOrder(cancelled.id, 'cancelled');
+    const [late] = await runAs(db, serviceRole, `select status, payment_status from public.mark_order_paid($1, 'pay_late')`, [`order_lifecycle_${ordersCreated}`]);
+    expect(late).toEqual({ status: 'cancelled', payment_status: 'paid' });
+  });
+
+  it('accept_order moves only a placed order, and only for the service role', async () => {
+    const order = await placeOrder();
+    const [accepted] = await runAs(db, serviceRole, `select status from public.accept_order($1, 'system', 'cod order placed')`, [order.id]);
+    expect(accepted).toEqual({ status: 'confirmed' });
+    await moveOrder(order.id, 'packed');
+    const [again] = await runAs(db, serviceRole, `select status from public.accept_order($1, 'system', 'again')`, [order.id]);
+    expect(again).toEqual({ status: 'packed' });
+    expect(await failureCode(runAs(db, customer(demoCustomerId), `select public.accept_order($1, 'system', 'x')`, [order.id]))).toBe(INSUFFICIENT_PRIVILEGE);
   });
 });
 
@@ -195,7 +219,8 @@ describe('order_events: who moved an order, when, from and to', () => {
     expect(await history(order.id)).toEqual([
       { kind: 'status', from_status: null, to_status: 'placed', actor_role: 'system', actor_id: null, note: null },
       { kind: 'payment', from_status: 'pending', to_status: 'paid', actor_role: 'system', actor_id: null, note: null },
-      { kind: 'status', from_status: 'placed', to_status: 'cancelled', actor_role: 'customer', actor_id: demoCustomerId, note: 'Ordered by mistake' },
+      { kind: 'status', from_status: 'placed', to_status: 'confirmed', actor_role: 'payment_provider', actor_id: null, note: 'paid with razorpay' },
+      { kind: 'status', from_status: 'confirmed', to_status: 'cancelled', actor_role: 'customer', actor_id: demoCustomerId, note: 'Ordered by mistake' },
       { kind: 'payment', from_status: 'paid', to_status: 'refund_pending', actor_role: 'system', actor_id: null, note: 'Refund rfnd_1 requested' },
       { kind: 'payment', from_status: 'refund_pending', to_status: 'refunded', actor_role: 'payment_provider', actor_id: null, note: null },
     ]);

@@ -49,7 +49,8 @@ export interface OrderStore {
   /** Inserts a placed order and answers its order number; null when the provider order id is taken. */
   insertOrder(order: NewOrder): Promise<string | null>;
   /** Moves the order's life cycle through set_order_status, so its history says who did it. */
-  setOrderStatus(orderId: string, status: OrderStatus, actorRole: 'system' | 'payment_provider', note: string): Promise<StoredOrder>;
+  /** Moves a placed order on (the database's accept_order: to prescription review or confirmed); any other order stays. */
+  acceptOrder(orderId: string, note: string): Promise<StoredOrder>;
   findOrder(provider: ProviderName, providerOrderId: string): Promise<StoredOrder | null>;
   markPaid(providerOrderId: string, providerPaymentId: string): Promise<StoredOrder | null>;
   markFailed(providerOrderId: string, reason: string): Promise<StoredOrder | null>;
@@ -108,17 +109,12 @@ export class SupabaseOrderStore implements OrderStore {
     return data.order_number;
   }
 
-  async setOrderStatus(orderId: string, status: OrderStatus, actorRole: 'system' | 'payment_provider', note: string): Promise<StoredOrder> {
-    const { data, error } = await this.client.rpc('set_order_status', {
-      p_order_id: orderId,
-      p_status: status,
-      p_actor_role: actorRole,
-      p_actor_id: null,
-      p_note: note,
-    });
-    if (error) fail(`moving the order to ${status}`, error);
+  async acceptOrder(orderId: string, note: string): Promise<StoredOrder> {
+    const { data, error } = await this.client.rpc('accept_order', { p_order_id: orderId, p_actor_role: 'system', p_note: note });
+    if (error) fail('accepting the order', error);
     return data as StoredOrder;
   }
+
 
   async findOrder(provider: ProviderName, providerOrderId: string): Promise<StoredOrder | null> {
     const { data, error } = await this.client

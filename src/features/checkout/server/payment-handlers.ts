@@ -20,20 +20,6 @@ function paidMismatch(order: StoredOrder, outcome: Extract<PaymentOutcome, { sta
   return `paid ${outcome.amountPaise} ${outcome.currency} but the order is ${order.amount_paise} ${order.currency}`;
 }
 
-/**
- * A placed order that can now be prepared moves on: to the pharmacist when it has prescription
- * lines, else straight to confirmed. Repeating it (verify and webhook both arriving) changes nothing.
- */
-async function acceptOrder(
-  deps: CheckoutDependencies,
-  order: Pick<StoredOrder, 'id' | 'status' | 'prescription_paths'>,
-  actor: 'system' | 'payment_provider',
-  note: string,
-): Promise<void> {
-  if (order.status !== 'placed') return;
-  await deps.orders.setOrderStatus(order.id, order.prescription_paths.length > 0 ? 'prescription_review' : 'confirmed', actor, note);
-}
-
 /** What the browser needs to open the order's page: its number, and for a guest the signed key. */
 async function orderPageReply(deps: CheckoutDependencies, order: Pick<StoredOrder, 'id' | 'order_number' | 'user_id'>) {
   if (order.user_id) return { orderNumber: order.order_number };
@@ -43,11 +29,9 @@ async function orderPageReply(deps: CheckoutDependencies, order: Pick<StoredOrde
 /** Writes an outcome on the order; paid stays paid (the database refuses to move it back) and accepts the order. */
 async function record(deps: CheckoutDependencies, order: StoredOrder, outcome: PaymentOutcome): Promise<void> {
   if (outcome.state === 'paid') {
+    // The database moves the paid order on (accept_order) in the same transaction.
     const paid = await deps.orders.markPaid(order.provider_order_id, outcome.paymentId);
-    if (paid?.payment_status === 'paid') {
-      await acceptOrder(deps, paid, 'payment_provider', `paid with ${order.provider}`);
-      await deps.orderPlaced(order.id);
-    }
+    if (paid?.payment_status === 'paid') await deps.orderPlaced(order.id);
   } else if (outcome.state === 'failed') await deps.orders.markFailed(order.provider_order_id, outcome.reason);
 }
 
@@ -72,10 +56,9 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
     const orderNumber = await row(created.providerOrderId);
     if (!orderNumber) throw new Error(`${provider} order id ${created.providerOrderId} is already recorded`);
     if (!adapter.placesWithoutPayment) return jsonResponse(created.reply);
-    const placed = { id: order.id, status: 'placed' as const, prescription_paths: prescriptionPaths, order_number: orderNumber };
-    await acceptOrder(deps, placed, 'system', `${provider} order placed`);
+    await deps.orders.acceptOrder(order.id, `${provider} order placed`);
     await deps.orderPlaced(order.id);
-    return jsonResponse({ placed: true, ...(await orderPageReply(deps, { ...placed, user_id: buyer.kind === 'customer' ? buyer.userId : null })) });
+    return jsonResponse({ placed: true, ...(await orderPageReply(deps, { id: order.id, order_number: orderNumber, user_id: buyer.kind === 'customer' ? buyer.userId : null })) });
   }
   const reserved = reserve.orderId(body);
   if (!(await row(reserved))) throw new CheckoutRefusal(409, reserve.reusedMessage);

@@ -42,18 +42,41 @@ export async function cancelOrder(deps: OrderDependencies, req: Request, request
     if (error) throw new Error(`cancelling ${order.order_number}: ${error.message}`);
   }
 
-  const { data: current, error } = await deps.db.from('orders').select('payment_status, provider').eq('id', order.id).single<{ payment_status: string; provider: string }>();
-  if (error) throw new Error(`reading ${order.order_number}: ${error.message}`);
-  if (current.provider !== 'cod' && REFUNDABLE.has(current.payment_status)) {
-    const key = cancelRefundKey(order.id);
-    const { data: earlier, error: earlierError } = await deps.db.from('refunds').select('*').eq('idempotency_key', key).maybeSingle<RefundRow>();
-    if (earlierError) throw new Error(`reading refund ${key}: ${earlierError.message}`);
-    if (earlier) await issueRefund(deps, earlier);
-    else {
-      const remaining = await remainingPaise(deps, order.id, order.amount_paise);
-      if (remaining > 0) await requestRefund(deps, order.id, remaining, key, reason, 'cancel');
-    }
-  }
+  await refundCancelledOrder(deps, order.id, reason);
   await sendOrderMails(deps, order.id);
   return orderRecord(deps, order.id);
 }
+
+/**
+ * Refunds what is left of a cancelled order's online payment, once, under the key cancel-<order id>;
+ * a cash-on-delivery or unpaid order has nothing to refund. An earlier refund under the key is asked
+ * about again rather than made twice.
+ */
+export async function refundCancelledOrder(deps: OrderDependencies, orderId: string, reason: string): Promise<void> {
+  const { data: current, error } = await deps.db
+    .from('orders')
+    .select('status, payment_status, provider, amount_paise')
+    .eq('id', orderId)
+    .single<{ status: string; payment_status: string; provider: string; amount_paise: number }>();
+  if (error) throw new Error(`reading order ${orderId}: ${error.message}`);
+  if (current.status !== 'cancelled' || current.provider === 'cod' || !REFUNDABLE.has(current.payment_status)) return;
+  const key = cancelRefundKey(orderId);
+  const { data: earlier, error: earlierError } = await deps.db.from('refunds').select('*').eq('idempotency_key', key).maybeSingle<RefundRow>();
+  if (earlierError) throw new Error(`reading refund ${key}: ${earlierError.message}`);
+  if (earlier) await issueRefund(deps, earlier);
+  else {
+    const remaining = await remainingPaise(deps, orderId, current.amount_paise);
+    if (remaining > 0) await requestRefund(deps, orderId, remaining, key, reason, 'cancel');
+  }
+}
+
+/**
+ * What follows a recorded payment or a placed cash-on-delivery order, whoever recorded it: an order
+ * cancelled while its payment was still open is refunded in full, then the order's mails go out.
+ */
+export async function afterOrderPlaced(deps: OrderDependencies, orderId: string): Promise<void> {
+  await refundCancelledOrder(deps, orderId, PAID_AFTER_CANCELLATION);
+  await sendOrderMails(deps, orderId);
+}
+
+export const PAID_AFTER_CANCELLATION = 'Paid after the order was cancelled';

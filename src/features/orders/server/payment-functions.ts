@@ -3,14 +3,14 @@ import deliveryContent from '../../../../content/delivery/delivery.json' with { 
 import { parseDeliveryContent } from '../../../domain/delivery-content';
 import { buildDependencies, loadCatalogueIndex, paymentHandler, type CheckoutDependencies, type PaymentStep, type ProviderName } from '../../checkout/server/public';
 import { buildOrderDependencies, parseOrderEnv } from './order-dependencies';
-import { sendOrderMails } from './order-mail';
+import { afterOrderPlaced } from './cancel-order';
 
 let cached: CheckoutDependencies | null = null;
 
 /**
  * Built once per function instance: env read and validated once, PhonePe token cached across calls.
- * The payment pipeline is wired here, above it, so a placed or paid order's confirmation mail goes
- * out with the reply rather than waiting for the reconciliation run.
+ * The payment pipeline is wired here, above it: a placed or paid order's confirmation mail goes out
+ * with the reply, and an order paid after it was cancelled is refunded at once.
  */
 function productionDependencies(): CheckoutDependencies {
   if (cached) return cached;
@@ -22,9 +22,7 @@ function productionDependencies(): CheckoutDependencies {
     parseDeliveryContent(deliveryContent, 'content/delivery/delivery.json'),
     fetch,
     () => new Date(),
-    async (orderId) => {
-      await sendOrderMails(orders, orderId);
-    },
+    (orderId) => afterOrderPlaced(orders, orderId),
   );
   return cached;
 }

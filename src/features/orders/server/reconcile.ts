@@ -1,4 +1,5 @@
 import type { StoredOrder } from '../../checkout/server/public';
+import { afterOrderPlaced } from './cancel-order';
 import { sendOrderMails } from './order-mail';
 import type { OrderDependencies } from './order-dependencies';
 import { issueRefund, unsettledRefunds } from './refunds';
@@ -45,8 +46,10 @@ export async function reconcile(deps: OrderDependencies): Promise<Reconciliation
       const adapter = deps.providers[order.provider];
       const outcome = await adapter.status(order);
       if (outcome.state === 'paid' && outcome.amountPaise === order.amount_paise && outcome.currency === order.currency) {
+        // mark_order_paid also moves the order on (to prescription review or confirmed).
         const { error: paidError } = await deps.db.rpc('mark_order_paid', { p_provider_order_id: order.provider_order_id, p_provider_payment_id: outcome.paymentId });
         if (paidError) throw new Error(paidError.message);
+        await afterOrderPlaced(deps, order.id);
         report.paid += 1;
       } else if (outcome.state === 'paid') {
         console.error(`[reconcile] order ${order.id}: paid ${outcome.amountPaise} ${outcome.currency} but the order is ${order.amount_paise} ${order.currency}; left for a person`);
