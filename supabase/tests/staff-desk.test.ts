@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customer, demoCustomerId, failureCode, runAs, secondCustomerId, seededDatabase, serviceRole, type Caller } from './database';
+import { anon, customer, demoCustomerId, failureCode, runAs, secondCustomerId, seededDatabase, serviceRole, type Caller } from './database';
 
 const INSUFFICIENT_PRIVILEGE = '42501';
 const pharmacistId = '33333333-3333-4333-8333-333333333333';
@@ -26,6 +26,8 @@ async function placeOrder(userId: string | null, providerOrderId: string): Promi
      values ($1, $2, 'razorpay', $3, 11960, $4, $5) returning id`,
     [userId, userId ? null : '3f0c2a7e-5b1d-4c8e-9a6f-0d2b4e6a8c10', providerOrderId, lines, ['guest-3f0c2a7e-5b1d-4c8e-9a6f-0d2b4e6a8c10/rx.png']],
   );
+  // Paid, so it waits for the pharmacist.
+  await runAs(db, serviceRole, `select public.mark_order_paid($1, $2)`, [providerOrderId, `pay_${providerOrderId}`]);
   return row!.id;
 }
 
@@ -51,7 +53,7 @@ const decide = (orderId: string, lineIndex: number, decision: 'accepted' | 'reje
   runAs<{ decide_order_line: { all_decided: boolean; rejected: number[] } }>(
     db,
     serviceRole,
-    `select public.decide_order_line($1, 'placed', $2, '[0]', $3, $4, null, $5, 'Asha Rao', 'KA-PH-004512')`,
+    `select public.decide_order_line($1, 'prescription_review', $2, '[0]', $3, $4, null, $5, 'Asha Rao', 'KA-PH-004512')`,
     [orderId, lineIndex, decision, reason, pharmacistId],
   );
 
@@ -86,7 +88,7 @@ describe('staff read every order', () => {
       ).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await failureCode(runAs(db, staff, `select public.set_order_status($1, 'confirmed', 'pharmacist')`, [demoOrderId]))).toBe(INSUFFICIENT_PRIVILEGE);
       expect(
-        await failureCode(runAs(db, staff, `select public.decide_order_line($1, 'placed', 0, '[0]', 'accepted', null, null, $2, 'x', 'y')`, [demoOrderId, pharmacistId])),
+        await failureCode(runAs(db, staff, `select public.decide_order_line($1, 'prescription_review', 0, '[0]', 'accepted', null, null, $2, 'x', 'y')`, [demoOrderId, pharmacistId])),
       ).toBe(INSUFFICIENT_PRIVILEGE);
       await runAs(db, staff, `delete from storage.objects where bucket_id = 'prescriptions'`);
       const kept = await runAs(db, serviceRole, `select 1 from storage.objects where bucket_id = 'prescriptions'`);
@@ -117,6 +119,14 @@ describe('line decisions and prescription views are an audit trail', () => {
     expect(first!.decide_order_line).toEqual({ all_decided: true, rejected: [0] });
     expect(await failureCode(decide(demoOrderId, 0, 'accepted', null))).toBe('23505');
     expect(await failureCode(decide(demoOrderId, 1, 'accepted', null))).toBe('23514');
+    expect(await runAs(db, serviceRole, `select kind, actor_role, actor_id, note from public.order_events where order_id = $1 and kind = 'note'`, [demoOrderId])).toEqual([
+      { kind: 'note', actor_role: 'pharmacist', actor_id: pharmacistId, note: 'Prescription line 1 (Amoxicillin 250mg Capsule) rejected by Asha Rao, reg. KA-PH-004512: illegible' },
+    ]);
+  });
+
+  it('refuses a decision on an order whose payment is still open', async () => {
+    const [unpaid] = await runAs<{ id: string }>(db, serviceRole, `insert into public.orders (user_id, provider, provider_order_id, amount_paise, lines, prescription_paths) values ($1, 'razorpay', 'order_desk_unpaid', 11960, $2, '{x/rx.png}') returning id`, [demoCustomerId, lines]);
+    expect(await failureCode(runAs(db, serviceRole, `select public.decide_order_line($1, 'placed', 0, '[0]', 'accepted', null, null, $2, 'Asha Rao', 'KA-PH-004512')`, [unpaid!.id, pharmacistId]))).toBe('23514');
   });
 
   it('lets the customer read the decisions on their own order', async () => {
@@ -137,5 +147,46 @@ describe('line decisions and prescription views are an audit trail', () => {
     }
     const views = await runAs(db, pharmacist, `select viewer_role, file_path from public.prescription_views`);
     expect(views).toEqual([{ viewer_role: 'pharmacist', file_path: 'a/b.png' }]);
+  });
+});
+
+describe('the desk queue asks the database', () => {
+  it('counts every order by status for staff, only their own for a customer, and refuses anon', async () => {
+    const counts = async (caller: Caller) =>
+      Object.fromEntries((await runAs<{ status: string; orders: string }>(db, caller, `select * from public.desk_order_counts()`)).map((row) => [row.status, Number(row.orders)]));
+    const all = await runAs<{ orders: string }>(db, serviceRole, `select count(*) as orders from public.orders`);
+    const staffCounts = await counts(support);
+    expect(Object.values(staffCounts).reduce((sum, value) => sum + value, 0)).toBe(Number(all[0]!.orders));
+    const own = await runAs<{ orders: string }>(db, serviceRole, `select count(*) as orders from public.orders where user_id = $1`, [demoCustomerId]);
+    expect(Object.values(await counts(customer(demoCustomerId))).reduce((sum, value) => sum + value, 0)).toBe(Number(own[0]!.orders));
+    expect(await failureCode(runAs(db, anon, `select * from public.desk_order_counts()`))).toBe(INSUFFICIENT_PRIVILEGE);
+  });
+
+  it('finds orders by number, email or the digits of a mobile, for staff only within RLS', async () => {
+    await runAs(db, serviceRole, `update public.orders set delivery_email = 'asha.rao@example.test', delivery_mobile = '+919845012345', delivery_name = 'Asha Rao', delivery_line1 = '12, 4th Cross', delivery_city = 'Bengaluru', delivery_state = 'Karnataka', delivery_pin_code = '560038', delivery_zone_id = 'bengaluru-central', promised_delivery_date = current_date where id = $1`, [guestOrderId]);
+    const [guest] = await runAs<{ order_number: string }>(db, serviceRole, `select order_number from public.orders where id = $1`, [guestOrderId]);
+    const find = (caller: Caller, query: string) => runAs<{ id: string }>(db, caller, `select id from public.desk_find_orders($1)`, [query]).then((rows) => rows.map((row) => row.id));
+    expect(await find(pharmacist, guest!.order_number.slice(-6))).toContain(guestOrderId);
+    expect(await find(pharmacist, 'ASHA.RAO@')).toEqual([guestOrderId]);
+    expect(await find(pharmacist, '98450 12')).toEqual([guestOrderId]);
+    expect(await find(pharmacist, 'as')).toEqual([]);
+    expect(await find(pharmacist, '%')).toEqual([]);
+    expect(await find(customer(secondCustomerId), 'asha.rao')).toEqual([]);
+    expect(await failureCode(runAs(db, anon, `select * from public.desk_find_orders('asha')`))).toBe(INSUFFICIENT_PRIVILEGE);
+  });
+});
+
+describe('cash on delivery', () => {
+  it('is recorded paid when staff mark the order delivered, in the same step', async () => {
+    const [cod] = await runAs<{ id: string }>(db, serviceRole, `insert into public.orders (user_id, provider, provider_order_id, amount_paise, lines) values ($1, 'cod', 'cod_desk_1', 11960, $2) returning id`, [demoCustomerId, lines]);
+    const move = (from: string, to: string) =>
+      runAs<{ status: string; payment_status: string }>(db, serviceRole, `select status, payment_status from public.move_order_as_staff($1, $2, $3, 'support', $4, null, 'Blue Dart', 'BD1')`, [cod!.id, from, to, supportId]);
+    await runAs(db, serviceRole, `select public.accept_order($1, 'system', 'cod order placed')`, [cod!.id]);
+    expect((await move('confirmed', 'packed'))[0]).toEqual({ status: 'packed', payment_status: 'pending' });
+    await move('packed', 'shipped');
+    expect((await move('shipped', 'delivered'))[0]).toEqual({ status: 'delivered', payment_status: 'paid' });
+    expect(await runAs(db, serviceRole, `select actor_role, note from public.order_events where order_id = $1 and kind = 'payment'`, [cod!.id])).toEqual([
+      { actor_role: 'support', note: 'Cash collected on delivery' },
+    ]);
   });
 });

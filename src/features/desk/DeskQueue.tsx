@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { orderAge, REVIEW_TARGET_MS } from '../../domain/desk';
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '../../domain/order-status';
 import type { StaffSession } from './desk-api';
@@ -14,46 +14,55 @@ interface QueueOrder {
   delivery_email: string | null;
 }
 
-/** What a search box entry matches: the order number, or the mobile (digits only) or email on the order. */
-function matches(order: QueueOrder, query: string): boolean {
-  const text = query.trim().toLowerCase();
-  if (!text) return true;
-  const digits = text.replace(/\D/g, '');
-  return (
-    order.order_number.toLowerCase().includes(text) ||
-    (order.delivery_email ?? '').toLowerCase().includes(text) ||
-    (digits.length >= 4 && (order.delivery_mobile ?? '').replace(/\D/g, '').includes(digits))
-  );
-}
+const QUEUE_COLUMNS = 'id, order_number, status, created_at, delivery_name, delivery_mobile, delivery_email';
+/** One status's orders shown at once, oldest first: the work to do next. */
+const QUEUE_PAGE = 200;
+/** Searching starts at this many characters (the database's rule too). */
+const MIN_SEARCH = 3;
+
+const LOAD_FAILED = 'The orders could not be loaded. Reload the page to try again.';
 
 function Queue({ staff }: { staff: StaffSession }) {
   const [orders, setOrders] = useState<QueueOrder[] | null>(null);
+  const [counts, setCounts] = useState<Record<OrderStatus, number> | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<OrderStatus>('placed');
+  const [status, setStatus] = useState<OrderStatus>('prescription_review');
   const [query, setQuery] = useState('');
+  const searching = query.trim().length >= MIN_SEARCH;
   const now = Date.now();
 
   useEffect(() => {
-    staff.client
-      .from('orders')
-      .select('id, order_number, status, created_at, delivery_name, delivery_mobile, delivery_email')
-      .order('created_at', { ascending: true })
-      .limit(1000)
-      .then(({ data, error: failure }) => {
-        if (failure) setError('The orders could not be loaded. Reload the page to try again.');
-        else setOrders(data as QueueOrder[]);
-      });
+    staff.client.rpc('desk_order_counts').then(({ data, error: failure }) => {
+      if (failure) return setError(LOAD_FAILED);
+      const byStatus = Object.fromEntries(orderStatuses.map((name) => [name, 0])) as Record<OrderStatus, number>;
+      for (const row of data as { status: OrderStatus; orders: number }[]) byStatus[row.status] = Number(row.orders);
+      setCounts(byStatus);
+    });
   }, [staff]);
 
-  const counts = useMemo(() => {
-    const byStatus = Object.fromEntries(orderStatuses.map((name) => [name, 0])) as Record<OrderStatus, number>;
-    for (const order of orders ?? []) byStatus[order.status] += 1;
-    return byStatus;
-  }, [orders]);
+  useEffect(() => {
+    let current = true;
+    const load = searching
+      ? staff.client.rpc('desk_find_orders', { p_query: query.trim() })
+      : staff.client.from('orders').select(QUEUE_COLUMNS).eq('status', status).order('created_at', { ascending: true }).limit(QUEUE_PAGE);
+    // A search waits for a pause in typing, so each keystroke does not ask the database.
+    const timer = setTimeout(
+      () =>
+        load.then(({ data, error: failure }) => {
+          if (!current) return;
+          if (failure) setError(LOAD_FAILED);
+          else setOrders(data as QueueOrder[]);
+        }),
+      searching ? 250 : 0,
+    );
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [staff, status, query, searching]);
 
   if (error) return <p role="alert" className="text-red-700">{error}</p>;
-  if (!orders) return <p className="text-gray-700">Loading orders…</p>;
-  const shown = orders.filter((order) => (query.trim() ? matches(order, query) : order.status === status));
+  if (!orders || !counts) return <p className="text-gray-700">Loading orders…</p>;
 
   return (
     <div>
@@ -69,19 +78,19 @@ function Queue({ staff }: { staff: StaffSession }) {
           <button
             key={name}
             type="button"
-            aria-pressed={!query.trim() && status === name}
+            aria-pressed={!searching && status === name}
             onClick={() => {
               setStatus(name);
               setQuery('');
             }}
-            className={`rounded-full border px-3 py-1 text-sm font-medium ${!query.trim() && status === name ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 text-gray-800 hover:bg-gray-50'}`}
+            className={`rounded-full border px-3 py-1 text-sm font-medium ${!searching && status === name ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 text-gray-800 hover:bg-gray-50'}`}
           >
             {orderStatusLabels[name]} ({counts[name]})
           </button>
         ))}
       </nav>
-      <h2 className="mt-6 text-lg font-semibold text-gray-900">{query.trim() ? `Orders matching “${query.trim()}”` : `${orderStatusLabels[status]}, oldest first`}</h2>
-      {shown.length === 0 ? (
+      <h2 className="mt-6 text-lg font-semibold text-gray-900">{searching ? `Orders matching “${query.trim()}”` : `${orderStatusLabels[status]}, oldest first`}</h2>
+      {orders.length === 0 ? (
         <p className="mt-2 text-gray-700">No orders here.</p>
       ) : (
         <table className="mt-2 w-full text-left text-sm">
@@ -94,7 +103,7 @@ function Queue({ staff }: { staff: StaffSession }) {
             </tr>
           </thead>
           <tbody>
-            {shown.map((order) => {
+            {orders.map((order) => {
               const waited = now - new Date(order.created_at).getTime();
               const late = waited > REVIEW_TARGET_MS && !['delivered', 'cancelled', 'shipped'].includes(order.status);
               return (
