@@ -18,7 +18,7 @@ const FEATURE_USES = {
   catalogue: ['cart'],
   checkout: ['cart', 'prescriptions', 'delivery'],
   delivery: [],
-  account: ['auth'],
+  account: ['auth', 'checkout'],
   orders: ['checkout'],
   desk: ['checkout', 'orders'],
 };

@@ -128,6 +128,32 @@ describe('deleting an account', () => {
     expect(await failureCode(runAs(db, anon, `select public.delete_customer_data($1)`, [demoCustomerId]))).toBe(INSUFFICIENT_PRIVILEGE);
   });
 
+  const DELIVERY_COLUMNS = `delivery_name, delivery_mobile, delivery_email, delivery_line1, delivery_line2, delivery_city, delivery_state, delivery_pin_code, delivery_zone_id, promised_delivery_date`;
+  const DELIVERY_VALUES = `'Asha Rao', '+919876543210', 'asha@example.test', 'Flat 4B, 12 MG Road', 'Indiranagar', 'Bengaluru', 'Karnataka', '560038', 'bengaluru-central', current_date`;
+  /** A demo customer's order with delivery details, as checkout records it. */
+  const deliveredOrder = async (provider: 'razorpay' | 'cod', providerOrderId: string) => {
+    const [row] = await runAs<{ id: string }>(db, serviceRole, `insert into public.orders (user_id, provider, provider_order_id, amount_paise, lines, ${DELIVERY_COLUMNS})
+      values ($1, $2, $3, 12000, '[{"product_id": 1, "quantity": 1}]', ${DELIVERY_VALUES}) returning id`, [demoCustomerId, provider, providerOrderId]);
+    return row!.id;
+  };
+  const moveThrough = async (orderId: string, statuses: string[]) => {
+    for (const status of statuses) await runAs(db, serviceRole, `select public.set_order_status($1, $2, 'support')`, [orderId, status]);
+  };
+
+  it('is refused while an order is on its way, so a paid order never becomes undeliverable', async () => {
+    const onItsWay = await deliveredOrder('razorpay', 'order_on_its_way');
+    await runAs(db, serviceRole, `select public.mark_order_paid('order_on_its_way', 'pay_on_its_way')`);
+    await moveThrough(onItsWay, ['packed', 'shipped']);
+    expect(await failureCode(runAs(db, serviceRole, `select public.delete_customer_data($1)`, [demoCustomerId]))).toBe('55006');
+    expect(await runAs(db, serviceRole, `select delivery_name from public.orders where id = $1`, [onItsWay])).toEqual([{ delivery_name: 'Asha Rao' }]);
+    await moveThrough(onItsWay, ['delivered']);
+
+    const codDelivered = await deliveredOrder('cod', 'cod_delivered');
+    await moveThrough(codDelivered, ['confirmed', 'packed', 'shipped', 'delivered']);
+    const codCancelled = await deliveredOrder('cod', 'cod_cancelled');
+    await moveThrough(codCancelled, ['cancelled']);
+  });
+
   it("removes the customer's cart, addresses, prescriptions and unpaid orders and keeps paid orders anonymised", async () => {
     await runAs(db, demo, `insert into public.cart (user_id, items, cart_total) values ($1, '[]', 0) on conflict (user_id) do nothing`, [demoCustomerId]);
     await runAs(db, demo, `insert into public.prescription_files (request_id, file_name, file_url, file_type, uploaded_by) values ($1::text, 'rx.pdf', $2, 'application/pdf', $1::text::uuid)`, [
@@ -138,7 +164,8 @@ describe('deleting an account', () => {
     await order('order_failed_1', 'failed');
 
     const [result] = await runAs<{ delete_customer_data: Record<string, number> }>(db, serviceRole, `select public.delete_customer_data($1)`, [demoCustomerId]);
-    expect(result!.delete_customer_data).toMatchObject({ kept_paid_orders: 1, removed_unpaid_orders: 2, removed_prescription_records: 1 });
+    // Kept: the paid order, the delivered online order and the delivered cash on delivery order.
+    expect(result!.delete_customer_data).toMatchObject({ kept_paid_orders: 3, removed_unpaid_orders: 3, removed_prescription_records: 1 });
     // What the admin API (DELETE /auth/v1/admin/users/{id}) then does with the auth server's own access.
     await db.query(`delete from auth.users where id = $1`, [demoCustomerId]);
 
@@ -146,9 +173,15 @@ describe('deleting an account', () => {
       const column = table === 'prescription_files' ? 'request_id::uuid' : 'user_id';
       expect(await runAs(db, serviceRole, `select 1 from public.${table} where ${column} = $1`, [demoCustomerId])).toEqual([]);
     }
-    const orders = await runAs(db, serviceRole, `select provider_order_id, user_id, payment_status, amount_paise, prescription_paths, anonymised_at is not null as anonymised from public.orders`);
+    const orders = await runAs(db, serviceRole, `select provider_order_id, user_id, payment_status, amount_paise, prescription_paths, anonymised_at is not null as anonymised from public.orders order by provider_order_id`);
     expect(orders).toEqual([
+      { provider_order_id: 'cod_delivered', user_id: null, payment_status: 'pending', amount_paise: 12000, prescription_paths: [], anonymised: true },
+      { provider_order_id: 'order_on_its_way', user_id: null, payment_status: 'paid', amount_paise: 12000, prescription_paths: [], anonymised: true },
       { provider_order_id: 'order_paid_1', user_id: null, payment_status: 'paid', amount_paise: 12000, prescription_paths: [], anonymised: true },
+    ]);
+    // The person goes; the place of supply stays for the tax record.
+    expect(await runAs(db, serviceRole, `select ${DELIVERY_COLUMNS.replace(', promised_delivery_date', '')} from public.orders where provider_order_id = 'order_on_its_way'`)).toEqual([
+      { delivery_name: null, delivery_mobile: null, delivery_email: null, delivery_line1: null, delivery_line2: null, delivery_city: 'Bengaluru', delivery_state: 'Karnataka', delivery_pin_code: '560038', delivery_zone_id: 'bengaluru-central' },
     ]);
     expect(await runAs(db, serviceRole, `select 1 from public.order_events where actor_id = $1`, [demoCustomerId])).toEqual([]);
     expect(await runAs(db, serviceRole, `select count(*)::int as n from public.addresses where user_id = $1`, [secondCustomerId])).toEqual([{ n: 10 }]);

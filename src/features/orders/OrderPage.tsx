@@ -7,7 +7,7 @@ import { linePaise, unitPricePaise } from '@/domain/order-line';
 import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from './order-view';
 
 const PAYMENT_METHODS: Record<string, string> = { razorpay: 'Razorpay', phonepe: 'PhonePe', cod: 'Cash on delivery' };
-const REFUND_STATES = { requested: 'Requested', pending: 'In progress', processed: 'Refunded', failed: 'Failed, we will retry' } as const;
+const REFUND_STATES = { requested: 'Requested', pending: 'In progress', processed: 'Refunded', failed: 'Not completed: our support team will contact you' } as const;
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));

@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSupabaseEmulator, type SupabaseEmulator } from '../../../../emulators/supabase/index';
 import { deleteAccount } from './delete-account';
+import { ORDERS_ON_THEIR_WAY } from './deletion-result';
 
 let emulator: SupabaseEmulator;
 let dataDir: string;
@@ -35,6 +36,29 @@ describe('account deletion function', () => {
     expect((await deleteAccount(request(), admin)).status).toBe(401);
     expect((await deleteAccount(request('not-a-token'), admin)).status).toBe(401);
     expect((await deleteAccount(request(undefined, 'GET'), admin)).status).toBe(405);
+  });
+
+  it('refuses while an order is on its way and removes nothing, with the security headers of every /api answer', async () => {
+    const customer = createClient(emulator.url, emulator.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const { data: signedIn } = await customer.auth.signInWithPassword({ email: demo.email, password: demo.password });
+    const upload = await customer.storage.from('prescriptions').upload(`${demo.id}/kept.pdf`, new Blob(['%PDF-1.4'], { type: 'application/pdf' }));
+    expect(upload.error).toBeNull();
+    expect((await admin.from('orders').insert({ user_id: demo.id, provider: 'razorpay', provider_order_id: 'order_shipping_x', amount_paise: 25000, lines: [{ product_id: 1, quantity: 1 }] })).error).toBeNull();
+    expect((await admin.rpc('mark_order_paid', { p_provider_order_id: 'order_shipping_x', p_provider_payment_id: 'pay_shipping_x' })).error).toBeNull();
+
+    const response = await deleteAccount(request(signedIn.session!.access_token), admin);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: ORDERS_ON_THEIR_WAY });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await admin.storage.from('prescriptions').list(demo.id)).data?.map((file) => file.name)).toEqual(['kept.pdf']);
+    expect((await admin.auth.admin.getUserById(demo.id)).error).toBeNull();
+
+    // Delivered, the order no longer stands in the way.
+    for (const status of ['packed', 'shipped', 'delivered']) {
+      expect((await admin.rpc('set_order_status', { p_order_id: (await admin.from('orders').select('id').eq('provider_order_id', 'order_shipping_x').single()).data!.id, p_status: status, p_actor_role: 'support', p_actor_id: null, p_note: null })).error).toBeNull();
+    }
+    expect((await admin.storage.from('prescriptions').remove([`${demo.id}/kept.pdf`])).error).toBeNull();
+    expect((await admin.from('orders').delete().eq('provider_order_id', 'order_shipping_x')).error).toBeNull();
   });
 
   it("deletes the customer's account, files and rows, keeps the paid order anonymised and says so", async () => {

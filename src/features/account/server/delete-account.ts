@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { DeletionResult } from './deletion-result';
+import { jsonResponse } from '../../checkout/server/public';
+import { ORDERS_ON_THEIR_WAY, type DeletionResult } from './deletion-result';
 
 const PRESCRIPTIONS_BUCKET = 'prescriptions';
 
@@ -16,8 +17,8 @@ const summarySchema = z.object({
   removed_prescription_records: z.number().int(),
 });
 
-const reply = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+/** JSON with the security headers every /api answer carries. */
+const reply = (body: unknown, status = 200) => jsonResponse(body, status);
 
 /** The service-role client of the function; the key never leaves the server. */
 export function adminClient(source: Record<string, string | undefined> = process.env): SupabaseClient {
@@ -26,7 +27,8 @@ export function adminClient(source: Record<string, string | undefined> = process
 }
 
 /**
- * POST /api/account/delete with the customer's own access token: removes their prescription files,
+ * POST /api/account/delete with the customer's own access token: refused while an order is on its
+ * way (409); otherwise removes their prescription files,
  * then (delete_customer_data) cart, addresses, prescription records and unpaid orders, keeps paid
  * orders anonymised, and finally deletes the auth user. Each step can be retried if a later one fails.
  */
@@ -37,6 +39,11 @@ export async function deleteAccount(req: Request, admin: SupabaseClient): Promis
   const { data: who, error: whoError } = await admin.auth.getUser(token);
   if (whoError || !who.user) return reply({ error: 'Your session has ended. Sign in again to delete your account.' }, 401);
   const userId = who.user.id;
+
+  // Checked before anything is removed: the database refuses too, but the files would be gone.
+  const { data: open, error: openError } = await admin.rpc('customer_has_open_orders', { p_user_id: userId });
+  if (openError) throw new Error(`checking open orders failed: ${openError.message}`);
+  if (open === true) return reply({ error: ORDERS_ON_THEIR_WAY }, 409);
 
   const bucket = admin.storage.from(PRESCRIPTIONS_BUCKET);
   const { data: files, error: listError } = await bucket.list(userId, { limit: 1000 });

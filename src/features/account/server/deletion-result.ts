@@ -7,3 +7,7 @@ export const deletionResultSchema = z.object({
   kept: z.object({ paidOrders: z.number().int().nonnegative() }),
 });
 export type DeletionResult = z.infer<typeof deletionResultSchema>;
+
+/** Why an account with an order still on its way cannot be deleted yet (shown on /account). */
+export const ORDERS_ON_THEIR_WAY =
+  'You have an order on its way. You can delete your account once it is delivered or cancelled; see My orders.';
