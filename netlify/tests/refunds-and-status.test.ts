@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutRefusal } from '../../src/features/checkout/server/http';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
@@ -35,6 +36,27 @@ describe('Razorpay adapter: status and refund', () => {
     expect(await stack.deps.providers.razorpay.status(unpaid)).toEqual({ state: 'pending' });
     const { order, paymentId } = await paidOrder();
     expect(await stack.deps.providers.razorpay.status(order)).toEqual({ state: 'paid', paymentId, amountPaise: 14200, currency: 'INR' });
+  });
+
+  it("settles a refund still pending on our side when Razorpay's refund.processed webhook arrives, once", async () => {
+    const { order } = await paidOrder();
+    const hooksBefore = stack.razorpayHooks.received.length;
+    const refund = await stack.deps.providers.razorpay.refund(order, 4200, `webhook-${order.id}`);
+    // As a live refund answers at first: pending, with Razorpay's id stored on our row.
+    const admin = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
+    const inserted = await admin.from('refunds').insert({ order_id: order.id, amount_paise: 4200, idempotency_key: `webhook-${order.id}`, reason: 'Prescription expired', kind: 'rejected_lines', state: 'pending', provider_refund_id: refund.refundId }).select('id').single();
+    expect(inserted.error).toBeNull();
+    const webhook = (await stack.razorpayHooks.waitFor(hooksBefore + 1)).slice(hooksBefore).find((hook) => hook.body.includes('"refund.processed"'))!;
+    const deliver = () =>
+      stack.call(paymentHandler('razorpay', 'webhook'), null, {
+        rawBody: webhook.body,
+        headers: { 'x-razorpay-signature': webhook.headers['x-razorpay-signature']!, 'x-razorpay-event-id': webhook.headers['x-razorpay-event-id']! },
+      });
+    expect(await deliver()).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    expect(await deliver()).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    const { data: row } = await admin.from('refunds').select('state').eq('id', inserted.data!.id).single();
+    expect(row).toEqual({ state: 'processed' });
+    expect((await stack.ordersWhere('id', order.id))[0]).toMatchObject({ payment_status: 'partially_refunded' });
   });
 
   it('refunds once per idempotency key and refuses more than was paid', async () => {

@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Buyer } from './buyer';
 import type { PricedOrderLine } from './pricing';
+import { REFUND_ROW_STATES, type Refund } from './provider';
 import type { PaymentMethod as ProviderName } from '../../../domain/payment-contract';
 
 import type { OrderStatus, PaymentStatus } from '../../../domain/order-status';
@@ -59,6 +60,11 @@ export interface OrderStore {
    * time the event id is seen.
    */
   recordWebhookEvent(eventId: string, provider: ProviderName, reason: string | null): Promise<boolean>;
+  /**
+   * Records what a provider's refund webhook says on the refund it names (by the provider's refund
+   * id); false when no refund of ours carries that id yet (reconciliation asks about it later).
+   */
+  recordRefundOutcome(refund: Refund): Promise<boolean>;
   prescriptionExists(path: string): Promise<boolean>;
   /** The user id of a valid access token, else null. */
   userIdOfAccessToken(accessToken: string): Promise<string | null>;
@@ -146,6 +152,20 @@ export class SupabaseOrderStore implements OrderStore {
     const { data, error } = await this.client.rpc('record_payment_webhook_event', { p_event_id: eventId, p_provider: provider, p_reason: reason });
     if (error) fail('recording the webhook event', error);
     return data === true;
+  }
+
+  async recordRefundOutcome(refund: Refund): Promise<boolean> {
+    const { data: row, error } = await this.client.from('refunds').select('id').eq('provider_refund_id', refund.refundId).maybeSingle<{ id: string }>();
+    if (error) fail('reading the refund', error);
+    if (!row) return false;
+    const { error: recordError } = await this.client.rpc('record_refund_state', {
+      p_refund_id: row.id,
+      p_state: REFUND_ROW_STATES[refund.state],
+      p_provider_refund_id: refund.refundId,
+      p_actor_role: 'payment_provider',
+    });
+    if (recordError) fail('recording the refund', recordError);
+    return true;
   }
 
   async prescriptionExists(path: string): Promise<boolean> {

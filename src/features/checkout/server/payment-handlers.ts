@@ -128,6 +128,9 @@ async function webhook(provider: ProviderName, req: Request, deps: CheckoutDepen
     }
     await record(deps, order, outcome);
   }
+  if (event.kind === 'refund' && !(await deps.orders.recordRefundOutcome(event.refund))) {
+    console.log(`[${provider} webhook] ${event.description}: refund ${event.refund.refundId} not known yet; reconciliation settles it`);
+  }
   const isNew = await deps.orders.recordWebhookEvent(event.eventId, provider, null);
   return jsonResponse({ received: true, duplicate: !isNew });
 }

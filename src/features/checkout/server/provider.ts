@@ -21,7 +21,7 @@ export type PaymentOutcome =
 /** A provider-to-server notification, after its signature or authorisation was checked. */
 export type WebhookEvent =
   | { kind: 'payment'; eventId: string; providerOrderId: string; outcome: Exclude<PaymentOutcome, { state: 'pending' }>; description: string }
-  | { kind: 'refund'; eventId: string; providerOrderId: string; description: string }
+  | { kind: 'refund'; eventId: string; providerOrderId: string; refund: Refund; description: string }
   | { kind: 'ignored'; description: string };
 
 export interface Refund {
@@ -29,6 +29,9 @@ export interface Refund {
   amountPaise: number;
   state: 'pending' | 'completed' | 'failed';
 }
+
+/** A provider's refund state as the shop's refunds table records it. */
+export const REFUND_ROW_STATES = { pending: 'pending', completed: 'processed', failed: 'failed' } as const satisfies Record<Refund['state'], string>;
 
 /** The order the shop is about to charge for: our row id and the server's price. */
 export interface OrderToPay {

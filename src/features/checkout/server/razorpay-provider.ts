@@ -33,7 +33,7 @@ const webhookSchema = z.object({
   payload: z.object({
     payment: z.object({ entity: paymentEntitySchema }).optional(),
     order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
-    refund: z.object({ entity: z.object({ id: z.string(), payment_id: z.string() }) }).optional(),
+    refund: z.object({ entity: refundReplySchema.extend({ payment_id: z.string() }) }).optional(),
   }),
 });
 
@@ -105,7 +105,10 @@ export function createRazorpayProvider(env: ServerEnv, fetcher: typeof fetch): P
         const outcome = { state: 'failed', reason: payment.error_description ?? 'Payment failed' } as const;
         return { kind: 'payment', eventId, providerOrderId, outcome, description };
       }
-      if (event.event.startsWith('refund.')) return { kind: 'refund', eventId, providerOrderId, description };
+      const refund = event.payload.refund?.entity;
+      if (refund && (event.event === 'refund.processed' || event.event === 'refund.failed')) {
+        return { kind: 'refund', eventId, providerOrderId, refund: { refundId: refund.id, amountPaise: refund.amount, state: REFUND_STATES[refund.status] }, description };
+      }
       return { kind: 'ignored', description };
     },
     confirmsWebhooksWithStatus: false,

@@ -1,4 +1,4 @@
-import { CheckoutRefusal, type Refund, type StoredOrder } from '../../checkout/server/public';
+import { CheckoutRefusal, REFUND_ROW_STATES, type Refund, type StoredOrder } from '../../checkout/server/public';
 import type { RefundDependencies } from './order-dependencies';
 
 export type RefundKind = 'cancel' | 'rejected_lines';
@@ -15,7 +15,6 @@ export interface RefundRow {
   provider_refund_id: string | null;
 }
 
-const PROVIDER_STATES: Record<Refund['state'], RefundState> = { pending: 'pending', completed: 'processed', failed: 'failed' };
 const ORDER_COLUMNS = 'id, provider, provider_order_id, provider_payment_id, payment_status, amount_paise, currency';
 const CHECK_VIOLATION = '23514';
 
@@ -29,7 +28,7 @@ async function storedOrder(deps: RefundDependencies, orderId: string): Promise<S
 async function recordState(deps: RefundDependencies, refund: RefundRow, answer: Refund): Promise<RefundRow> {
   const { data, error } = await deps.db.rpc('record_refund_state', {
     p_refund_id: refund.id,
-    p_state: PROVIDER_STATES[answer.state],
+    p_state: REFUND_ROW_STATES[answer.state],
     p_provider_refund_id: answer.refundId,
     p_actor_role: 'payment_provider',
   });
