@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Buyer } from './buyer';
 import type { PricedOrderLine } from './pricing';
-import { REFUND_ROW_STATES, type Refund } from './provider';
+import { REFUND_ROW_STATES, type Refund } from './refund';
 import type { PaymentMethod as ProviderName } from '../../../domain/payment-contract';
 
 import type { OrderStatus, PaymentStatus } from '../../../domain/order-status';

@@ -3,6 +3,9 @@ import type { CreateOrderRequest } from '../../../domain/payment-contract';
 import type { CodLine } from '../../../domain/delivery';
 import type { DeliveryContent, DeliveryZone } from '../../../domain/delivery-content';
 import type { StoredOrder } from './order-store';
+import type { Refund } from './refund';
+
+export type { Refund } from './refund';
 
 /** What a method may refuse an order for, settled by the server (lines and zone from its own data). */
 export interface OrderFacts {
@@ -23,15 +26,6 @@ export type WebhookEvent =
   | { kind: 'payment'; eventId: string; providerOrderId: string; outcome: Exclude<PaymentOutcome, { state: 'pending' }>; description: string }
   | { kind: 'refund'; eventId: string; providerOrderId: string; refund: Refund; description: string }
   | { kind: 'ignored'; description: string };
-
-export interface Refund {
-  refundId: string;
-  amountPaise: number;
-  state: 'pending' | 'completed' | 'failed';
-}
-
-/** A provider's refund state as the shop's refunds table records it. */
-export const REFUND_ROW_STATES = { pending: 'pending', completed: 'processed', failed: 'failed' } as const satisfies Record<Refund['state'], string>;
 
 /** The order the shop is about to charge for: our row id and the server's price. */
 export interface OrderToPay {

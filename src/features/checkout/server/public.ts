@@ -1,6 +1,7 @@
 /** What the order functions (src/features/orders/server) use of the payment pipeline, and how they wire it. */
 export { buildProviders, type PaymentProviders, type ProviderName } from './providers';
-export { REFUND_ROW_STATES, type PaymentOutcome, type Refund } from './provider';
+export type { PaymentOutcome } from './provider';
+export { REFUND_ROW_STATES, type Refund } from './refund';
 export type { StoredOrder } from './order-store';
 export { serverEnvSchema, type ServerEnv } from './env';
 export { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from './http';
