@@ -53,10 +53,20 @@ describe('npm run check:content, policy pages', () => {
 
 describe('lastUpdated', () => {
   it('prints the calendar day written, whatever the time zone of the build', () => {
-    // YAML reads an unquoted date as a Date; quoted, it stays text: both give the same day.
-    for (const lastUpdated of [new Date('2025-07-31T00:00:00Z'), '2025-07-31']) {
-      const { data } = policyFrontMatterSchema.safeParse({ title: 't', description: 'd', lastUpdated, order: 1 });
-      expect(lastUpdatedText(data!.lastUpdated)).toBe('Last updated: July 31, 2025');
+    const buildZone = process.env.TZ;
+    try {
+      // India, behind UTC and far ahead of it: a local-time reading would shift the day in one of them.
+      for (const zone of ['Asia/Kolkata', 'America/Los_Angeles', 'Pacific/Kiritimati']) {
+        process.env.TZ = zone;
+        // YAML reads an unquoted date as a Date; quoted, it stays text: both give the same day.
+        for (const lastUpdated of [new Date('2025-07-31T00:00:00Z'), '2025-07-31']) {
+          const { data } = policyFrontMatterSchema.safeParse({ title: 't', description: 'd', lastUpdated, order: 1 });
+          expect(lastUpdatedText(data!.lastUpdated), `${zone} ${String(lastUpdated)}`).toBe('Last updated: July 31, 2025');
+        }
+      }
+    } finally {
+      if (buildZone === undefined) delete process.env.TZ;
+      else process.env.TZ = buildZone;
     }
   });
 
