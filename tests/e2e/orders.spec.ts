@@ -171,3 +171,40 @@ test('a signed-in customer pays with PhonePe to their saved address and finds th
   await row.click();
   await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
 });
+
+test('My Orders shows a first-time customer where to start, and pages through orders 20 at a time, newest first', async ({ page }) => {
+  const customer = await createConfirmedCustomer('Ravi Kumar');
+  const supabase = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await supabase.auth.signInWithPassword(customer);
+  if (error) throw new Error(error.message);
+
+  await fillLogin(page, customer.email, customer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.goto('/account/orders');
+  await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse medicines' })).toHaveAttribute('href', '/products');
+
+  const line = { product_id: cetirizine.id, name: cetirizine.name, unit_mrp: cetirizine.mrp.toFixed(2), quantity: 1 };
+  const rows = Array.from({ length: 21 }, (_, index) => ({
+    user_id: data.user.id,
+    provider: 'razorpay',
+    provider_order_id: `order_paging_${randomUUID()}`,
+    amount_paise: 1000 + index,
+    lines: [line],
+    created_at: new Date(Date.UTC(2026, 10, 1 + index)).toISOString(),
+  }));
+  const inserted = await serviceClient.from('orders').insert(rows).select('order_number, created_at');
+  if (inserted.error) throw new Error(inserted.error.message);
+  const newestFirst = [...inserted.data].sort((a, b) => b.created_at.localeCompare(a.created_at)).map((row) => row.order_number as string);
+
+  await page.reload();
+  const orders = page.getByRole('listitem').getByRole('link', { name: /^MK-/ });
+  await expect(orders).toHaveCount(20);
+  await expect(orders.first()).toContainText(newestFirst[0]!);
+  await expect(orders.last()).toContainText(newestFirst[19]!);
+  await page.getByRole('navigation', { name: 'Order pages' }).getByRole('link', { name: 'Older orders' }).click();
+  await expect(orders).toHaveCount(1);
+  await expect(orders.first()).toContainText(newestFirst[20]!);
+  await expect(page.getByRole('link', { name: 'Newer orders' })).toBeVisible();
+});
