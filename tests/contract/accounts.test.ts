@@ -199,6 +199,13 @@ describe('phone OTP sign-in', () => {
     expect(reused.error).toMatchObject({ code: 'otp_expired' });
   });
 
+  it('with shouldCreateUser false, refuses a number no account has (otp_disabled) and texts one that has', async () => {
+    const unknown = await client().auth.signInWithOtp({ phone: '+919812300099', options: { shouldCreateUser: false } });
+    expect(unknown.error).toMatchObject({ status: 422, code: 'otp_disabled' });
+    const known = await client().auth.signInWithOtp({ phone, options: { shouldCreateUser: false } });
+    expect(known.error).toBeNull();
+  });
+
   it('allows a new code only after 30 seconds and then only the newest code works', async () => {
     const other = '+919800000009';
     expect((await client().auth.signInWithOtp({ phone: other })).error).toBeNull();

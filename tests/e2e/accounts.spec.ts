@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, headerLogin, headerLogout, hydrated, serviceClient } from './support/accounts';
-import { createConfirmedCustomer, INBOX_URL, latestMessageTo, smsCode, uniqueEmail, uniqueMobile } from './support/inbox';
+import { createConfirmedCustomer, createCustomerWithMobile, INBOX_URL, latestMessageTo, smsCode, uniqueEmail, uniqueMobile } from './support/inbox';
+import { OTP_ERRORS } from '../../src/features/auth/otp-strings';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function violations(page: Page): Promise<string[]> {
@@ -179,14 +180,14 @@ test.describe('password reset', () => {
 
 test.describe('signing in with a mobile number', () => {
   test('a code by SMS read from the inbox signs in; a wrong code and a used code are told apart', async ({ page }) => {
-    const mobile = uniqueMobile();
+    const { mobile, lastSmsId } = await createCustomerWithMobile('Mobile Customer');
     await page.goto('/login');
     await (await hydrated(page.getByRole('tab', { name: 'Mobile number' }))).click();
     await page.getByLabel('Mobile number').fill(mobile);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByText(`We've sent a 6-digit code by SMS to +91 ${mobile.slice(0, 5)} ${mobile.slice(5)}.`)).toBeVisible();
     await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
-    const { code } = await smsCode(`+91${mobile}`);
+    const { code } = await smsCode(`+91${mobile}`, lastSmsId);
 
     await page.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
@@ -198,6 +199,8 @@ test.describe('signing in with a mobile number', () => {
     await expect(headerAccount(page)).toBeVisible();
 
     await headerLogout(page).click();
+    // Logout ends on the landing page; opening /login before that arrives would be cut short.
+    await expect(page).toHaveURL(/\/$/);
     await expect(headerLogin(page)).toBeVisible();
     await page.goto('/login');
     await (await hydrated(page.getByRole('tab', { name: 'Mobile number' }))).click();
@@ -209,9 +212,21 @@ test.describe('signing in with a mobile number', () => {
     await expect(page.getByRole('alert')).toHaveText('That code was already used. Send a new code.');
   });
 
+  test('a number no account uses is told so, and no account is opened for it', async ({ page }) => {
+    const mobile = uniqueMobile();
+    await page.goto('/login');
+    await (await hydrated(page.getByRole('tab', { name: 'Mobile number' }))).click();
+    await page.getByLabel('Mobile number').fill(mobile);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('alert')).toHaveText(OTP_ERRORS.noAccount);
+    await expect(page.getByLabel('6-digit code')).toHaveCount(0);
+    const { data } = await serviceClient.auth.admin.listUsers({ perPage: 1000 });
+    expect(data.users.filter((user) => user.phone === `91${mobile}`)).toEqual([]);
+  });
+
   test('an expired code says so', async ({ page }) => {
     await page.clock.install();
-    const mobile = uniqueMobile();
+    const { mobile } = await createCustomerWithMobile('Late Customer');
     await page.goto('/login');
     await (await hydrated(page.getByRole('tab', { name: 'Mobile number' }))).click();
     await page.getByLabel('Mobile number').fill(mobile);
@@ -225,7 +240,7 @@ test.describe('signing in with a mobile number', () => {
   });
 
   test('mobile sign-in works with the keyboard alone', async ({ page }) => {
-    const mobile = uniqueMobile();
+    const { mobile, lastSmsId } = await createCustomerWithMobile('Keyboard Customer');
     await page.goto('/login');
     await (await hydrated(page.getByRole('tab', { name: 'Email' }))).focus();
     await page.keyboard.press('ArrowRight');
@@ -236,7 +251,7 @@ test.describe('signing in with a mobile number', () => {
     await page.keyboard.type(mobile);
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('6-digit code')).toBeFocused();
-    const { code } = await smsCode(`+91${mobile}`);
+    const { code } = await smsCode(`+91${mobile}`, lastSmsId);
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/products$/);

@@ -38,7 +38,10 @@ export default function PhoneSignIn() {
 
   async function sendCode(phone: string): Promise<string | null> {
     try {
-      const { error } = await (await authClient()).auth.signInWithOtp({ phone });
+      // Signing in only: a number typed here must not open a second, empty account for a customer
+      // who signed up with their email (their mobile becomes a sign-in once confirmed on /account).
+      const { error } = await (await authClient()).auth.signInWithOtp({ phone, options: { shouldCreateUser: false } });
+      if (error?.code === 'otp_disabled') return OTP_ERRORS.noAccount;
       return error ? authErrorMessage(error) : null;
     } catch (error) {
       return authErrorMessage(error);

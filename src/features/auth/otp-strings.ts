@@ -6,6 +6,8 @@ export const OTP_ERRORS = {
   expired: 'That code has expired. Send a new code.',
   used: 'That code was already used. Send a new code.',
   format: 'Enter the 6-digit code from the SMS.',
+  noAccount:
+    'No MediKart account uses this mobile number yet. Sign in with your email and add the number on your account page, or create an account.',
 } as const;
 
 /** How long a texted code lasts (supabase/config.toml [auth.sms] otp_expiry) and when a new one may be sent. */

@@ -51,3 +51,21 @@ export async function createConfirmedCustomer(name: string, password = 'Pune2026
   expect(confirmed.headers.get('location')).toContain('access_token=');
   return { email, password };
 }
+
+/**
+ * A confirmed customer whose mobile number is confirmed too (changed and verified by SMS, as the
+ * account page does), so the number signs in by code; with the id of the last SMS it was sent.
+ */
+export async function createCustomerWithMobile(name: string): Promise<{ email: string; password: string; mobile: string; lastSmsId: string }> {
+  const customer = await createConfirmedCustomer(name);
+  const mobile = uniqueMobile();
+  const supabase = createClient(localEnv().SUPABASE_URL!, anonKey(), { auth: { persistSession: false, autoRefreshToken: false } });
+  const signedIn = await supabase.auth.signInWithPassword(customer);
+  if (signedIn.error) throw new Error(signedIn.error.message);
+  const asked = await supabase.auth.updateUser({ phone: `+91${mobile}` });
+  if (asked.error) throw new Error(asked.error.message);
+  const { code, id } = await smsCode(`+91${mobile}`);
+  const verified = await supabase.auth.verifyOtp({ phone: `+91${mobile}`, token: code, type: 'phone_change' });
+  if (verified.error) throw new Error(verified.error.message);
+  return { ...customer, mobile, lastSmsId: id };
+}
