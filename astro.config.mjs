@@ -71,7 +71,8 @@ export default defineConfig({
         "default-src 'self'",
         `connect-src 'self' ${supabaseOrigin} ${razorpayHosts.join(' ')}`,
         `img-src 'self' blob: ${supabaseOrigin}`,
-        `frame-src ${razorpayHosts.join(' ')}`,
+        // Supabase too: the desk shows PDF prescriptions in the browser's own viewer through signed URLs.
+        `frame-src ${razorpayHosts.join(' ')} ${supabaseOrigin}`,
         `form-action 'self' ${phonePePayOrigins.join(' ')}`,
         "object-src 'none'",
         "base-uri 'self'",

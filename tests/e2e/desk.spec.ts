@@ -35,11 +35,17 @@ async function signInToDesk(page: Page, email: string, password: string): Promis
  * A guest's paid Razorpay order for two prescription medicines with one prescription attached,
  * through the same calls the checkout makes (the checkout's own screens are covered by its specs).
  */
-async function guestRxOrder(): Promise<{ id: string; order_number: string; guestKey: string }> {
+const ONE_PAGE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function guestRxOrder(prescription: 'png' | 'pdf' = 'png'): Promise<{ id: string; order_number: string; guestKey: string }> {
   const sessionId = randomUUID();
-  const path = `guest-${sessionId}/${randomUUID()}.png`;
+  const path = `guest-${sessionId}/${randomUUID()}.${prescription}`;
   const anon = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false } });
-  const upload = await anon.storage.from('prescriptions').upload(path, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }));
+  const file = prescription === 'png' ? new Blob([ONE_PIXEL_PNG], { type: 'image/png' }) : new Blob([ONE_PAGE_PDF], { type: 'application/pdf' });
+  const upload = await anon.storage.from('prescriptions').upload(path, file);
   expect(upload.error).toBeNull();
   const totalPaise = sellingPricePaise(metformin) + sellingPricePaise(azithromycin);
   const created = await fetch(`${SITE}/api/razorpay/create-order`, {
@@ -133,6 +139,24 @@ test('a pharmacist reviews a guest’s prescription order and support ships it',
   await expect(customer.getByTestId('order-status')).toHaveText('Shipped');
   await expect(customer.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(customer.getByText('This order has been shipped, so it can no longer be cancelled.', { exact: false })).toBeVisible();
+});
+
+test('a pharmacist reads a PDF prescription in the browser’s own viewer, within the page’s security policy', async ({ page }) => {
+  test.slow();
+  const order = await guestRxOrder('pdf');
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to frame/i.test(message.text())) refused.push(message.text());
+  });
+  await signInToDesk(page, 'pharmacist@pharmacy.test', 'Pharma@12345');
+  await page.goto(`/desk/order?id=${order.id}`);
+  const framed = page.waitForResponse((response) => response.url().includes('/storage/v1/object/sign/prescriptions/') && response.request().resourceType() === 'document');
+  await page.getByRole('button', { name: 'Open prescription 1' }).click();
+  await expect(page.locator('iframe[title="Prescription 1"]')).toBeVisible();
+  const loaded = await framed;
+  expect(loaded.status()).toBe(200);
+  expect(loaded.headers()['content-type']).toContain('application/pdf');
+  expect(refused).toEqual([]);
 });
 
 test('a signed-in customer sees that the desk is for staff only', async ({ page }) => {

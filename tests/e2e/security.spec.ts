@@ -56,7 +56,7 @@ test('each page states a CSP that allows only the store, Supabase, Razorpay and 
     expect(policy.get('base-uri'), path).toEqual(["'self'"]);
     expect(policy.get('connect-src'), path).toEqual(["'self'", SUPABASE_ORIGIN, RAZORPAY_ORIGIN]);
     expect(policy.get('img-src'), path).toEqual(["'self'", 'blob:', SUPABASE_ORIGIN]);
-    expect(policy.get('frame-src'), path).toEqual([RAZORPAY_ORIGIN]);
+    expect(policy.get('frame-src'), path).toEqual([RAZORPAY_ORIGIN, SUPABASE_ORIGIN]);
     expect(policy.get('form-action'), path).toContain("'self'");
     const scripts = policy.get('script-src') ?? [];
     expect(scripts.filter((source) => !source.startsWith("'sha256-")), path).toEqual(["'self'", RAZORPAY_ORIGIN]);
