@@ -84,5 +84,32 @@ export default defineConfig({
       },
     },
   },
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Each script file is gzipped on its own, so a page that loads many small chunks pays
+              // for it: the modules every page or every island loads together go in one file each.
+              codeSplitting: {
+                groups: [
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                  // What the layout's script and most pages' scripts share.
+                  { name: 'common', test: /vite[\\/]preload-helper|rolldown[\\/]runtime|src[\\/]lib[\\/]auth-storage|src[\\/]domain[\\/]money\.ts|nanostores[\\/](atom|clean-stores)[\\/]/, priority: 2 },
+                  // The cart store and the shop rules it keeps lines by: the product controls and every cart island.
+                  {
+                    name: 'cart-store',
+                    test: /src[\\/]domain[\\/](stored-cart|cart-line|product|selling-price|sale-state)\.ts|src[\\/]features[\\/]cart[\\/](cart-store|cart-control-markup)\.ts|nanostores[\\/](lifecycle|computed)[\\/]|@nanostores[\\/]persistent[\\/]/,
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
 });
