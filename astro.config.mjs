@@ -95,9 +95,11 @@ export default defineConfig({
               // for it: the modules every page or every island loads together go in one file each.
               codeSplitting: {
                 groups: [
-                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-                  // What the layout's script and most pages' scripts share.
-                  { name: 'common', test: /vite[\\/]preload-helper|rolldown[\\/]runtime|src[\\/]lib[\\/]auth-storage|src[\\/]domain[\\/]money\.ts|nanostores[\\/](atom|clean-stores)[\\/]/, priority: 2 },
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 3 },
+                  // What the layout's script shares with the pages' own scripts.
+                  { name: 'common', test: /vite[\\/]preload-helper|rolldown[\\/]runtime|src[\\/]lib[\\/]auth-storage|src[\\/]domain[\\/]money\.ts/, priority: 2 },
+                  // The store primitive on its own: the contact form's auth state uses it without the cart.
+                  { name: 'atom', test: /nanostores[\\/](atom|clean-stores)[\\/]/, priority: 2 },
                   // The cart store and the shop rules it keeps lines by: the product controls and every cart island.
                   {
                     name: 'cart-store',
