@@ -15,14 +15,13 @@ import {
 } from '@/features/cart/public';
 import { $deliveryStep, showDeliveryErrors } from '@/features/delivery/public';
 import { busyLabelOf, checkoutReducer, FAILURE_PANEL_MS, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS } from './checkout-state';
+import { PaymentPanels } from './PaymentPanels';
 import type { PaymentStep } from './payment-step';
 import { readPendingPayment } from './phonepe-transaction';
 import type { RefusalAction } from './refusal-action';
 
 // The form and its schema load after the cart has painted.
 const DeliveryStep = lazy(() => import('@/features/delivery/DeliveryStep'));
-// Shown only once a payment has started (or a PhonePe payment is being checked).
-const PaymentPanels = lazy(() => import('./PaymentPanels').then(({ PaymentPanels }) => ({ default: PaymentPanels })));
 
 /** The /cart island: the cart with the delivery and payment steps plugged into its proceed button. */
 export default function CheckoutCart() {
@@ -107,16 +106,12 @@ export default function CheckoutCart() {
       unavailableMethods={delivery.codRefusal ? { cod: delivery.codRefusal } : {}}
       paymentBlocked={delivery.check?.serviceable === false}
     >
-      {state.status !== 'idle' && (
-        <Suspense fallback={null}>
-          <PaymentPanels
-            state={state}
-            onRetry={hasLines ? () => proceed($paymentMethod.get()) : null}
-            onCheckAgain={() => void paymentStep().then(({ verifyPhonePePayment }) => verifyPhonePePayment())}
-            onAction={act}
-          />
-        </Suspense>
-      )}
+      <PaymentPanels
+        state={state}
+        onRetry={hasLines ? () => proceed($paymentMethod.get()) : null}
+        onCheckAgain={() => void paymentStep().then(({ verifyPhonePePayment }) => verifyPhonePePayment())}
+        onAction={act}
+      />
     </CartPage>
   );
 }
