@@ -12,6 +12,7 @@ import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
 import { FIRST_TAP_SCRIPT } from './src/features/cart/first-tap-queue.ts';
 import { LOCAL_RAZORPAY_CHECKOUT_URL, LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './src/lib/local-stack.ts';
 import { productionEnvProblem } from './src/lib/production-env.ts';
+import { plainDynamicImports } from './src/lib/plain-dynamic-imports.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
@@ -85,7 +86,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), plainDynamicImports()],
     environments: {
       client: {
         build: {
@@ -97,7 +98,7 @@ export default defineConfig({
                 groups: [
                   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 3 },
                   // What the layout's script shares with the pages' own scripts.
-                  { name: 'common', test: /vite[\\/]preload-helper|rolldown[\\/]runtime|src[\\/]lib[\\/]auth-storage|src[\\/]domain[\\/]money\.ts/, priority: 2 },
+                  { name: 'common', test: /vite[\\/]preload-helper|src[\\/]lib[\\/]auth-storage\.ts|src[\\/]domain[\\/]money\.ts/, priority: 2 },
                   // The store primitive on its own: the contact form's auth state uses it without the cart.
                   { name: 'atom', test: /nanostores[\\/](atom|clean-stores)[\\/]/, priority: 2 },
                   // The cart store and the shop rules it keeps lines by: the product controls and every cart island.
