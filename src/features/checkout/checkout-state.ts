@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@/features/cart/public';
-import { processingLabel } from './proceed-labels';
+import { processingLabel } from './checkout-strings';
 import type { RefusalAction } from './refusal-action';
 
 /** How long the failure panel stays before it hides itself (spec: 5 s). */

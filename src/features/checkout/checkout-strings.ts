@@ -59,5 +59,9 @@ export const REFRESH_TOTAL = 'Refresh total';
 export const UPLOAD_PRESCRIPTION_AGAIN = 'Upload Prescription';
 export const phonePeStateFailed = (state: string, code: string) => `Payment verification failed. State: ${state}, Response: ${code}`;
 
+const METHOD_LABELS = { razorpay: 'Razorpay', phonepe: 'PhonePe' } as const;
+export const PLACING_COD_ORDER = 'Placing your order...';
+export const processingLabel = (method: keyof typeof METHOD_LABELS | 'cod') =>
+  method === 'cod' ? PLACING_COD_ORDER : `Processing ${METHOD_LABELS[method]} Payment...`;
 export const COD_ORDER_PLACED = 'Order placed! Pay in cash when it arrives.';
 export const COD_CREATE_TOAST = 'Failed to place your order. Please try again.';
