@@ -12,6 +12,7 @@ import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
 import { FIRST_TAP_SCRIPT } from './src/features/cart/first-tap-queue.ts';
 import { LOCAL_RAZORPAY_CHECKOUT_URL, LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './src/lib/local-stack.ts';
 import { productionEnvProblem } from './src/lib/production-env.ts';
+import { plainDynamicImports } from './src/lib/plain-dynamic-imports.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
@@ -85,5 +86,34 @@ export default defineConfig({
       },
     },
   },
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss(), plainDynamicImports()],
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Each script file is gzipped on its own, so a page that loads many small chunks pays
+              // for it: the modules every page or every island loads together go in one file each.
+              codeSplitting: {
+                groups: [
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 3 },
+                  // What the layout's script shares with the pages' own scripts.
+                  { name: 'common', test: /vite[\\/]preload-helper|src[\\/]lib[\\/]auth-storage\.ts|src[\\/]domain[\\/]money\.ts/, priority: 2 },
+                  // The store primitive on its own: the contact form's auth state uses it without the cart.
+                  { name: 'atom', test: /nanostores[\\/](atom|clean-stores)[\\/]/, priority: 2 },
+                  // The cart store and the shop rules it keeps lines by: the product controls and every cart island.
+                  {
+                    name: 'cart-store',
+                    test: /src[\\/]domain[\\/](stored-cart|cart-line|product|selling-price|sale-state)\.ts|src[\\/]features[\\/]cart[\\/](cart-store|cart-control-markup)\.ts|nanostores[\\/](lifecycle|computed)[\\/]|@nanostores[\\/]persistent[\\/]/,
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
 });

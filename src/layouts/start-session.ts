@@ -1,10 +1,13 @@
 import '@/features/auth/header-auth';
+import '@/features/cart/cart-badge';
+import { suggestOnFocus } from '@/features/catalogue/header-search-box';
 import { AUTH_SESSION_STARTED_EVENT, hasStoredSession } from '@/lib/auth-storage';
 
 /**
- * Page start-up: the header's Logout, and the auth session composed with the cart sync, so neither
- * feature starts the other.
- * Guests download neither: the session loads only when one is stored (or the login form loads it),
+ * Page start-up, one script for the whole header (each script file is a download of its own): the
+ * cart badge, the search box's suggestions, Logout, and the auth session composed with the cart
+ * sync, so neither feature starts the other.
+ * Guests download neither the session nor the sync: the session loads only when one is stored (or the login form loads it),
  * and the cart sync follows it. The sync subscribes before the stored session is checked, so it
  * tells a restored session from a fresh sign-in.
  */
@@ -21,5 +24,6 @@ async function startCartSync(): Promise<void> {
 let cartSync: Promise<void> | undefined;
 const startCartSyncOnce = () => (cartSync ??= startCartSync());
 
+suggestOnFocus();
 document.addEventListener(AUTH_SESSION_STARTED_EVENT, () => void startCartSyncOnce());
 if (hasStoredSession()) void startCartSyncOnce().then(() => import('@/features/auth/header-auth-session'));

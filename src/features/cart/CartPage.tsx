@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { formatRupees, paiseToRupees } from '@/domain/money';
 import { Toaster } from '@/lib/Toaster';
-import { PrescriptionDialog } from '@/features/prescriptions/PrescriptionDialog';
 import { $prescriptionLinks } from '@/features/prescriptions/public';
 import { $checkoutReadiness, $goneProductIds, availabilityOf, refreshCartFromCatalogue } from './cart-availability';
 import { CartLineRow } from './CartLineRow';
@@ -22,6 +21,11 @@ import { cartTotalPaise } from '@/domain/cart-line';
 import { $prescriptionDialogOpen, closePrescriptionDialog, openPrescriptionDialog } from './prescription-request';
 import { type CheckoutHandlers, CheckoutSlot } from './CheckoutSlot';
 
+// The upload dialog and its upload code load when the customer first asks for it.
+const PrescriptionDialog = lazy(() =>
+  import('@/features/prescriptions/PrescriptionDialog').then(({ PrescriptionDialog }) => ({ default: PrescriptionDialog })),
+);
+
 export interface CartPageProps extends CheckoutHandlers {
   /** The payment step's panels (success, failure with 'Retry Payment'), shown above the cart. */
   children?: ReactNode;
@@ -34,6 +38,9 @@ export default function CartPage({ children, ...checkout }: CartPageProps) {
   const readiness = useStore($checkoutReadiness);
   const prescriptionLinks = useStore($prescriptionLinks);
   const dialogOpen = useStore($prescriptionDialogOpen);
+  // Once opened, the dialog stays mounted, so closing it runs its own close and focus return.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (dialogOpen && !dialogWanted) setDialogWanted(true);
   // The prebuilt HTML cannot know the cart: until hydrated it shows a stable loading line.
   const [hydrated, setHydrated] = useState(false);
 
@@ -127,13 +134,17 @@ export default function CartPage({ children, ...checkout }: CartPageProps) {
     <>
       {children}
       {content}
-      <PrescriptionDialog
-        open={dialogOpen}
-        itemNames={pendingLines.map((line) => line.product.name)}
-        onClose={closePrescriptionDialog}
-        readCart={() => $cart.get()}
-        attachPrescription={(productId, fileReference) => setPrescription(productId, true, fileReference)}
-      />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <PrescriptionDialog
+            open={dialogOpen}
+            itemNames={pendingLines.map((line) => line.product.name)}
+            onClose={closePrescriptionDialog}
+            readCart={() => $cart.get()}
+            attachPrescription={(productId, fileReference) => setPrescription(productId, true, fileReference)}
+          />
+        </Suspense>
+      )}
       {!dialogOpen && <Toaster />}
     </>
   );

@@ -197,9 +197,13 @@ export function enhanceProductList(root: HTMLElement): void {
     else void apply();
   };
 
+  // Started by an address with ?q= or ?sort=: the form shows them. Started by the customer's first
+  // use of the form (product-list-start.ts): the form keeps what they typed or chose.
   const params = new URLSearchParams(location.search);
-  search.value = params.get('q') ?? '';
-  sort.value = parseSortOrder(params.get('sort'));
+  if (params.has('q') || params.has('sort')) {
+    search.value = params.get('q') ?? '';
+    sort.value = parseSortOrder(params.get('sort'));
+  }
   search.addEventListener('input', applySoon);
   // A customer who goes to the search box is about to search: fetch the index meanwhile.
   search.addEventListener('focus', () => void loadSearch().catch(() => undefined), { once: true });
@@ -210,4 +214,5 @@ export function enhanceProductList(root: HTMLElement): void {
     void apply();
   });
   if (search.value || sort.value !== DEFAULT_SORT) void apply();
+  else if (document.activeElement === search) void loadSearch().catch(() => undefined);
 }

@@ -14,22 +14,23 @@ import {
   type PaymentMethod,
 } from '@/features/cart/public';
 import { $deliveryStep, showDeliveryErrors } from '@/features/delivery/public';
-import { browserCheckoutContext } from './browser-checkout';
-import { payWithCod, payWithPhonePe, payWithRazorpay, verifyStoredPhonePePayment } from './checkout-flows';
 import { busyLabelOf, checkoutReducer, FAILURE_PANEL_MS, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS } from './checkout-state';
 import { PaymentPanels } from './PaymentPanels';
+import type { PaymentStep } from './payment-step';
 import { readPendingPayment } from './phonepe-transaction';
 import type { RefusalAction } from './refusal-action';
 
 // The form and its schema load after the cart has painted.
 const DeliveryStep = lazy(() => import('@/features/delivery/DeliveryStep'));
 
-const FLOWS = { razorpay: payWithRazorpay, phonepe: payWithPhonePe, cod: payWithCod } as const;
-
 /** The /cart island: the cart with the delivery and payment steps plugged into its proceed button. */
 export default function CheckoutCart() {
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
-  const context = useMemo(() => browserCheckoutContext(dispatch), []);
+  // The payment flows load on the first payment (or the return from PhonePe), once.
+  const paymentStep = useMemo(() => {
+    let step: Promise<PaymentStep> | undefined;
+    return () => (step ??= import('./payment-step').then(({ paymentStep }) => paymentStep(dispatch)));
+  }, []);
   const lines = useStore($cart).items;
   const hasLines = lines.length > 0;
   const delivery = useStore($deliveryStep);
@@ -46,9 +47,9 @@ export default function CheckoutCart() {
         }
         // Just signed in: the guest prescriptions may still be moving to the account; pay with where they end up.
         if (hasStoredSession()) await cartSyncSettled();
-        await FLOWS[method](context);
+        await (await paymentStep()).pay(method);
       })(),
-    [context],
+    [paymentStep],
   );
 
   // Cash on delivery unavailable for this order: back to the default method.
@@ -73,9 +74,10 @@ export default function CheckoutCart() {
     // A retry after this verify should use the method the customer chose before leaving.
     $paymentMethod.set(pending.method);
     dispatch({ type: 'verify', method: 'phonepe' });
-    const timer = setTimeout(() => void verifyStoredPhonePePayment(context), PHONEPE_VERIFY_DELAY_MS);
+    const step = paymentStep();
+    const timer = setTimeout(() => void step.then(({ verifyPhonePePayment }) => verifyPhonePePayment()), PHONEPE_VERIFY_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [context]);
+  }, [paymentStep]);
 
   // A refused prescription is no longer attached: the cart asks for it again.
   useEffect(() => {
@@ -107,7 +109,7 @@ export default function CheckoutCart() {
       <PaymentPanels
         state={state}
         onRetry={hasLines ? () => proceed($paymentMethod.get()) : null}
-        onCheckAgain={() => void verifyStoredPhonePePayment(context)}
+        onCheckAgain={() => void paymentStep().then(({ verifyPhonePePayment }) => verifyPhonePePayment())}
         onAction={act}
       />
     </CartPage>

@@ -1,7 +1,7 @@
-import { atom } from 'nanostores';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadSupabase } from '@/lib/load-supabase';
 import type { CartLine } from '@/domain/cart-line';
+import { $prescriptionLinks } from './prescription-links';
 import { contentTypeOf, isAcceptedContentType, prescriptionFolder, prescriptionPath } from './prescription-files';
 import { FILES_TOO_LARGE, UNSUPPORTED_FILE_TYPE } from './prescription-strings';
 
@@ -27,8 +27,6 @@ export interface SavedPrescriptionFile {
   type: string;
 }
 
-/** 24-hour signed addresses of a signed-in customer's prescriptions, by storage path (never stored). */
-export const $prescriptionLinks = atom<Readonly<Record<string, string>>>({});
 
 function reasonForUploadFailure(contentType: string, error: { message: string; statusCode?: string }): string | null {
   if (!isAcceptedContentType(contentType) || /mime|content.?type/i.test(error.message)) return UNSUPPORTED_FILE_TYPE;
