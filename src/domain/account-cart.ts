@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paiseToRupees } from './money';
 import { DEFAULT_PRODUCT_IMAGE, productSlug } from './product';
-import { cartTotalPaise, clampQuantity, type CartLine } from './cart-line';
+import { cartLinesTotalPaise, clampQuantity, type CartLine } from './cart-line';
 
 /**
  * A cart line as the server cart row keeps it: the spec's stored-item fields (mrp as text, name,
@@ -75,7 +75,7 @@ export function readStoredItems(items: unknown): CartLine[] {
 
 /** The row's cart_total: sum of MRP x quantity in rupees, summed in paise so it never drifts. */
 export function storedCartTotal(lines: readonly CartLine[]): number {
-  return paiseToRupees(cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, current_price: line.product.current_price, quantity: line.quantity }))));
+  return paiseToRupees(cartLinesTotalPaise(lines));
 }
 
 /**

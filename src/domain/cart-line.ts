@@ -33,3 +33,8 @@ export function lineTotalPaise(line: PricedLine): number {
 export function cartTotalPaise(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotalPaise(line), 0);
 }
+
+/** What the cart's lines cost together, in paise, each at its product's selling price. */
+export function cartLinesTotalPaise(lines: readonly CartLine[]): number {
+  return cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, current_price: line.product.current_price, quantity: line.quantity })));
+}

@@ -17,7 +17,7 @@ import {
   PRESCRIPTION_PENDING_NOTICE,
   UNAVAILABLE_LINES_NOTICE,
 } from './cart-strings';
-import { cartTotalPaise } from '@/domain/cart-line';
+import { cartLinesTotalPaise } from '@/domain/cart-line';
 import { $prescriptionDialogOpen, closePrescriptionDialog, openPrescriptionDialog } from './prescription-request';
 import { type CheckoutHandlers, CheckoutSlot } from './CheckoutSlot';
 
@@ -50,7 +50,7 @@ export default function CartPage({ children, ...checkout }: CartPageProps) {
   }, []);
 
   const lines = cart.items;
-  const totalRupees = paiseToRupees(cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, current_price: line.product.current_price, quantity: line.quantity }))));
+  const totalRupees = paiseToRupees(cartLinesTotalPaise(lines));
   const pendingLines = lines.filter((line) => !line.prescriptionAccepted);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
 

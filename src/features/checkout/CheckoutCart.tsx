@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { cartTotalPaise } from '@/domain/cart-line';
+import { cartLinesTotalPaise } from '@/domain/cart-line';
 import { hasStoredSession } from '@/lib/auth-storage';
 import CartPage from '@/features/cart/CartPage';
 import {
@@ -62,7 +62,7 @@ export default function CheckoutCart() {
       <DeliveryStep
         signedIn={signedIn}
         codLines={lines.map((line) => ({ name: line.product.name, codAvailable: line.product.cod_available ?? true }))}
-        totalPaise={cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, quantity: line.quantity })))}
+        totalPaise={cartLinesTotalPaise(lines)}
       />
     </Suspense>
   );

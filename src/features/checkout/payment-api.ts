@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { cartTotalPaise } from '@/domain/cart-line';
+import { cartLinesTotalPaise } from '@/domain/cart-line';
 import type { CartState } from '@/domain/cart-line';
 import type {
   CodCreateResponse,
@@ -40,7 +40,7 @@ export function checkoutRequest(cart: CartState, delivery: DeliveryDetailsInput)
   const lines = cart.items;
   return {
     delivery: delivery as CreateOrderRequest['delivery'],
-    amount: cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, current_price: line.product.current_price, quantity: line.quantity }))),
+    amount: cartLinesTotalPaise(lines),
     lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
     cartSessionId: cart.sessionId,
     prescriptionPaths: [...new Set(lines.flatMap((line) => (line.prescriptionFileUrl ? [line.prescriptionFileUrl] : [])))],

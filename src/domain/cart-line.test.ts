@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { cartLinesTotalPaise, type CartLine } from './cart-line';
+import type { CartProduct } from './product';
+
+const product = (id: number, mrp: number, current_price?: number): CartProduct => ({
+  id,
+  name: `Product ${id}`,
+  slug: `product-${id}`,
+  mrp,
+  ...(current_price === undefined ? {} : { current_price }),
+  thumbnail_image: null,
+  category: 'Tablets',
+  requires_prescription: false,
+  sale_state: 'ADD TO CART',
+});
+const line = (item: CartProduct, quantity: number): CartLine => ({ product: item, quantity, prescriptionAccepted: true, prescriptionFileUrl: null });
+
+describe('the cart total', () => {
+  it('charges each line at its selling price: below MRP when discounted, MRP otherwise, never above it', () => {
+    expect(cartLinesTotalPaise([line(product(1, 34.5, 31.05), 2), line(product(2, 18.9), 1), line(product(3, 10, 12), 1)])).toBe(6210 + 1890 + 1000);
+  });
+});
