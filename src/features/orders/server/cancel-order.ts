@@ -73,9 +73,15 @@ export async function refundCancelledOrder(deps: OrderDependencies, orderId: str
 /**
  * What follows a recorded payment or a placed cash-on-delivery order, whoever recorded it: an order
  * cancelled while its payment was still open is refunded in full, then the order's mails go out.
+ * Never throws: the payment is recorded already, and a refund the provider did not take stays in
+ * the refunds table for reconciliation to ask again.
  */
 export async function afterOrderPlaced(deps: OrderDependencies, orderId: string): Promise<void> {
-  await refundCancelledOrder(deps, orderId, PAID_AFTER_CANCELLATION);
+  try {
+    await refundCancelledOrder(deps, orderId, PAID_AFTER_CANCELLATION);
+  } catch (error) {
+    console.error(`[orders] refund of order ${orderId}, paid after it was cancelled, left for reconciliation:`, error);
+  }
   await sendOrderMails(deps, orderId);
 }
 
