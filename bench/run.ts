@@ -108,7 +108,7 @@ const GIVE_UP_MS = 30_000;
 function timeSearch(query: string, focusFirstMs: number): string {
   // Passed as source text: tsx would otherwise wrap the function with helpers the page lacks.
   return `(async () => {
-    const input = document.querySelector('input[type="search"]');
+    const input = document.querySelector('[data-product-list] input[type="search"]');
     const status = document.querySelector('[data-product-count]');
     if (!input || !status) throw new Error('search box or "Showing X of Y products" not found');
     if (${focusFirstMs} > 0) {
