@@ -1,0 +1,79 @@
+import * as z from 'zod/mini';
+import {
+  combineWords,
+  orderMatches,
+  queryWords,
+  scoreWord,
+  SEARCH_MANIFEST_URL,
+  searchFileUrl,
+  shardsForWord,
+  type FirstShard,
+  type GramShard,
+  type SearchManifest,
+  type SearchOrder,
+} from './search-engine';
+import { readSearchCard } from './product-search';
+
+/** Reads one of the index's JSON files; the engine trusts the shape the build wrote below the manifest. */
+export type FetchJson = (url: string) => Promise<unknown>;
+
+const manifestSchema = z.object({ version: z.string(), count: z.int().check(z.nonnegative()), shards: z.array(z.string()) });
+
+/**
+ * The search index in the browser: the manifest first, then only the shards a query's words need
+ * (each fetched once), the prices only for a price order, and a result's card when it is shown.
+ */
+export interface SearchClient {
+  count: number;
+  /** Product ordinals (name order) matching the query, in the order asked. */
+  search(query: string, order: SearchOrder): Promise<number[]>;
+  /** The product card (its catalogue entry) at an ordinal. */
+  card(ordinal: number): Promise<unknown>;
+}
+
+async function fetchFromSite(url: string): Promise<unknown> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.json();
+}
+
+export async function openSearch(fetchJson: FetchJson = fetchFromSite): Promise<SearchClient> {
+  const manifest: SearchManifest = manifestSchema.parse(await fetchJson(SEARCH_MANIFEST_URL));
+  const existing = new Set(manifest.shards);
+  const files = new Map<string, Promise<unknown>>();
+  const file = (name: string): Promise<unknown> => {
+    let loaded = files.get(name);
+    if (!loaded) {
+      loaded = fetchJson(searchFileUrl(manifest.version, name));
+      // A failed file is fetched again by the next search rather than remembered.
+      loaded.catch(() => files.delete(name));
+      files.set(name, loaded);
+    }
+    return loaded;
+  };
+
+  return {
+    count: manifest.count,
+    async search(query, order) {
+      const words = queryWords(query);
+      const [perWord, prices] = await Promise.all([
+        Promise.all(
+          words.map(async (word) => {
+            const shards = await Promise.all(shardsForWord(word).filter((name) => existing.has(name)).map(file));
+            return scoreWord(word, shards as (GramShard | FirstShard)[], manifest.count);
+          }),
+        ),
+        order === 'price-low' || order === 'price-high' ? (file('prices') as Promise<number[]>) : undefined,
+      ]);
+      return orderMatches(combineWords(perWord, manifest.count), order, prices);
+    },
+    card: (ordinal) => file(`cards/${ordinal}`),
+  };
+}
+
+/** Up to `limit` product names for the query, best first: the header's suggestions. */
+export async function suggestNames(client: SearchClient, query: string, limit = 8): Promise<string[]> {
+  if (queryWords(query).length === 0) return [];
+  const best = (await client.search(query, 'relevance')).slice(0, limit);
+  return Promise.all(best.map(async (ordinal) => readSearchCard(await client.card(ordinal)).name));
+}
