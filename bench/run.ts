@@ -91,12 +91,13 @@ async function withServer<T>(work: () => Promise<T>): Promise<T> {
           resolve();
         }
       });
-      server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+      server.on('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}`)));
     });
     await warmUp();
     return await work();
   } finally {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    // A server that already stopped has no process group left to stop (and its error is the one to report).
+    if (server.pid && server.exitCode === null && server.signalCode === null) process.kill(-server.pid, 'SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
