@@ -1,4 +1,5 @@
 import { openSearch, suggestNames } from './search-client';
+import { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
 
 /**
  * The header search box's suggestions: loaded only when the box gets focus (so pages without
@@ -6,7 +7,7 @@ import { openSearch, suggestNames } from './search-client';
  * from the index shards the typed words need.
  */
 export async function attachSuggestions(input: HTMLInputElement, list: HTMLDataListElement): Promise<void> {
-  const client = await openSearch();
+  const client = openSearch(await fetchSearchFile(SEARCH_MANIFEST_URL));
   // Each keystroke gets a number; a slower earlier one must not overwrite a later one's names.
   let latest = 0;
   const suggest = async () => {

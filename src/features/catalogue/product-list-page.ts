@@ -4,6 +4,7 @@ import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText,
 import { formatRupees, paiseToRupees } from '@/domain/money';
 import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
 import type { SearchClient } from './search-client';
+import { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
 
 const SEARCH_DELAY_MS = 120;
 
@@ -17,12 +18,13 @@ let searchTools: Promise<SearchTools> | undefined;
 let searchReady = false;
 
 function loadSearch(): Promise<SearchTools> {
-  searchTools ??= Promise.all([import('./search-client'), import('./product-search')])
-    .then(async ([{ openSearch }, productSearch]) => ({ client: await openSearch(), productSearch }))
-    .then((tools) => {
+  // The manifest is fetched alongside the search code, not after it: one round trip less.
+  searchTools ??= Promise.all([import('./search-client'), import('./product-search'), fetchSearchFile(SEARCH_MANIFEST_URL)]).then(
+    ([{ openSearch }, productSearch, manifest]) => {
       searchReady = true;
-      return tools;
-    });
+      return { client: openSearch(manifest), productSearch };
+    },
+  );
   // A failed load is retried on the next search rather than remembered.
   searchTools.catch(() => (searchTools = undefined));
   return searchTools;

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import {
+  cardFile,
   combineWords,
   orderMatches,
   queryWords,
   scoreWord,
-  SEARCH_MANIFEST_URL,
   searchFileUrl,
   shardsForWord,
   type FirstShard,
@@ -13,6 +13,7 @@ import {
   type SearchOrder,
 } from './search-engine';
 import { readSearchCard } from './product-search';
+import { fetchSearchFile } from './search-fetch';
 
 /** Reads one of the index's JSON files; the engine trusts the shape the build wrote below the manifest. */
 export type FetchJson = (url: string) => Promise<unknown>;
@@ -31,14 +32,9 @@ export interface SearchClient {
   card(ordinal: number): Promise<unknown>;
 }
 
-async function fetchFromSite(url: string): Promise<unknown> {
-  const response = await fetch(url, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return response.json();
-}
-
-export async function openSearch(fetchJson: FetchJson = fetchFromSite): Promise<SearchClient> {
-  const manifest: SearchManifest = manifestSchema.parse(await fetchJson(SEARCH_MANIFEST_URL));
+/** The search over the index whose manifest (SEARCH_MANIFEST_URL's content) is given. */
+export function openSearch(manifestJson: unknown, fetchJson: FetchJson = fetchSearchFile): SearchClient {
+  const manifest: SearchManifest = manifestSchema.parse(manifestJson);
   const existing = new Set(manifest.shards);
   const files = new Map<string, Promise<unknown>>();
   const file = (name: string): Promise<unknown> => {
@@ -67,7 +63,10 @@ export async function openSearch(fetchJson: FetchJson = fetchFromSite): Promise<
       ]);
       return orderMatches(combineWords(perWord, manifest.count), order, prices);
     },
-    card: (ordinal) => file(`cards/${ordinal}`),
+    async card(ordinal) {
+      const { file: name, at } = cardFile(ordinal);
+      return ((await file(name)) as unknown[])[at];
+    },
   };
 }
 

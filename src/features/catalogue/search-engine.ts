@@ -18,9 +18,6 @@ import { foldText } from '@/domain/salt';
  *    products with a word starting with that letter, per field.
  */
 
-/** Where the build writes the index: this manifest, then shards, prices and cards under its version. */
-export const SEARCH_MANIFEST_URL = '/search/index.json';
-
 /**
  * One product's searchable text, folded (lower case, no accents) at build: name, salt, brand,
  * conditions (primary uses and uses), the rest (category, marketer, therapeutic class), and its
@@ -55,6 +52,18 @@ export interface SearchManifest {
 }
 
 export type SearchOrder = 'relevance' | 'name' | 'price-low' | 'price-high';
+
+/**
+ * Result cards are stored 32 to a file by ordinal: the best matches of a search are mostly
+ * neighbours in name order, so a page of 48 results takes a few files, and 100,000 products take
+ * 3,125 files rather than 100,000 (each file costs a 4 KB disk block in the deploy).
+ */
+export const CARDS_PER_FILE = 32;
+
+/** The file holding a product's card, and its place in that file's array. */
+export function cardFile(ordinal: number): { file: string; at: number } {
+  return { file: `cards/${Math.floor(ordinal / CARDS_PER_FILE)}`, at: ordinal % CARDS_PER_FILE };
+}
 
 /** Where one shard, the prices or a card lives, by the manifest's version. */
 export function searchFileUrl(version: string, file: string): string {

@@ -6,7 +6,8 @@ import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } fro
 import { currentPriceAboveMrp } from '../../domain/selling-price';
 import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
 import { searchRows } from './product-search';
-import { SEARCH_MANIFEST_URL, searchFileUrl } from './search-engine';
+import { CARDS_PER_FILE, cardFile, searchFileUrl } from './search-engine';
+import { SEARCH_MANIFEST_URL } from './search-fetch';
 import { searchIndexFiles } from './search-index-files';
 
 /** The price index the payment functions bundle (netlify/functions import it from here). */
@@ -42,14 +43,14 @@ async function writeFiles(dist: URL, files: Iterable<[path: string, text: string
 
 /**
  * Each product's card as /catalogue/<id>.json (the file the cart fetches its lines' prices from)
- * and as /search/<version>/cards/<ordinal>.json (a search result by its number in the index).
- * Plain files: as Astro routes they cost as much per file in route overhead as a product page.
+ * and in the search's card files by ordinal (search-engine.ts). Plain files: as Astro routes they
+ * cost as much per file in route overhead as a product page.
  */
 function* cardFiles(products: readonly Product[], version: string): Generator<[string, string]> {
-  for (const [ordinal, product] of products.entries()) {
-    const card = JSON.stringify(toProductCard(product));
-    yield [catalogueEntryUrl(product.id), card];
-    yield [searchFileUrl(version, `cards/${ordinal}`), card];
+  for (let first = 0; first < products.length; first += CARDS_PER_FILE) {
+    const cards = products.slice(first, first + CARDS_PER_FILE).map((product) => JSON.stringify(toProductCard(product)));
+    yield* cards.map((card, at): [string, string] => [catalogueEntryUrl(products[first + at]!.id), card]);
+    yield [searchFileUrl(version, cardFile(first).file), `[${cards.join(',')}]`];
   }
 }
 
