@@ -4,6 +4,7 @@ import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText,
 import { formatRupees, paiseToRupees } from '@/domain/money';
 import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
 import type { SearchClient } from './search-client';
+import type { SearchOrder } from './search-engine';
 import { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
 
 const SEARCH_DELAY_MS = 120;
@@ -109,6 +110,7 @@ export function enhanceProductList(root: HTMLElement): void {
   // Cards by product id: the prebuilt ones, then every card made for a result, reused on later searches.
   const cards = new Map(prebuilt.map((card) => [Number(card.dataset.id), card]));
   let results: number[] = [];
+  let resultsOrder: SearchOrder = 'relevance';
   let listed = 0;
   // Each search gets a number; a slower earlier one must not overwrite a later one's results.
   let latest = 0;
@@ -131,7 +133,7 @@ export function enhanceProductList(root: HTMLElement): void {
 
   const cardFor = async (ordinal: number): Promise<HTMLElement | undefined> => {
     const { client, productSearch } = await loadSearch();
-    const found = productSearch.readSearchCard(await client.card(ordinal));
+    const found = productSearch.readSearchCard(await client.card(ordinal, resultsOrder));
     let card = cards.get(found.id);
     if (!card && template) {
       card = cardFromTemplate(template, found);
@@ -168,9 +170,11 @@ export function enhanceProductList(root: HTMLElement): void {
       loading.hidden = searchReady;
       const { client } = await loadSearch();
       // A search in the default order lists the best matches first; a price order is kept as chosen.
-      const found = await client.search(query, query !== '' && order === DEFAULT_SORT ? 'relevance' : order);
+      const searchOrder = query !== '' && order === DEFAULT_SORT ? 'relevance' : order;
+      const found = await client.search(query, searchOrder);
       if (current !== latest) return;
       results = found;
+      resultsOrder = searchOrder;
       await listMore(current, true);
       if (pagination) pagination.hidden = true;
       if (current !== latest) return;

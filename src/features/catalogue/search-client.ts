@@ -3,6 +3,7 @@ import {
   cardFile,
   combineWords,
   orderMatches,
+  priceOrder,
   queryWords,
   scoreWord,
   searchFileUrl,
@@ -28,8 +29,8 @@ export interface SearchClient {
   count: number;
   /** Product ordinals (name order) matching the query, in the order asked. */
   search(query: string, order: SearchOrder): Promise<number[]>;
-  /** The product card (its catalogue entry) at an ordinal. */
-  card(ordinal: number): Promise<unknown>;
+  /** The product card (its catalogue entry) at an ordinal, read from the card files laid out for the order it is listed in. */
+  card(ordinal: number, order: SearchOrder): Promise<unknown>;
 }
 
 /** The search over the index whose manifest (SEARCH_MANIFEST_URL's content) is given. */
@@ -48,6 +49,17 @@ export function openSearch(manifestJson: unknown, fetchJson: FetchJson = fetchSe
     return loaded;
   };
 
+  let placesByPrice: Promise<Int32Array> | undefined;
+  const placeByPrice = async (ordinal: number): Promise<number> => {
+    placesByPrice ??= (file('prices') as Promise<number[]>).then((prices) => {
+      const places = new Int32Array(prices.length);
+      priceOrder(prices).forEach((ordinal, place) => (places[ordinal] = place));
+      return places;
+    });
+    placesByPrice.catch(() => (placesByPrice = undefined));
+    return (await placesByPrice)[ordinal]!;
+  };
+
   return {
     count: manifest.count,
     async search(query, order) {
@@ -63,8 +75,9 @@ export function openSearch(manifestJson: unknown, fetchJson: FetchJson = fetchSe
       ]);
       return orderMatches(combineWords(perWord, manifest.count), order, prices);
     },
-    async card(ordinal) {
-      const { file: name, at } = cardFile(ordinal);
+    async card(ordinal, order) {
+      const byPrice = order === 'price-low' || order === 'price-high';
+      const { file: name, at } = byPrice ? cardFile(await placeByPrice(ordinal), 'price') : cardFile(ordinal, 'name');
       return ((await file(name)) as unknown[])[at];
     },
   };
@@ -74,5 +87,5 @@ export function openSearch(manifestJson: unknown, fetchJson: FetchJson = fetchSe
 export async function suggestNames(client: SearchClient, query: string, limit = 8): Promise<string[]> {
   if (queryWords(query).length === 0) return [];
   const best = (await client.search(query, 'relevance')).slice(0, limit);
-  return Promise.all(best.map(async (ordinal) => readSearchCard(await client.card(ordinal)).name));
+  return Promise.all(best.map(async (ordinal) => readSearchCard(await client.card(ordinal, 'relevance')).name));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CARDS_PER_FILE, withinOneTypo, type SearchOrder, type SearchRow } from './search-engine';
-import { searchIndexFiles } from './search-index-files';
+import { withinOneTypo, type SearchOrder, type SearchRow } from './search-engine';
+import { searchCardFiles, searchIndexFiles } from './search-index-files';
 import { openSearch, suggestNames } from './search-client';
 import { foldText } from '@/domain/salt';
 
@@ -18,26 +18,26 @@ const row = (id: number, name: string, salt: string, brand: string, conditions: 
 /** The built index served from memory, as the browser would fetch it; records every file asked for. */
 async function servedIndex(rows: SearchRow[]) {
   const { manifest, files } = searchIndexFiles(rows);
+  const cards = rows.map(([id, , , , , , price, displayName]) =>
+    JSON.stringify({
+      id,
+      slug: `p-${id}`,
+      name: displayName,
+      thumbnail_image: '',
+      mrp: price / 100,
+      category: '',
+      drug_form: '',
+      quantity: '',
+      description: '',
+      requires_prescription: false,
+      sale_state: 'ADD TO CART',
+    }),
+  );
+  for (const [file, text] of searchCardFiles(cards, rows.map((row) => row[6]))) files.set(file, text);
   const fetched: string[] = [];
   const client = openSearch(JSON.parse(JSON.stringify(manifest)), async (url) => {
     fetched.push(url);
     const name = url.slice(`/search/${manifest.version}/`.length, -'.json'.length);
-    const cards = /^cards\/(\d+)$/.exec(name);
-    if (cards) {
-      return rows.slice(Number(cards[1]) * CARDS_PER_FILE, (Number(cards[1]) + 1) * CARDS_PER_FILE).map(([id, , , , , , price, displayName]) => ({
-        id,
-        slug: `p-${id}`,
-        name: displayName,
-        thumbnail_image: '',
-        mrp: price / 100,
-        category: '',
-        drug_form: '',
-        quantity: '',
-        description: '',
-        requires_prescription: false,
-        sale_state: 'ADD TO CART',
-      }));
-    }
     const text = files.get(name);
     if (text === undefined) throw new Error(`${url}: 404`);
     return JSON.parse(text);
@@ -124,6 +124,14 @@ describe('product search', () => {
     expect(await search('', 'price-low')).toEqual([7, 4, 2, 1, 3, 5, 6]);
     expect(await search('', 'price-high')).toEqual([6, 1, 3, 5, 2, 4, 7]);
     expect(await search('tablet', 'price-low')).toEqual([4, 2, 1, 3, 5, 6]);
+  });
+
+  it('reads each result card from the layout of its order, whatever the order', async () => {
+    for (const order of ['relevance', 'name', 'price-low', 'price-high'] as const) {
+      const ordinals = await client.search('tablet', order);
+      const ids = await Promise.all(ordinals.map(async (ordinal) => (JSON.parse(JSON.stringify(await client.card(ordinal, order))) as { id: number }).id));
+      expect(ids).toEqual(ordinals.map((ordinal) => rows[ordinal]![0]));
+    }
   });
 
   it('fetches only the parts of the index the words need, each once', async () => {

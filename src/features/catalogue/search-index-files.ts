@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FIELD_COUNT, shardName, toGaps, type FieldPostings, type SearchManifest, type SearchRow } from './search-engine';
+import { CARDS_PER_FILE, cardFile, FIELD_COUNT, priceOrder, shardName, toGaps, type CardLayout, type FieldPostings, type SearchManifest, type SearchRow } from './search-engine';
 
 /** The index's files (see search-engine.ts), as JSON text by file name ('gram/me', 'prices'), and its manifest. */
 export interface SearchIndexFiles {
@@ -57,4 +57,18 @@ export function searchIndexFiles(rows: readonly SearchRow[]): SearchIndexFiles {
   const hash = createHash('sha256');
   for (const [name, text] of files) hash.update(name).update(text);
   return { manifest: { version: hash.digest('hex').slice(0, 16), count: rows.length, shards }, files };
+}
+
+/** The result cards (JSON text, by ordinal) as the search's card files, in name order and in price order (prices in paise by ordinal). */
+export function* searchCardFiles(cards: readonly string[], prices: readonly number[]): Generator<[file: string, text: string]> {
+  const layouts: [CardLayout, number[]][] = [
+    ['name', [...cards.keys()]],
+    ['price', priceOrder(prices)],
+  ];
+  for (const [layout, ordinals] of layouts) {
+    for (let first = 0; first < ordinals.length; first += CARDS_PER_FILE) {
+      const file = ordinals.slice(first, first + CARDS_PER_FILE).map((ordinal) => cards[ordinal]);
+      yield [cardFile(first, layout).file, `[${file.join(',')}]`];
+    }
+  }
 }

@@ -3,12 +3,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getCatalogue } from './catalogue';
 import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
-import { currentPriceAboveMrp } from '../../domain/selling-price';
+import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
 import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
 import { searchRows } from './product-search';
-import { CARDS_PER_FILE, cardFile, searchFileUrl } from './search-engine';
+import { searchFileUrl } from './search-engine';
 import { SEARCH_MANIFEST_URL } from './search-fetch';
-import { searchIndexFiles } from './search-index-files';
+import { searchCardFiles, searchIndexFiles } from './search-index-files';
 
 /** The price index the payment functions bundle (netlify/functions import it from here). */
 export const CATALOGUE_INDEX_PATH = '.generated/catalogue-index.json';
@@ -43,15 +43,13 @@ async function writeFiles(dist: URL, files: Iterable<[path: string, text: string
 
 /**
  * Each product's card as /catalogue/<id>.json (the file the cart fetches its lines' prices from)
- * and in the search's card files by ordinal (search-engine.ts). Plain files: as Astro routes they
- * cost as much per file in route overhead as a product page.
+ * and in the search's card files in name and in price order (search-engine.ts). Plain files: as
+ * Astro routes they cost as much per file in route overhead as a product page.
  */
 function* cardFiles(products: readonly Product[], version: string): Generator<[string, string]> {
-  for (let first = 0; first < products.length; first += CARDS_PER_FILE) {
-    const cards = products.slice(first, first + CARDS_PER_FILE).map((product) => JSON.stringify(toProductCard(product)));
-    yield* cards.map((card, at): [string, string] => [catalogueEntryUrl(products[first + at]!.id), card]);
-    yield [searchFileUrl(version, cardFile(first).file), `[${cards.join(',')}]`];
-  }
+  const cards = products.map((product) => JSON.stringify(toProductCard(product)));
+  yield* products.map((product, ordinal): [string, string] => [catalogueEntryUrl(product.id), cards[ordinal]!]);
+  for (const [file, text] of searchCardFiles(cards, products.map(sellingPricePaise))) yield [searchFileUrl(version, file), text];
 }
 
 /** The sharded search index (search-engine.ts) and its manifest, fetched when a customer first searches. */
