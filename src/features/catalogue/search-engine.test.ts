@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withinOneTypo, type SearchOrder, type SearchRow } from './search-engine';
+import { forEachOrdinal, toGaps, withinOneTypo, type SearchOrder, type SearchRow } from './search-engine';
 import { searchCardFiles, searchIndexFiles } from './search-index-files';
 import { openSearch, suggestNames } from './search-client';
 import { foldText } from '@/domain/salt';
@@ -60,6 +60,22 @@ const rows = [
   row(7, 'Paraderm Cream', 'Clobetasol (0.05%)', 'Paracetamol Labs', 'Eczema', 'allopathy Paracetamol Labs DERMA', 500),
 ];
 const { client, search } = await servedIndex(rows);
+
+describe('stored product lists', () => {
+  const stored = (ordinals: number[]) => {
+    const read: number[] = [];
+    forEachOrdinal(toGaps(ordinals), (ordinal) => read.push(ordinal));
+    return read;
+  };
+
+  it('read back exactly as written, with or without runs of neighbours', () => {
+    for (const ordinals of [[], [0], [0, 1], [0, 1, 2], [3, 4, 5, 9, 10, 12, 13, 14, 15, 40], [7, 9, 11]]) expect(stored(ordinals)).toEqual(ordinals);
+  });
+
+  it('store a run of neighbours in two numbers, however long', () => {
+    expect(toGaps(Array.from({ length: 10_000 }, (_, index) => 500 + index))).toHaveLength(2);
+  });
+});
 
 describe('product search', () => {
   it('finds by salt, by condition and by therapeutic class, ignoring case and accents', async () => {

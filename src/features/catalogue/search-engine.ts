@@ -34,7 +34,11 @@ const INSIDE_WORDS = [true, true, false, false, false] as const;
 export const TYPO_MIN_LENGTH = 5;
 const INSIDE_MIN_LENGTH = 3;
 
-/** Per field (name, salt, brand, conditions, rest), ordinals in ascending order, each stored as the gap from the one before. */
+/**
+ * Per field (name, salt, brand, conditions, rest), ordinals in ascending order, each stored as the
+ * gap from the one before; a run of consecutive ordinals as one negative number, minus its length
+ * (products of one medicine are neighbours in name order, so runs are common).
+ */
 export type FieldPostings = [number[], number[], number[], number[], number[]];
 /** A term of a gram shard and its postings. */
 export type ShardTerm = [term: string, ...FieldPostings];
@@ -127,18 +131,41 @@ function matchScore(match: number, field: number): number {
   return match * 10 + WEIGHTS[field]! * 3 * match;
 }
 
-/** Raises best[ordinal] to score for every ordinal of a gap-encoded list. */
-function raise(best: Int32Array, gaps: readonly number[], score: number): void {
+/** Calls visit with every ordinal of a list stored by toGaps, in order. */
+export function forEachOrdinal(gaps: readonly number[], visit: (ordinal: number) => void): void {
   let ordinal = 0;
   for (const gap of gaps) {
-    ordinal += gap;
-    if (best[ordinal]! < score) best[ordinal] = score;
+    if (gap >= 0) {
+      ordinal += gap;
+      visit(ordinal);
+    } else {
+      for (let next = 0; next < -gap; next += 1) visit((ordinal += 1));
+    }
   }
 }
 
-/** Gap-encodes ascending ordinals (the build's side of `raise`). */
+/** Stores ascending ordinals as gaps, runs of consecutive ones as minus their length (the build's side of forEachOrdinal). */
 export function toGaps(ordinals: readonly number[]): number[] {
-  return ordinals.map((ordinal, index) => ordinal - (index === 0 ? 0 : ordinals[index - 1]!));
+  const gaps: number[] = [];
+  for (let index = 0; index < ordinals.length; index += 1) {
+    const ordinal = ordinals[index]!;
+    let run = 0;
+    while (ordinals[index + run + 1] === ordinal + run + 1) run += 1;
+    const gap = ordinal - (index === 0 ? 0 : ordinals[index - 1]!);
+    gaps.push(gap);
+    if (run > 1) {
+      gaps.push(-run);
+      index += run;
+    }
+  }
+  return gaps;
+}
+
+/** Raises best[ordinal] to score for every ordinal of a stored list. */
+function raise(best: Int32Array, gaps: readonly number[], score: number): void {
+  forEachOrdinal(gaps, (ordinal) => {
+    if (best[ordinal]! < score) best[ordinal] = score;
+  });
 }
 
 /** Every product's best score for one query word over its fields (0 when it does not match), from the word's shards. */
