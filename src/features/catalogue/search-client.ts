@@ -26,7 +26,6 @@ const manifestSchema = z.object({ version: z.string(), count: z.int().check(z.no
  * (each fetched once), the prices only for a price order, and a result's card when it is shown.
  */
 export interface SearchClient {
-  count: number;
   /** Product ordinals (name order) matching the query, in the order asked. */
   search(query: string, order: SearchOrder): Promise<number[]>;
   /** The product card (its catalogue entry) at an ordinal, read from the card files laid out for the order it is listed in. */
@@ -53,7 +52,7 @@ export function openSearch(manifestJson: unknown, fetchJson: FetchJson = fetchSe
   const placeByPrice = async (ordinal: number): Promise<number> => {
     placesByPrice ??= (file('prices') as Promise<number[]>).then((prices) => {
       const places = new Int32Array(prices.length);
-      priceOrder(prices).forEach((ordinal, place) => (places[ordinal] = place));
+      priceOrder(prices).forEach((inOrder, place) => (places[inOrder] = place));
       return places;
     });
     placesByPrice.catch(() => (placesByPrice = undefined));
@@ -61,7 +60,6 @@ export function openSearch(manifestJson: unknown, fetchJson: FetchJson = fetchSe
   };
 
   return {
-    count: manifest.count,
     async search(query, order) {
       const words = queryWords(query);
       const [perWord, prices] = await Promise.all([
