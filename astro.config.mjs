@@ -57,7 +57,9 @@ export default defineConfig({
     },
   ],
   prefetch: false,
-  build: { inlineStylesheets: 'always' },
+  // The site's stylesheet (33 KB) as one cached file (only styles under 4 KB stay inline): inlined in 100,000 product pages it
+  // was 3.3 GB of the deploy (issue 14's output target is 4 GB).
+  build: { inlineStylesheets: 'auto' },
   env: {
     schema: {
       PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', default: LOCAL_SUPABASE_URL }),

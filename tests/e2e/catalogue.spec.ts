@@ -164,7 +164,7 @@ test.describe('product list', () => {
   test('shows the spinner while the search index loads', async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/search/products.json', async (route) => {
+    await page.route('**/search/index.json', async (route) => {
       await held;
       await route.continue();
     });
@@ -179,7 +179,7 @@ test.describe('product list', () => {
   });
 
   test('says so when the search index cannot be loaded', async ({ page }) => {
-    await page.route('**/search/products.json', (route) => route.abort());
+    await page.route('**/search/index.json', (route) => route.abort());
     await search(page).fill('metformin');
     await expect(page.getByRole('alert')).toHaveText('Failed to load products.');
     await expect(page.getByText('Loading products…')).toBeHidden();

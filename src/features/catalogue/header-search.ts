@@ -1,22 +1,27 @@
-import { prepareIndex, SEARCH_INDEX_URL, suggestNames, type SearchRow } from './search-engine';
+import { openSearch, suggestNames } from './search-client';
+import { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
 
 /**
  * The header search box's suggestions: loaded only when the box gets focus (so pages without
- * islands carry a few lines of script), then up to 8 product names per keystroke in its datalist.
+ * islands carry a few lines of script), then up to 8 product names per keystroke in its datalist,
+ * from the index shards the typed words need.
  */
 export async function attachSuggestions(input: HTMLInputElement, list: HTMLDataListElement): Promise<void> {
-  const response = await fetch(SEARCH_INDEX_URL, { headers: { accept: 'application/json' } });
-  if (!response.ok) return;
-  const index = prepareIndex((await response.json()) as SearchRow[]);
-  const suggest = () => {
+  const client = openSearch(await fetchSearchFile(SEARCH_MANIFEST_URL));
+  // Each keystroke gets a number; a slower earlier one must not overwrite a later one's names.
+  let latest = 0;
+  const suggest = async () => {
+    const current = ++latest;
+    const names = await suggestNames(client, input.value).catch(() => undefined);
+    if (current !== latest || names === undefined) return;
     list.replaceChildren(
-      ...suggestNames(index, input.value).map((name) => {
+      ...names.map((name) => {
         const option = document.createElement('option');
         option.value = name;
         return option;
       }),
     );
   };
-  input.addEventListener('input', suggest);
-  suggest();
+  input.addEventListener('input', () => void suggest());
+  void suggest();
 }

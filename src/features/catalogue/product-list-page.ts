@@ -1,15 +1,17 @@
 import { UNAVAILABLE_LABEL } from '@/domain/sale-state';
-import { catalogueEntryUrl, productPath, toCartProduct, type ProductCard } from '@/domain/product';
+import { productPath, toCartProduct, type ProductCard } from '@/domain/product';
 import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText, type SortOrder } from './product-list';
 import { formatRupees, paiseToRupees } from '@/domain/money';
 import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
-import { prepareIndex, SEARCH_INDEX_URL, searchProducts, type SearchIndex, type SearchRow } from './search-engine';
+import type { SearchClient } from './search-client';
+import type { SearchOrder } from './search-engine';
+import { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
 
 const SEARCH_DELAY_MS = 120;
 
-/** What a search needs: the index and the card reader (with its zod), both loaded on first use only. */
+/** What a search needs: the index's manifest and client, and the card reader (with its zod), all loaded on first use only. */
 interface SearchTools {
-  index: SearchIndex;
+  client: SearchClient;
   productSearch: typeof import('./product-search');
 }
 
@@ -17,16 +19,13 @@ let searchTools: Promise<SearchTools> | undefined;
 let searchReady = false;
 
 function loadSearch(): Promise<SearchTools> {
-  searchTools ??= Promise.all([
-    fetch(SEARCH_INDEX_URL, { headers: { accept: 'application/json' } }).then(async (response) => {
-      if (!response.ok) throw new Error(`${SEARCH_INDEX_URL}: ${response.status}`);
-      return (await response.json()) as SearchRow[];
-    }),
-    import('./product-search'),
-  ]).then(([rows, productSearch]) => {
-    searchReady = true;
-    return { index: prepareIndex(rows), productSearch };
-  });
+  // The manifest is fetched alongside the search code, not after it: one round trip less.
+  searchTools ??= Promise.all([import('./search-client'), import('./product-search'), fetchSearchFile(SEARCH_MANIFEST_URL)]).then(
+    ([{ openSearch }, productSearch, manifest]) => {
+      searchReady = true;
+      return { client: openSearch(manifest), productSearch };
+    },
+  );
   // A failed load is retried on the next search rather than remembered.
   searchTools.catch(() => (searchTools = undefined));
   return searchTools;
@@ -88,8 +87,8 @@ function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTM
 
 /**
  * Search and sort on /products and its pages. The default order (no query, by name) is the
- * prebuilt page itself, with its page links; anything else asks the search index (search-engine.ts), loaded on
- * first use, and lists its results 48 at a time. ?q= and ?sort= stay in the address, so a search
+ * prebuilt page itself, with its page links; anything else asks the search index (search-engine.ts),
+ * whose parts load on first use, and lists its results 48 at a time. ?q= and ?sort= stay in the address, so a search
  * can be shared and survives a reload.
  */
 export function enhanceProductList(root: HTMLElement): void {
@@ -111,6 +110,7 @@ export function enhanceProductList(root: HTMLElement): void {
   // Cards by product id: the prebuilt ones, then every card made for a result, reused on later searches.
   const cards = new Map(prebuilt.map((card) => [Number(card.dataset.id), card]));
   let results: number[] = [];
+  let resultsOrder: SearchOrder = 'relevance';
   let listed = 0;
   // Each search gets a number; a slower earlier one must not overwrite a later one's results.
   let latest = 0;
@@ -131,12 +131,9 @@ export function enhanceProductList(root: HTMLElement): void {
     history.replaceState(history.state, '', url);
   };
 
-  const cardFor = async (id: number): Promise<HTMLElement | undefined> => {
-    const { productSearch } = await loadSearch();
-    const url = catalogueEntryUrl(id);
-    const entry = await fetch(url, { headers: { accept: 'application/json' } });
-    if (!entry.ok) throw new Error(`${url}: ${entry.status}`);
-    const found = productSearch.readSearchCard(await entry.json());
+  const cardFor = async (ordinal: number): Promise<HTMLElement | undefined> => {
+    const { client, productSearch } = await loadSearch();
+    const found = productSearch.readSearchCard(await client.card(ordinal, resultsOrder));
     let card = cards.get(found.id);
     if (!card && template) {
       card = cardFromTemplate(template, found);
@@ -171,10 +168,13 @@ export function enhanceProductList(root: HTMLElement): void {
     }
     try {
       loading.hidden = searchReady;
-      const { index } = await loadSearch();
-      if (current !== latest) return;
+      const { client } = await loadSearch();
       // A search in the default order lists the best matches first; a price order is kept as chosen.
-      results = searchProducts(index, query, query !== '' && order === DEFAULT_SORT ? 'relevance' : order);
+      const searchOrder = query !== '' && order === DEFAULT_SORT ? 'relevance' : order;
+      const found = await client.search(query, searchOrder);
+      if (current !== latest) return;
+      results = found;
+      resultsOrder = searchOrder;
       await listMore(current, true);
       if (pagination) pagination.hidden = true;
       if (current !== latest) return;

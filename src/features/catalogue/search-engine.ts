@@ -1,49 +1,103 @@
 import { foldText } from '@/domain/salt';
 
 /*
- * The product search: an index of our own, written at build (search-index-integration.ts) and
- * searched in the browser. Pagefind was measured first and cannot match inside words ("formin")
- * or forgive a typo; see the README's Performance section for the comparison.
+ * The product search: an index of our own, written at build (search-index-files.ts) and searched in
+ * the browser (search-client.ts). Pagefind was measured first and cannot match inside words
+ * ("formin") or forgive a typo; see the README's Performance section for the comparison.
+ *
+ * The index is split into shards so a search fetches only what its words can match (at 100,000
+ * products the whole index is over 1 MB gzip). Products are numbered in name order (their
+ * ordinal), and each shard lists, per term, the ordinals of the products whose name, salt, brand,
+ * conditions or rest hold that term:
+ *  - `gram/<two letters>`: every term containing those two letters anywhere. A word of 2+ letters
+ *    finds the terms it starts, and (3+ letters) those it is inside, in the shard of its first two
+ *    letters. A term one typo from a 5+ letter word either starts with the word's first two
+ *    letters or, when the typo is in those two, holds the word's 4th and 5th letters at its 3rd to
+ *    5th place: the shard of those two letters has it.
+ *  - `first/<letter>`: a one-letter word only matches word starts, so this shard is just the
+ *    products with a word starting with that letter, per field.
  */
-
-/** Where the build writes the index. */
-export const SEARCH_INDEX_URL = '/search/products.json';
 
 /**
  * One product's searchable text, folded (lower case, no accents) at build: name, salt, brand,
  * conditions (primary uses and uses), the rest (category, marketer, therapeutic class), and its
- * selling price in paise, and the name as shown (for suggestions). Rows are in name order, so equal prices keep name order.
+ * selling price in paise, and the name as shown (for suggestions). Rows are in name order.
  */
 export type SearchRow = [id: number, name: string, salt: string, brand: string, conditions: string, rest: string, pricePaise: number, displayName: string];
 
-/** Field weights, in the ranking's order: name > salt > brand > condition > the rest. */
+/** The searchable fields, in the ranking's order: name > salt > brand > condition > the rest. */
+export const FIELD_COUNT = 5;
 const WEIGHTS = [5, 4, 3, 2, 1] as const;
 /** Fields matched inside words too: names and salts, where "formin" should find metformin. */
 const INSIDE_WORDS = [true, true, false, false, false] as const;
 /** Words this long or longer forgive one typo (a letter wrong, missing, extra or two swapped). */
 export const TYPO_MIN_LENGTH = 5;
+const INSIDE_MIN_LENGTH = 3;
 
-interface PreparedRow {
-  id: number;
-  displayName: string;
-  nameRank: number;
-  pricePaise: number;
-  fields: string[];
-  words: string[][];
+/**
+ * Per field (name, salt, brand, conditions, rest), ordinals in ascending order, each stored as the
+ * gap from the one before; a run of consecutive ordinals as one negative number, minus its length
+ * (products of one medicine are neighbours in name order, so runs are common).
+ */
+export type FieldPostings = [number[], number[], number[], number[], number[]];
+/** A term of a gram shard and its postings. */
+export type ShardTerm = [term: string, ...FieldPostings];
+export type GramShard = ShardTerm[];
+/** The products with a word starting with the shard's letter, per field. */
+export type FirstShard = FieldPostings;
+
+export interface SearchManifest {
+  /** Changes with the index: the shards, prices and cards live under /search/<version>/. */
+  version: string;
+  /** Products indexed, numbered 0 to count - 1 in name order. */
+  count: number;
+  /** The shards that exist ('gram/me', 'first/m'): a query needs no request for one that does not. */
+  shards: string[];
 }
 
-export interface SearchIndex {
-  rows: PreparedRow[];
+export type SearchOrder = 'relevance' | 'name' | 'price-low' | 'price-high';
+
+/**
+ * Result cards are stored 32 to a file, twice: in name order, where the best matches of a search
+ * are mostly neighbours, and in price order (cheapest first, equal prices in name order), where the
+ * cheapest or dearest matches of a search are. A page of 48 results then takes a few files either
+ * way, and 100,000 products take 6,250 files rather than 100,000 (each costs a 4 KB disk block).
+ */
+export const CARDS_PER_FILE = 32;
+
+export type CardLayout = 'name' | 'price';
+
+/** The file holding the card at a place in a layout (an ordinal, or a place in price order), and its index in that file. */
+export function cardFile(place: number, layout: CardLayout): { file: string; at: number } {
+  const chunk = Math.floor(place / CARDS_PER_FILE);
+  return { file: layout === 'name' ? `cards/${chunk}` : `cards-by-price/${chunk}`, at: place % CARDS_PER_FILE };
 }
 
-/** Splits each field into words once, when the index is loaded, rather than on every keystroke. */
-export function prepareIndex(rows: readonly SearchRow[]): SearchIndex {
-  return {
-    rows: rows.map(([id, name, salt, brand, conditions, rest, pricePaise, displayName], nameRank) => {
-      const fields = [name, salt, brand, conditions, rest];
-      return { id, displayName, nameRank, pricePaise, fields, words: fields.map((field) => field.split(' ').filter(Boolean)) };
-    }),
-  };
+/** The ordinals in price order, cheapest first, equal prices in name order (the price layout of the cards). */
+export function priceOrder(prices: readonly number[]): number[] {
+  return orderMatches({ ordinals: Int32Array.from(prices.keys()), scores: new Int32Array(prices.length) }, 'price-low', prices);
+}
+
+/** Where one shard, the prices or a card file lives, by the manifest's version. */
+export function searchFileUrl(version: string, file: string): string {
+  return `/search/${version}/${file}.json`;
+}
+
+/** Shard names for a key: letters and digits as they are, anything else as _ and its hex code ('.' is _2e). */
+export function shardName(kind: 'gram' | 'first', key: string): string {
+  return `${kind}/${[...key].map((character) => (/[a-z0-9]/.test(character) ? character : `_${character.charCodeAt(0).toString(16)}`)).join('')}`;
+}
+
+export function queryWords(query: string): string[] {
+  return foldText(query).split(' ').filter(Boolean);
+}
+
+/** The shards a query word can match in (see the top of this file). */
+export function shardsForWord(word: string): string[] {
+  if (word.length === 1) return [shardName('first', word)];
+  const shards = [shardName('gram', word.slice(0, 2))];
+  if (word.length >= TYPO_MIN_LENGTH) shards.push(shardName('gram', word.slice(3, 5)));
+  return shards;
 }
 
 /** True when a and b differ by at most one insertion, deletion, substitution or swap of neighbours. */
@@ -60,58 +114,126 @@ export function withinOneTypo(a: string, b: string): boolean {
   return longer.slice(start + 1) === shorter.slice(start);
 }
 
-/** How well one query word matches one field: 3 a word starts with it, 2 inside a word, 1 with a typo, 0 not at all. */
-function fieldMatch(word: string, field: string, words: string[], insideWords: boolean): number {
-  if (words.some((candidate) => candidate.startsWith(word))) return 3;
-  if (insideWords && word.length >= 3 && field.includes(word)) return 2;
-  if (word.length >= TYPO_MIN_LENGTH) {
-    // Against the whole word, or the same length of its start while the customer is still typing.
-    for (const candidate of words) {
-      if (withinOneTypo(word, candidate) || withinOneTypo(word, candidate.slice(0, word.length))) return 1;
+/**
+ * How well a query word matches a term in each field: 3 the term starts with it, 2 it is inside
+ * the term (names and salts only), 1 with a typo (against the whole term, or the same length of
+ * its start while the customer is still typing), 0 not at all.
+ */
+export function termMatch(word: string, term: string): number[] {
+  if (term.startsWith(word)) return WEIGHTS.map(() => 3);
+  const inside = word.length >= INSIDE_MIN_LENGTH && term.includes(word);
+  const typo = word.length >= TYPO_MIN_LENGTH && (withinOneTypo(word, term) || withinOneTypo(word, term.slice(0, word.length)));
+  return INSIDE_WORDS.map((insideWords) => (inside && insideWords ? 2 : typo ? 1 : 0));
+}
+
+/** A match's score: the match (3, 2 or 1) weighted by its field, so a name beats a salt and so on. */
+function matchScore(match: number, field: number): number {
+  return match * 10 + WEIGHTS[field]! * 3 * match;
+}
+
+/** Calls visit with every ordinal of a list stored by toGaps, in order. */
+export function forEachOrdinal(gaps: readonly number[], visit: (ordinal: number) => void): void {
+  let ordinal = 0;
+  for (const gap of gaps) {
+    if (gap >= 0) {
+      ordinal += gap;
+      visit(ordinal);
+    } else {
+      for (let next = 0; next < -gap; next += 1) visit((ordinal += 1));
     }
   }
-  return 0;
 }
 
-/** A product's score for the query words: every word must match some field; 0 when one does not. */
-export function scoreRow(row: PreparedRow, queryWords: readonly string[]): number {
-  let score = 0;
-  for (const word of queryWords) {
-    let best = 0;
-    for (let field = 0; field < WEIGHTS.length; field += 1) {
-      const match = fieldMatch(word, row.fields[field]!, row.words[field]!, INSIDE_WORDS[field]!);
-      if (match > 0) best = Math.max(best, match * 10 + WEIGHTS[field]! * 3 * match);
+/** Stores ascending ordinals as gaps, runs of consecutive ones as minus their length (the build's side of forEachOrdinal). */
+export function toGaps(ordinals: readonly number[]): number[] {
+  const gaps: number[] = [];
+  for (let index = 0; index < ordinals.length; index += 1) {
+    const ordinal = ordinals[index]!;
+    let run = 0;
+    while (ordinals[index + run + 1] === ordinal + run + 1) run += 1;
+    const gap = ordinal - (index === 0 ? 0 : ordinals[index - 1]!);
+    gaps.push(gap);
+    if (run > 1) {
+      gaps.push(-run);
+      index += run;
     }
-    if (best === 0) return 0;
-    score += best;
   }
-  return score;
+  return gaps;
 }
 
-/** Up to `limit` product names for the query, best first: the header's suggestions. */
-export function suggestNames(index: SearchIndex, query: string, limit = 8): string[] {
-  if (foldText(query) === '') return [];
-  const byId = new Map(index.rows.map((row) => [row.id, row.displayName]));
-  return searchProducts(index, query, 'relevance')
-    .slice(0, limit)
-    .map((id) => byId.get(id)!);
+/** Raises best[ordinal] to score for every ordinal of a stored list. */
+function raise(best: Int32Array, gaps: readonly number[], score: number): void {
+  forEachOrdinal(gaps, (ordinal) => {
+    if (best[ordinal]! < score) best[ordinal] = score;
+  });
 }
 
-export type SearchOrder = 'relevance' | 'name' | 'price-low' | 'price-high';
-
-/** The ids of the products matching the query, best first (ties in name order), or in a price order. */
-export function searchProducts(index: SearchIndex, query: string, order: SearchOrder): number[] {
-  const queryWords = foldText(query).split(' ').filter(Boolean);
-  const found: { row: PreparedRow; score: number }[] = [];
-  for (const row of index.rows) {
-    const score = queryWords.length === 0 ? 1 : scoreRow(row, queryWords);
-    if (score > 0) found.push({ row, score });
+/** Every product's best score for one query word over its fields (0 when it does not match), from the word's shards. */
+export function scoreWord(word: string, shards: readonly (GramShard | FirstShard)[], count: number): Int32Array {
+  const best = new Int32Array(count);
+  if (word.length === 1) {
+    for (const shard of shards as FirstShard[]) shard.forEach((gaps, field) => raise(best, gaps, matchScore(3, field)));
+    return best;
   }
-  const compare = {
-    relevance: (a: (typeof found)[number], b: (typeof found)[number]) => b.score - a.score || a.row.nameRank - b.row.nameRank,
-    name: (a: (typeof found)[number], b: (typeof found)[number]) => a.row.nameRank - b.row.nameRank,
-    'price-low': (a: (typeof found)[number], b: (typeof found)[number]) => a.row.pricePaise - b.row.pricePaise || a.row.nameRank - b.row.nameRank,
-    'price-high': (a: (typeof found)[number], b: (typeof found)[number]) => b.row.pricePaise - a.row.pricePaise || a.row.nameRank - b.row.nameRank,
-  }[order];
-  return found.sort(compare).map(({ row }) => row.id);
+  const seen = new Set<string>();
+  for (const shard of shards as GramShard[]) {
+    for (const [term, ...postings] of shard) {
+      if (seen.has(term)) continue;
+      seen.add(term);
+      const matches = termMatch(word, term);
+      matches.forEach((match, field) => {
+        if (match > 0) raise(best, postings[field]!, matchScore(match, field));
+      });
+    }
+  }
+  return best;
+}
+
+/**
+ * The ordinals matching every word, with their scores (a word's best field, summed over the
+ * words); an empty query matches every product.
+ */
+export function combineWords(perWord: readonly Int32Array[], count: number): { ordinals: Int32Array; scores: Int32Array } {
+  if (perWord.length === 0) return { ordinals: Int32Array.from({ length: count }, (_, ordinal) => ordinal), scores: new Int32Array(count).fill(1) };
+  const total = Int32Array.from(perWord[0]!);
+  for (const word of perWord.slice(1)) {
+    for (let ordinal = 0; ordinal < count; ordinal += 1) total[ordinal] = total[ordinal]! > 0 && word[ordinal]! > 0 ? total[ordinal]! + word[ordinal]! : 0;
+  }
+  let matching = 0;
+  for (const score of total) if (score > 0) matching += 1;
+  const ordinals = new Int32Array(matching);
+  const scores = new Int32Array(matching);
+  let next = 0;
+  total.forEach((score, ordinal) => {
+    if (score > 0) {
+      ordinals[next] = ordinal;
+      scores[next] = score;
+      next += 1;
+    }
+  });
+  return { ordinals, scores };
+}
+
+// Sort keys pack the order's value above the ordinal, so a plain numeric sort of a Float64Array
+// (no comparator: 10,000 matches in a few ms) gives the order with ties in name order.
+const ORDINAL_SPAN = 2 ** 21;
+
+/**
+ * The matches best first (ties in name order), in name order, or by selling price (prices in
+ * paise by ordinal; equal prices in name order).
+ */
+export function orderMatches(matches: { ordinals: Int32Array; scores: Int32Array }, order: SearchOrder, prices?: readonly number[]): number[] {
+  const { ordinals, scores } = matches;
+  if (order === 'name') return [...ordinals];
+  if ((order === 'price-low' || order === 'price-high') && !prices) throw new Error('A price order needs the prices');
+  let highest = 0;
+  if (order === 'relevance') for (const score of scores) highest = Math.max(highest, score);
+  if (order === 'price-high') for (const ordinal of ordinals) highest = Math.max(highest, prices![ordinal]!);
+  const keys = new Float64Array(ordinals.length);
+  ordinals.forEach((ordinal, index) => {
+    const value = order === 'relevance' ? highest - scores[index]! : order === 'price-low' ? prices![ordinal]! : highest - prices![ordinal]!;
+    keys[index] = value * ORDINAL_SPAN + ordinal;
+  });
+  keys.sort();
+  return Array.from(keys, (key) => key % ORDINAL_SPAN);
 }

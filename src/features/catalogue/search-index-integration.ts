@@ -2,11 +2,13 @@ import type { AstroIntegration } from 'astro';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getCatalogue } from './catalogue';
-import { toPriceIndexEntry, type Product } from '../../domain/product';
-import { currentPriceAboveMrp } from '../../domain/selling-price';
+import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
+import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
 import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
 import { searchRows } from './product-search';
-import { SEARCH_INDEX_URL } from './search-engine';
+import { searchFileUrl } from './search-engine';
+import { SEARCH_MANIFEST_URL } from './search-fetch';
+import { searchCardFiles, searchIndexFiles } from './search-index-files';
 
 /** The price index the payment functions bundle (netlify/functions import it from here). */
 export const CATALOGUE_INDEX_PATH = '.generated/catalogue-index.json';
@@ -16,16 +18,49 @@ async function writeCatalogueIndex(products: readonly Product[], output: string)
   await writeFile(output, `${JSON.stringify(products.map(toPriceIndexEntry))}\n`);
 }
 
-// Id redirects are written in batches: all at once exceed the open-file limit.
+// Files are written in batches: all at once exceed the open-file limit.
 const BATCH = 500;
 
-/** The search index (search-engine.ts): one JSON file of folded rows, fetched when a customer first searches. */
-async function writeSearchIndex(products: readonly Product[], dist: URL): Promise<number> {
-  const output = new URL(SEARCH_INDEX_URL.slice(1), dist);
-  await mkdir(new URL('./', output), { recursive: true });
-  const text = JSON.stringify(searchRows(products));
-  await writeFile(output, text);
-  return text.length;
+/** Writes text files under dist/, creating their folders, a batch at a time. */
+async function writeFiles(dist: URL, files: Iterable<[path: string, text: string]>): Promise<number> {
+  let written = 0;
+  const batch: Promise<void>[] = [];
+  const folders = new Set<string>();
+  for (const [file, text] of files) {
+    const output = new URL(file.slice(1), dist);
+    const folder = new URL('./', output).href;
+    if (!folders.has(folder)) {
+      folders.add(folder);
+      await mkdir(new URL(folder), { recursive: true });
+    }
+    batch.push(writeFile(output, text));
+    written += 1;
+    if (batch.length >= BATCH) await Promise.all(batch.splice(0));
+  }
+  await Promise.all(batch);
+  return written;
+}
+
+/**
+ * Each product's card as /catalogue/<id>.json (the file the cart fetches its lines' prices from)
+ * and in the search's card files in name and in price order (search-engine.ts). Plain files: as
+ * Astro routes they cost as much per file in route overhead as a product page.
+ */
+function* cardFiles(products: readonly Product[], version: string): Generator<[string, string]> {
+  const cards = products.map((product) => JSON.stringify(toProductCard(product)));
+  yield* products.map((product, ordinal): [string, string] => [catalogueEntryUrl(product.id), cards[ordinal]!]);
+  for (const [file, text] of searchCardFiles(cards, products.map(sellingPricePaise))) yield [searchFileUrl(version, file), text];
+}
+
+/** The sharded search index (search-engine.ts) and its manifest, fetched when a customer first searches. */
+async function writeSearchIndex(products: readonly Product[], dist: URL): Promise<{ files: number; version: string }> {
+  const { manifest, files } = searchIndexFiles(searchRows(products));
+  const written = await writeFiles(
+    dist,
+    [...files].map(([name, text]): [string, string] => [searchFileUrl(manifest.version, name), text]),
+  );
+  await writeFiles(dist, [[SEARCH_MANIFEST_URL, JSON.stringify(manifest)]]);
+  return { files: written + 1, version: manifest.version };
 }
 
 /**
@@ -33,22 +68,16 @@ async function writeSearchIndex(products: readonly Product[], dist: URL): Promis
  * route overhead as a real page, for a few hundred bytes each.
  */
 async function writeIdRedirects(products: readonly Product[], dist: URL, site: URL): Promise<number> {
-  const redirected = productsNeedingIdRedirect(products);
-  for (let start = 0; start < redirected.length; start += BATCH) {
-    await Promise.all(
-      redirected.slice(start, start + BATCH).map(async (product) => {
-        const directory = new URL(`products/${product.id}/`, dist);
-        await mkdir(directory, { recursive: true });
-        await writeFile(new URL('index.html', directory), idRedirectHtml(product, site));
-      }),
-    );
-  }
-  return redirected.length;
+  return writeFiles(
+    dist,
+    productsNeedingIdRedirect(products).map((product): [string, string] => [`/products/${product.id}/index.html`, idRedirectHtml(product, site)]),
+  );
 }
 
 /**
- * Before the pages: the price index of the payment functions. After the pages: the product search index (dist/search/products.json) that /products loads when a customer
- * searches, and the /products/<id> redirects. All come from the one catalogue read the pages are built from.
+ * Before the pages: the price index of the payment functions. After the pages: the product search
+ * index (dist/search/) that a search loads, every product's card file and the /products/<id>
+ * redirects. All come from the one catalogue read the pages are built from.
  */
 export function productSearchIndex(): AstroIntegration {
   let site = new URL('http://localhost:8888');
@@ -78,13 +107,15 @@ export function productSearchIndex(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const read = performance.now();
         const { products } = await getCatalogue();
-        const indexBytes = await writeSearchIndex(products, dir);
+        const index = await writeSearchIndex(products, dir);
         const indexed = performance.now();
+        const cards = await writeFiles(dir, cardFiles(products, index.version));
+        const carded = performance.now();
         const redirects = await writeIdRedirects(products, dir, site);
         const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
         logger.info(
-          `${products.length} products indexed for search in ${ms(read, indexed)} (${indexBytes} bytes); ` +
-            `${redirects} id redirects written in ${ms(indexed, performance.now())}`,
+          `${products.length} products indexed for search in ${ms(read, indexed)} (${index.files} files); ` +
+            `${cards} card files written in ${ms(indexed, carded)}; ${redirects} id redirects written in ${ms(carded, performance.now())}`,
         );
       },
     },
