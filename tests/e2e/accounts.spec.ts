@@ -3,6 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, headerLogin, headerLogout, hydrated, serviceClient } from './support/accounts';
 import { createConfirmedCustomer, createCustomerWithMobile, INBOX_URL, latestMessageTo, smsCode, uniqueEmail, uniqueMobile } from './support/inbox';
 import { OTP_ERRORS } from '../../src/features/auth/otp-strings';
+import { openCart, uploadPrescription } from './checkout-support';
+import { storedCart } from './support/cart';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function violations(page: Page): Promise<string[]> {
@@ -62,6 +64,29 @@ test.describe('signing up', () => {
     await expect
       .poll(async () => (await serviceClient.from('cart').select('items').eq('user_id', userId)).data?.[0]?.items?.map((item: { product_id: number }) => item.product_id))
       .toEqual([10]);
+  });
+
+  test("a guest's prescription follows the new customer into their account, as on sign-in", async ({ page }) => {
+    test.slow();
+    const email = uniqueEmail('rx.signup');
+    const { sessionId } = await openCart(page, { rx: true });
+    await uploadPrescription(page);
+    const guestLine = (await storedCart(page)).items.find((line) => line.product.requires_prescription)!;
+    expect(guestLine.prescriptionFileUrl).toMatch(new RegExp(`^guest-${sessionId}/`));
+    const fileName = guestLine.prescriptionFileUrl!.split('/')[1]!;
+
+    await fillSignUp(page, { name: 'Meena Pillai', email, mobile: '98765 43211', password: 'Kochi2026pass' });
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    await page.goto((await latestMessageTo(email)).Text.match(/https?:\/\/\S+/)![0]);
+    await expect(page.getByText('Your email is confirmed and you are signed in. Welcome to MediKart!')).toBeVisible();
+
+    const userId = await signedInUserId(page);
+    await expect
+      .poll(async () => (await storedCart(page)).items.find((line) => line.product.requires_prescription)?.prescriptionFileUrl, { timeout: 20_000 })
+      .toBe(`${userId}/${fileName}`);
+    const { data: records } = await serviceClient.from('prescription_files').select('request_id, file_url').eq('file_url', `${userId}/${fileName}`);
+    expect(records).toEqual([{ request_id: userId, file_url: `${userId}/${fileName}` }]);
   });
 
   test('each mistake gets its own sentence beside its field, and nothing is sent', async ({ page }) => {
