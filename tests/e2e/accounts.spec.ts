@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, headerLogin, headerLogout, hydrated, serviceClient } from './support/accounts';
+import { DEMO, headerLogin, headerLogout, hydrated, logOut, serviceClient } from './support/accounts';
 import { createConfirmedCustomer, createCustomerWithMobile, INBOX_URL, latestMessageTo, smsCode, uniqueEmail, uniqueMobile } from './support/inbox';
 import { OTP_ERRORS } from '../../src/features/auth/otp-strings';
 import { openCart, uploadPrescription } from './checkout-support';
@@ -187,8 +187,7 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL(/\/products$/);
     await expect(headerLogout(page)).toBeVisible();
 
-    await headerLogout(page).click();
-    await expect(headerLogin(page)).toBeVisible();
+    await logOut(page);
     await page.goto('/login');
     await (await hydrated(page.getByLabel('Email'))).fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill(customer.password);
@@ -223,10 +222,7 @@ test.describe('signing in with a mobile number', () => {
     await expect(page).toHaveURL(/\/products$/);
     await expect(headerAccount(page)).toBeVisible();
 
-    await headerLogout(page).click();
-    // Logout ends on the landing page; opening /login before that arrives would be cut short.
-    await expect(page).toHaveURL(/\/$/);
-    await expect(headerLogin(page)).toBeVisible();
+    await logOut(page);
     await page.goto('/login');
     await (await hydrated(page.getByRole('tab', { name: 'Mobile number' }))).click();
     await page.getByLabel('Mobile number').fill(mobile);

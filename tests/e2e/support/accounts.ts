@@ -42,3 +42,11 @@ export async function signInAsDemo(page: Page, rememberMe = false): Promise<void
 
 export const headerLogout = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Logout' });
 export const headerLogin = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Login' });
+
+/** Logs out from the header and waits for Logout to land on the landing page, as it always does. */
+export async function logOut(page: Page): Promise<void> {
+  await headerLogout(page).click();
+  // Opening another page before the landing page arrives would be cut short by it.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(headerLogin(page)).toBeVisible();
+}
