@@ -181,6 +181,25 @@ describe('reconciliation (the every-5-minutes job, on an injected clock)', () =>
     expect((await stack.ordersWhere('id', placed.id))[0]).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
   });
 
+  it('abandons after 30 minutes an online order its provider cannot tell us about, and keeps asking before that', async () => {
+    const providerOrderId = `order_Unknown${Math.floor(Math.random() * 1e9)}`;
+    const { error } = await admin().from('orders').insert({
+      guest_session_id: randomUUID(),
+      provider: 'razorpay',
+      provider_order_id: providerOrderId,
+      amount_paise: 14200,
+      lines: [{ product_id: 104, name: 'Vitamin D3 Softgels', unit_mrp: '142.00', quantity: 1 }],
+    });
+    expect(error).toBeNull();
+    clock = new Date(Date.now() + 10 * 60_000);
+    const early = await reconcile(deps);
+    expect(early.errors).toBeGreaterThanOrEqual(1);
+    expect((await stack.ordersWhere('provider_order_id', providerOrderId))[0]).toMatchObject({ payment_status: 'pending' });
+    clock = new Date(Date.now() + 31 * 60_000);
+    await reconcile(deps);
+    expect((await stack.ordersWhere('provider_order_id', providerOrderId))[0]).toMatchObject({ payment_status: 'failed', failure_reason: ABANDONED_REASON });
+  });
+
   it('fails an unpaid online order after 30 minutes as abandoned and leaves cash on delivery alone', async () => {
     const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
     const providerOrderId = (created.body.order as { id: string }).id;

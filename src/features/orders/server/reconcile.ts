@@ -65,6 +65,12 @@ export async function reconcile(deps: OrderDependencies): Promise<Reconciliation
     } catch (problem) {
       report.errors += 1;
       console.error(`[reconcile] order ${order.id} (${order.provider}) not reconciled:`, problem);
+      // An order its provider cannot tell us about for 30 minutes is abandoned like an unpaid one;
+      // a payment that still arrives later moves it from failed to paid (the webhook or verify).
+      if (now - Date.parse(order.created_at) >= ABANDONED_AFTER_MS) {
+        const { error: failedError } = await deps.db.rpc('mark_order_failed', { p_provider_order_id: order.provider_order_id, p_reason: ABANDONED_REASON });
+        if (!failedError) report.abandoned += 1;
+      }
     }
   }
 
