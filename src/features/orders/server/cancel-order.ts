@@ -11,6 +11,9 @@ const REFUNDABLE = new Set(['paid', 'refund_pending', 'partially_refunded']);
 
 export const cancelRefundKey = (orderId: string) => `cancel-${orderId}`;
 
+/** The refund's reason when a cancelled order's open payment completes after all. */
+const PAID_AFTER_CANCELLATION = 'Paid after the order was cancelled';
+
 /** What is still refundable: the amount paid minus refunds made or under way (e.g. rejected lines). */
 async function remainingPaise(deps: OrderDependencies, orderId: string, amountPaise: number): Promise<number> {
   const { data, error } = await deps.db.from('refunds').select('amount_paise, state').eq('order_id', orderId);
@@ -52,7 +55,7 @@ export async function cancelOrder(deps: OrderDependencies, req: Request, request
  * a cash-on-delivery or unpaid order has nothing to refund. An earlier refund under the key is asked
  * about again rather than made twice.
  */
-export async function refundCancelledOrder(deps: OrderDependencies, orderId: string, reason: string): Promise<void> {
+async function refundCancelledOrder(deps: OrderDependencies, orderId: string, reason: string): Promise<void> {
   const { data: current, error } = await deps.db
     .from('orders')
     .select('status, payment_status, provider, amount_paise')
@@ -84,5 +87,3 @@ export async function afterOrderPlaced(deps: OrderDependencies, orderId: string)
   }
   await sendOrderMails(deps, orderId);
 }
-
-export const PAID_AFTER_CANCELLATION = 'Paid after the order was cancelled';
