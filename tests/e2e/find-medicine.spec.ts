@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { discountLabel, sellingPricePaise } from '../../src/domain/selling-price';
 import { expectOrders, fillDeliveryDetails, FIRST_CALL_TIMEOUT, proceedButton } from './checkout-support.ts';
-import { orderSummary } from './support/cart';
+import { openCartPage, orderSummary } from './support/cart';
 import { serviceClient } from './support/accounts';
 import { NOTIFY_SAVED } from '../../src/features/catalogue/catalogue-strings';
 import { fixtureNames, fixtureProduct, rupees, sellingPrice } from './support/fixture-catalogue';
@@ -165,7 +165,7 @@ test.describe('selling price', () => {
     const add = card(page, cetirizine.name).getByRole('button', { name: 'Add', exact: true });
     await add.click();
     await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toHaveAccessibleName(/^Cart\s*1$/);
-    await page.goto('/cart');
+    await openCartPage(page);
     const total = rupees(sellingPrice(cetirizine));
     await expect(orderSummary(page).getByRole('definition').last()).toHaveText(total);
     const sessionId = await page.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '{}') as { sessionId: string }).sessionId);

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { formatRupees, paiseToRupees } from '@/domain/money';
 import { RX_REQUIRED } from '@/domain/product';
 import { productPath } from '@/domain/product';
 import { type LineAvailability, UNAVAILABLE_LINE_LABEL } from './cart-availability';
 import { cartLineImage, stockImageFor } from './cart-line-image';
 import { type CartLine, removeFromCart, setQuantity } from './cart-store';
 import { PRESCRIPTION_ATTACHED, UPLOAD_PRESCRIPTION } from './cart-strings';
-import { lineTotalPaise } from '@/domain/cart-line';
-import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
+import * as markup from './cart-view-markup';
 import { QuantityStepper } from './QuantityStepper';
 
 interface Props {
@@ -19,17 +17,16 @@ interface Props {
   onUploadPrescription(): void;
 }
 
-/** One cart line: thumbnail, name, price, quantity stepper, line total and remove. */
+/** One cart line: thumbnail, name, price, quantity stepper, line total and remove (drawn the same by static-cart-view.ts). */
 export function CartLineRow({ line, availability, prescriptionLink, onUploadPrescription }: Props) {
   const { product, quantity } = line;
   const [image, setImage] = useState(() => cartLineImage(product));
   const stockImage = stockImageFor(product.id);
   const available = availability === 'available';
+  const discount = markup.lineDiscountText(line);
 
   return (
-    // On a phone the thumbnail and name share the first row, the stepper, total and Remove the
-    // second, so the name never competes with the stepper for width; from sm on, one row.
-    <li className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 py-4 sm:flex sm:gap-4">
+    <li className={markup.LINE_CLASS}>
       <img
         src={image}
         alt={product.name}
@@ -39,24 +36,20 @@ export function CartLineRow({ line, availability, prescriptionLink, onUploadPres
         onError={() => {
           if (image !== stockImage) setImage(stockImage);
         }}
-        className={`h-20 w-20 shrink-0 rounded-lg border border-gray-200 bg-gray-50 object-cover ${available ? '' : 'opacity-50'}`}
+        className={markup.lineImageClass(available)}
       />
-      <div className="min-w-0 sm:flex-1">
-        <a href={productPath(product)} className="font-semibold text-gray-900 hover:text-brand-700 hover:underline">
+      <div className={markup.LINE_DETAILS_CLASS}>
+        <a href={productPath(product)} className={markup.LINE_NAME_CLASS}>
           {product.name}
         </a>
-        <p className="text-sm text-gray-600">MRP {formatRupees(product.mrp)}</p>
-        {discountLabel(product) && (
-          <p className="text-sm font-semibold text-brand-800">
-            {formatRupees(paiseToRupees(sellingPricePaise(product)))} · {discountLabel(product)}
-          </p>
-        )}
-        <div className="mt-1 flex flex-wrap gap-2 text-xs font-semibold">
-          {product.requires_prescription && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-700">{RX_REQUIRED}</span>}
+        <p className={markup.LINE_MRP_CLASS}>{markup.lineMrpText(line)}</p>
+        {discount && <p className={markup.LINE_DISCOUNT_CLASS}>{discount}</p>}
+        <div className={markup.LINE_BADGES_CLASS}>
+          {product.requires_prescription && <span className={markup.RX_BADGE_CLASS}>{RX_REQUIRED}</span>}
           {product.requires_prescription && line.prescriptionAccepted && (
-            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-800">
+            <span className={markup.ATTACHED_BADGE_CLASS}>
               {prescriptionLink ? (
-                <a href={prescriptionLink} target="_blank" rel="noopener noreferrer" className="underline">
+                <a href={prescriptionLink} target="_blank" rel="noopener noreferrer" className={markup.ATTACHED_LINK_CLASS}>
                   {PRESCRIPTION_ATTACHED}
                 </a>
               ) : (
@@ -68,33 +61,28 @@ export function CartLineRow({ line, availability, prescriptionLink, onUploadPres
             <button
               type="button"
               onClick={onUploadPrescription}
-              aria-label={`${UPLOAD_PRESCRIPTION} for ${product.name}`}
-              className="rounded-full border border-amber-600 px-2 py-0.5 text-amber-900 hover:bg-amber-50"
+              aria-label={markup.lineUploadLabel(UPLOAD_PRESCRIPTION, product.name)}
+              className={markup.LINE_UPLOAD_CLASS}
             >
               {UPLOAD_PRESCRIPTION}
             </button>
           )}
-          {!available && <span className="rounded-full bg-gray-800 px-2 py-0.5 text-white">{UNAVAILABLE_LINE_LABEL[availability]}</span>}
+          {!available && <span className={markup.UNAVAILABLE_BADGE_CLASS}>{UNAVAILABLE_LINE_LABEL[availability]}</span>}
         </div>
       </div>
-      <div className="col-span-2 flex items-center justify-between gap-3 sm:contents">
-        {/* 36px buttons either side of a 40px quantity, inside the 1px border. */}
+      <div className={markup.LINE_CONTROLS_CLASS}>
         <QuantityStepper
           productName={product.name}
           quantity={quantity}
           onChange={(next) => setQuantity(product.id, next)}
           increaseDisabled={!available}
-          className="h-9.5 w-28.5"
+          className={markup.LINE_STEPPER_BOX}
+          hintId={markup.lineLimitHintId(product.id)}
         />
-        <p className="text-right font-semibold text-gray-900 sm:w-28" aria-label={`Total for ${product.name}`}>
-          {formatRupees(paiseToRupees(lineTotalPaise({ mrp: product.mrp, current_price: product.current_price, quantity })))}
+        <p className={markup.LINE_TOTAL_CLASS} aria-label={markup.lineTotalLabel(product.name)}>
+          {markup.lineTotalText(line)}
         </p>
-        <button
-          type="button"
-          aria-label={`Remove ${product.name}`}
-          onClick={() => removeFromCart(product.id)}
-          className="text-sm font-medium text-red-700 hover:underline"
-        >
+        <button type="button" aria-label={markup.removeLabel(product.name)} onClick={() => removeFromCart(product.id)} className={markup.REMOVE_BUTTON_CLASS}>
           Remove
         </button>
       </div>

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { formatRupees, paiseToRupees } from '@/domain/money';
 import { Toaster } from '@/lib/Toaster';
 import { $prescriptionLinks } from '@/features/prescriptions/public';
-import { $checkoutReadiness, $goneProductIds, availabilityOf, refreshCartFromCatalogue } from './cart-availability';
+import { $checkoutReadiness, $goneProductIds, availabilityOf, refreshCartOnArrival } from './cart-availability';
 import { CartLineRow } from './CartLineRow';
 import { $cart, clearCart, setPrescription } from './cart-store';
 import {
@@ -20,6 +20,8 @@ import {
 import { cartLinesTotalPaise } from '@/domain/cart-line';
 import { $prescriptionDialogOpen, closePrescriptionDialog, openPrescriptionDialog } from './prescription-request';
 import { type CheckoutHandlers, CheckoutSlot } from './CheckoutSlot';
+import { handOverFirstScreen } from './cart-first-screen';
+import * as markup from './cart-view-markup';
 
 // The upload dialog and its upload code load when the customer first asks for it.
 const PrescriptionDialog = lazy(() =>
@@ -41,13 +43,18 @@ export default function CartPage({ children, ...checkout }: CartPageProps) {
   // Once opened, the dialog stays mounted, so closing it runs its own close and focus return.
   const [dialogWanted, setDialogWanted] = useState(false);
   if (dialogOpen && !dialogWanted) setDialogWanted(true);
-  // The prebuilt HTML cannot know the cart: until hydrated it shows a stable loading line.
+  // The prebuilt HTML cannot know the cart: static-cart-view.ts draws the first screen from the
+  // stored cart beside this island, which renders nothing until hydrated, then takes its place.
   const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
     setHydrated(true);
-    void refreshCartFromCatalogue();
+    void refreshCartOnArrival();
   }, []);
+  // Before the browser paints React's screen: the same DOM replaces the first screen, keeping focus.
+  useLayoutEffect(() => {
+    if (hydrated) handOverFirstScreen();
+  }, [hydrated]);
 
   const lines = cart.items;
   const totalRupees = paiseToRupees(cartLinesTotalPaise(lines));
@@ -56,22 +63,22 @@ export default function CartPage({ children, ...checkout }: CartPageProps) {
 
   let content: ReactNode;
   if (!hydrated) {
-    content = <p className="py-16 text-center text-gray-600">Loading your cart…</p>;
+    content = null;
   } else if (lines.length === 0) {
     content = (
-      <div className="flex flex-col items-center gap-4 py-16 text-center">
-        <p className="text-lg font-semibold text-gray-900">{EMPTY_CART}</p>
-        <p className="text-gray-600">Add medicines from our catalogue to get started.</p>
-        <a href="/products" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+      <div {...{ [markup.CART_SCREEN_ATTRIBUTE]: '' }} className={markup.EMPTY_CART_CLASS}>
+        <p className={markup.EMPTY_CART_TITLE_CLASS}>{EMPTY_CART}</p>
+        <p className={markup.EMPTY_CART_HINT_CLASS}>{markup.EMPTY_CART_HINT}</p>
+        <a href="/products" className={markup.BROWSE_LINK_CLASS}>
           {BROWSE_PRODUCTS}
         </a>
       </div>
     );
   } else {
     content = (
-      <div className="grid gap-8 lg:grid-cols-3">
-        <section aria-label="Cart items" className="lg:col-span-2">
-          <ul className="divide-y divide-gray-200 border-y border-gray-200">
+      <div {...{ [markup.CART_SCREEN_ATTRIBUTE]: '' }} className={markup.CART_GRID_CLASS}>
+        <section aria-label={markup.LINES_SECTION_LABEL} className={markup.LINES_SECTION_CLASS}>
+          <ul className={markup.LINES_LIST_CLASS}>
             {lines.map((line) => (
               <CartLineRow
                 key={line.product.id}
@@ -82,43 +89,37 @@ export default function CartPage({ children, ...checkout }: CartPageProps) {
               />
             ))}
           </ul>
-          <div className="mt-4 flex flex-wrap justify-between gap-3">
-            <a href="/products" className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          <div className={markup.LINES_ACTIONS_CLASS}>
+            <a href="/products" className={markup.CONTINUE_LINK_CLASS}>
               {CONTINUE_SHOPPING}
             </a>
-            <button
-              type="button"
-              onClick={clearCart}
-              className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
-            >
+            <button type="button" onClick={clearCart} className={markup.CLEAR_BUTTON_CLASS}>
               {CLEAR_CART}
             </button>
           </div>
         </section>
 
-        <section aria-labelledby="order-summary-heading" className="h-fit space-y-4 rounded-xl border border-gray-200 bg-gray-50 p-6">
-          <h2 id="order-summary-heading" className="text-lg font-semibold text-gray-900">
+        <section aria-labelledby={markup.SUMMARY_HEADING_ID} className={markup.SUMMARY_CLASS}>
+          <h2 id={markup.SUMMARY_HEADING_ID} className={markup.SUMMARY_HEADING_CLASS}>
             {ORDER_SUMMARY}
           </h2>
-          <dl className="space-y-2 text-sm">
-            <div className="flex justify-between">
-              <dt>
-                Subtotal ({units} {units === 1 ? 'item' : 'items'})
-              </dt>
+          <dl className={markup.SUMMARY_LIST_CLASS}>
+            <div className={markup.SUMMARY_ROW_CLASS}>
+              <dt>{markup.subtotalLabel(units)}</dt>
               <dd>{formatRupees(totalRupees)}</dd>
             </div>
-            <div className="flex justify-between">
-              <dt>Delivery Fee</dt>
-              <dd className="font-semibold text-brand-700">{DELIVERY_FREE}</dd>
+            <div className={markup.SUMMARY_ROW_CLASS}>
+              <dt>{markup.DELIVERY_FEE_LABEL}</dt>
+              <dd className={markup.DELIVERY_FEE_CLASS}>{DELIVERY_FREE}</dd>
             </div>
-            <div className="flex justify-between border-t border-gray-300 pt-2 text-base font-semibold">
-              <dt>Total</dt>
+            <div className={markup.SUMMARY_TOTAL_ROW_CLASS}>
+              <dt>{markup.TOTAL_LABEL}</dt>
               <dd>{formatRupees(totalRupees)}</dd>
             </div>
           </dl>
-          <p className="text-sm text-gray-600">{ESTIMATED_DELIVERY}</p>
-          {readiness === 'unavailable-lines' && <p className="text-sm font-medium text-red-700">{UNAVAILABLE_LINES_NOTICE}</p>}
-          {pendingLines.length > 0 && <p className="text-sm font-medium text-amber-800">{PRESCRIPTION_PENDING_NOTICE}</p>}
+          <p className={markup.ESTIMATE_CLASS}>{ESTIMATED_DELIVERY}</p>
+          {readiness === 'unavailable-lines' && <p className={markup.UNAVAILABLE_NOTICE_CLASS}>{UNAVAILABLE_LINES_NOTICE}</p>}
+          {pendingLines.length > 0 && <p className={markup.PENDING_NOTICE_CLASS}>{PRESCRIPTION_PENDING_NOTICE}</p>}
           <CheckoutSlot
             readiness={readiness}
             prescriptionPending={pendingLines.length > 0}

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { $paymentMethod, PAYMENT_METHODS, type PaymentMethod } from './payment-method';
+import { $paymentMethod, PAYMENT_METHODS, type PaymentMethod, type UnavailableMethods } from './payment-method';
 import type { CheckoutReadiness } from './cart-availability';
 import { PROCEED_TO_PAY, UPLOAD_PRESCRIPTION } from './cart-strings';
+import * as markup from './cart-view-markup';
 
 /**
  * The boundary between the cart and the payment step. The payment step plugs in through
@@ -17,7 +18,7 @@ export interface CheckoutHandlers {
   /** The delivery details, shown above the payment methods. */
   deliveryStep?: ReactNode;
   /** Methods this order cannot use, each with the reason shown beside it. */
-  unavailableMethods?: Partial<Record<PaymentMethod, string>>;
+  unavailableMethods?: UnavailableMethods;
   /** Set while the order cannot be paid for (e.g. a PIN code we don't deliver to); the cart stays as it is. */
   paymentBlocked?: boolean;
 }
@@ -35,31 +36,28 @@ export function CheckoutSlot({ readiness, prescriptionPending, onUploadPrescript
   const disabled = blocked || (!prescriptionPending && !onProceed);
 
   return (
-    <div className="space-y-4">
+    <div className={markup.CHECKOUT_SLOT_CLASS}>
       {deliveryStep}
       {!prescriptionPending && (
-        <fieldset className="space-y-2">
-          <legend className="mb-2 text-sm font-semibold text-gray-900">Payment Method</legend>
+        <fieldset className={markup.PAYMENT_FIELDSET_CLASS}>
+          <legend className={markup.PAYMENT_LEGEND_CLASS}>{markup.PAYMENT_LEGEND}</legend>
           {PAYMENT_METHODS.map((option) => {
             const unavailable = unavailableMethods[option.value];
             return (
-              <label
-                key={option.value}
-                className="flex cursor-pointer flex-wrap items-center gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-disabled:cursor-not-allowed has-disabled:text-gray-500"
-              >
+              <label key={option.value} className={markup.PAYMENT_OPTION_CLASS}>
                 <input
                   type="radio"
-                  name="payment-method"
+                  name={markup.PAYMENT_RADIO_NAME}
                   value={option.value}
                   checked={method === option.value}
                   disabled={Boolean(unavailable)}
-                  aria-describedby={unavailable ? `payment-method-${option.value}-reason` : undefined}
+                  aria-describedby={unavailable ? markup.paymentReasonId(option.value) : undefined}
                   onChange={() => $paymentMethod.set(option.value)}
-                  className="accent-brand-700"
+                  className={markup.PAYMENT_RADIO_CLASS}
                 />
                 {option.label}
                 {unavailable && (
-                  <span id={`payment-method-${option.value}-reason`} className="basis-full text-xs text-gray-600">
+                  <span id={markup.paymentReasonId(option.value)} className={markup.PAYMENT_REASON_CLASS}>
                     {unavailable}
                   </span>
                 )}
@@ -72,7 +70,7 @@ export function CheckoutSlot({ readiness, prescriptionPending, onUploadPrescript
         type="button"
         disabled={disabled}
         onClick={() => (prescriptionPending ? onUploadPrescription() : onProceed?.(method))}
-        className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600"
+        className={markup.PROCEED_BUTTON_CLASS}
       >
         {busyLabel ?? (prescriptionPending ? UPLOAD_PRESCRIPTION : PROCEED_TO_PAY)}
       </button>

@@ -74,6 +74,12 @@ export async function refreshCartFromCatalogue(fetchEntry: typeof fetch = fetch)
   applyLookups(new Map(answers));
 }
 
+let arrivalRefresh: Promise<void> | undefined;
+/** The refresh the /cart page makes once as it opens, whichever of its first screen and its island asks first. */
+export function refreshCartOnArrival(): Promise<void> {
+  return (arrivalRefresh ??= refreshCartFromCatalogue());
+}
+
 export type CheckoutReadiness = 'empty' | 'unavailable-lines' | 'prescription-pending' | 'ready';
 
 /** Whether the cart can go to payment, and if not, what stands in the way. */

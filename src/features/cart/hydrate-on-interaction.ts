@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { HYDRATE_NOW_EVENT, hydrateNowAsked } from '@/lib/hydrate-now';
 
 /*
  * client:interact — hydrates an island on the customer's first interaction with it (pointer, key or
@@ -7,6 +8,10 @@ import type { ClientDirective } from 'astro';
  * React is fetched early enough to feel instant: on the first pointerdown/touchstart anywhere on the
  * page, or as the island scrolls into view on a fast connection (never with Save-Data or on a
  * 2G/3G effective connection, where it waits for the interaction).
+ * client:interact="page" hydrates on the first sign of the customer anywhere on the page (a touch, a
+ * key, focus, a scroll or the mouse moving): for an island whose first screen a script outside React
+ * has drawn (the /cart page), which React replaces as it hydrates. Any island also hydrates at once
+ * when the page asks for it (hydrate-now.ts).
  */
 
 interface NetworkInformationLike {
@@ -22,19 +27,31 @@ function onFastConnection(): boolean {
 }
 
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+const PAGE_ACTIVITY = [...INTERACTIONS, 'scroll', 'pointermove'] as const;
 
-const hydrateOnInteraction: ClientDirective = (load, _options, el) => {
+const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   let loading: ReturnType<typeof load> | undefined;
   const fetchIsland = () => (loading ??= load());
   let observer: IntersectionObserver | undefined;
+  const watched: EventTarget = options.value === 'page' ? document : el;
+  const triggers = options.value === 'page' ? PAGE_ACTIVITY : INTERACTIONS;
+  let started = false;
 
   const start = async () => {
-    for (const type of INTERACTIONS) el.removeEventListener(type, start, true);
+    if (started) return;
+    started = true;
+    for (const type of triggers) watched.removeEventListener(type, start, true);
+    document.removeEventListener(HYDRATE_NOW_EVENT, start);
     observer?.disconnect();
     const hydrate = await fetchIsland();
     await hydrate();
   };
-  for (const type of INTERACTIONS) el.addEventListener(type, start, { capture: true, passive: true });
+  if (hydrateNowAsked()) {
+    void start();
+    return;
+  }
+  for (const type of triggers) watched.addEventListener(type, start, { capture: true, passive: true });
+  document.addEventListener(HYDRATE_NOW_EVENT, start, { once: true });
 
   // The first touch anywhere on the page means a customer who may tap next: fetch (not hydrate) now.
   for (const type of ['pointerdown', 'touchstart'] as const) document.addEventListener(type, () => void fetchIsland(), { once: true, passive: true });

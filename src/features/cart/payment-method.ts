@@ -5,3 +5,6 @@ export { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
 
 /** The customer's chosen payment method on /cart (Razorpay by default); the checkout reads it. */
 export const $paymentMethod = atom<PaymentMethod>('razorpay');
+
+/** Methods an order cannot use, each with the reason shown beside it; the payment step decides them. */
+export type UnavailableMethods = Partial<Record<PaymentMethod, string>>;

@@ -2,6 +2,7 @@
 export { $cart, clearCart, removeFromCart } from './cart-store';
 export { refreshCartFromCatalogue } from './cart-availability';
 export { askAgainForPrescriptions, openPrescriptionDialog } from './prescription-request';
-export { $paymentMethod, PAYMENT_METHODS, type PaymentMethod } from './payment-method';
+export { $paymentMethod, PAYMENT_METHODS, type PaymentMethod, type UnavailableMethods } from './payment-method';
+export { startFirstScreen } from './static-cart-view';
 /** Resolves once the sign-in merge (and the guest prescriptions it moves) has settled; loads the sync only when asked. */
 export const cartSyncSettled = async (): Promise<void> => (await import('./cart-sync')).cartSyncSettled();

@@ -13,7 +13,7 @@ import {
   removeFromCart,
   type PaymentMethod,
 } from '@/features/cart/public';
-import { $deliveryStep, showDeliveryErrors } from '@/features/delivery/public';
+import { $deliveryStep, showDeliveryErrors, unavailableMethodsOf } from '@/features/delivery/public';
 import { busyLabelOf, checkoutReducer, FAILURE_PANEL_MS, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS } from './checkout-state';
 import { PaymentPanels } from './PaymentPanels';
 import type { PaymentStep } from './payment-step';
@@ -103,7 +103,7 @@ export default function CheckoutCart() {
       onProceed={proceed}
       busyLabel={busyLabelOf(state)}
       deliveryStep={deliveryStep}
-      unavailableMethods={delivery.codRefusal ? { cod: delivery.codRefusal } : {}}
+      unavailableMethods={unavailableMethodsOf(delivery)}
       paymentBlocked={delivery.check?.serviceable === false}
     >
       <PaymentPanels

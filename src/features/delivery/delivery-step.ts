@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { PinCodeCheck } from '@/domain/delivery';
 import type { DeliveryDetailsInput } from '@/domain/payment-contract';
+import type { PaymentMethod } from '@/domain/payment-methods';
 import { COD_NEEDS_PIN_CODE } from './delivery-strings';
 
 /** What the delivery step on /cart has settled, for the payment step to read. */
@@ -16,6 +17,11 @@ export interface DeliveryStepState {
 }
 
 export const $deliveryStep = atom<DeliveryStepState>({ details: null, check: null, codRefusal: COD_NEEDS_PIN_CODE, showErrors: false });
+
+/** The payment methods this delivery rules out, with the reason shown beside each. */
+export function unavailableMethodsOf(state: DeliveryStepState): Partial<Record<PaymentMethod, string>> {
+  return state.codRefusal ? { cod: state.codRefusal } : {};
+}
 
 export function showDeliveryErrors(): void {
   $deliveryStep.set({ ...$deliveryStep.get(), showErrors: true });

@@ -33,10 +33,17 @@ export async function storedCart(page: Page): Promise<CartState> {
   return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), CART_KEY);
 }
 
-/** Opens /cart and waits for its island, so a click reaches the cart rather than the prebuilt markup. */
+/** Waits for the /cart island to take over from the first screen; the customer's first sign (here the mouse moving) starts it. */
+export async function waitForCartIsland(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  await page.mouse.move(1, 1);
+  await expect(page.locator('#cart-first-screen')).toHaveCount(0);
+}
+
+/** Opens /cart as a customer who is there to check out: the cart's island has hydrated. */
 export async function openCartPage(page: Page): Promise<void> {
   await page.goto('/cart');
-  await expect(page.locator('astro-island').first()).not.toHaveAttribute('ssr', /.*/);
+  await waitForCartIsland(page);
 }
 
 /** A cart holding one prescription-only line and one that needs none, opened at /cart; returns its session id. */
