@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { holdScripts } from './support/hold-scripts';
 import { cetirizine, metformin, niacinamide, orderSummary, prescriptionDialog, storeCart, storedCart, storedLine } from './support/cart';
 
 /*
@@ -10,24 +11,8 @@ import { cetirizine, metformin, niacinamide, orderSummary, prescriptionDialog, s
 const linesRegion = (page: Page) => page.getByRole('region', { name: 'Cart items' });
 const firstScreen = (page: Page) => page.locator('#cart-first-screen');
 
-/** Holds back the cart island's code (its component and React's renderer) until released; records whether it was asked for. */
-async function holdCartIsland(page: Page): Promise<{ requested: () => string[]; release: () => void }> {
-  const requested: string[] = [];
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/_astro\/(CheckoutCart|client|react)\.[\w-]+\.js$/, async (route) => {
-    requested.push(new URL(route.request().url()).pathname);
-    if (released) await route.continue();
-    else held.push(route);
-  });
-  return {
-    requested: () => requested,
-    release: () => {
-      released = true;
-      for (const route of held.splice(0)) void route.continue();
-    },
-  };
-}
+/** Holds back the cart island's code (its component, React and the renderer) until released. */
+const holdCartIsland = (page: Page) => holdScripts(page, /\/_astro\/(CheckoutCart|client|react)\.[\w-]+\.js$/);
 
 /** The screen's DOM as tags, sorted attributes and own text, one line per element: what the customer and assistive technology get. */
 function describeScreen(page: Page, inside: 'first screen' | 'island'): Promise<string> {

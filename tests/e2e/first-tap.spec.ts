@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { holdScripts } from './support/hold-scripts';
 import { cetirizine, niacinamide, openCartPage, storeCart, storedCart, storedLine } from './support/cart';
 import { fixtureProduct } from './support/fixture-catalogue';
 
@@ -19,27 +20,8 @@ async function withSaveData(page: Page): Promise<void> {
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true, effectiveType: '4g' }) }));
 }
 
-/**
- * Holds back the React island's code (component and renderer chunks, named by the island itself)
- * until released, and records whether the page asked for it.
- */
-async function holdReact(page: Page): Promise<{ requested: () => string[]; release: () => void }> {
-  const requested: string[] = [];
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/_astro\/(AddToCart|client)\.[\w-]+\.js$/, async (route) => {
-    requested.push(new URL(route.request().url()).pathname);
-    if (released) await route.continue();
-    else held.push(route);
-  });
-  return {
-    requested: () => requested,
-    release: () => {
-      released = true;
-      for (const route of held.splice(0)) void route.continue();
-    },
-  };
-}
+/** Holds back the React island's code (component and renderer chunks, named by the island itself) until released. */
+const holdReact = (page: Page) => holdScripts(page, /\/_astro\/(AddToCart|client)\.[\w-]+\.js$/);
 
 /** Every error the page reports (a hydration mismatch would show here). */
 function collectErrors(page: Page): string[] {
