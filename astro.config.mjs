@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-paint.ts';
 import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
 import { FIRST_TAP_SCRIPT } from './src/features/cart/first-tap-queue.ts';
+import { CART_FIRST_PAINT_SCRIPT, cartFirstPaintModule } from './src/features/cart/first-paint-integration.ts';
 import { LOCAL_RAZORPAY_CHECKOUT_URL, LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './src/lib/local-stack.ts';
 import { productionEnvProblem } from './src/lib/production-env.ts';
 import { plainDynamicImports } from './src/lib/plain-dynamic-imports.ts';
@@ -82,14 +83,14 @@ export default defineConfig({
       ],
       scriptDirective: {
         resources: ["'self'", razorpayCheckoutOrigin],
-        // The hand-written inline scripts: zod's jitless switch, the header's first-paint sign-in check
-        // and the queue that keeps cart taps made before the scripts arrive.
-        hashes: [ZOD_JITLESS_SCRIPT, HEADER_FIRST_PAINT_SCRIPT, FIRST_TAP_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
+        // Our own inline scripts: zod's jitless switch, the header's first-paint sign-in check, the
+        // queue that keeps cart taps made before the scripts arrive and /cart's first paint.
+        hashes: [ZOD_JITLESS_SCRIPT, HEADER_FIRST_PAINT_SCRIPT, FIRST_TAP_SCRIPT, CART_FIRST_PAINT_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
       },
     },
   },
   vite: {
-    plugins: [tailwindcss(), plainDynamicImports()],
+    plugins: [tailwindcss(), plainDynamicImports(), cartFirstPaintModule()],
     environments: {
       client: {
         build: {

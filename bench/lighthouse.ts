@@ -1,4 +1,6 @@
 /** Lighthouse (mobile profile, default simulated throttling) on Debian's Chromium, median of N runs. */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -89,7 +91,8 @@ function medianFigures(runs: PageFigures[]): PageFigures {
   };
 }
 
-export async function measurePages(origin: string, targets: PageTarget[], runs = 3): Promise<PageFigures[]> {
+/** With `reportDir`, each run's full Lighthouse report is kept there (<label>-<run>.json) to find what sets a figure. */
+export async function measurePages(origin: string, targets: PageTarget[], runs = 3, reportDir?: string): Promise<PageFigures[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -118,6 +121,7 @@ export async function measurePages(origin: string, targets: PageTarget[], runs =
           disableStorageReset: Boolean(target.localStorage),
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+        if (reportDir) await writeFile(path.join(reportDir, `${target.label.replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(result.lhr));
         perRun.push(figuresOf(target, result.lhr));
       }
       results.push(medianFigures(perRun));

@@ -46,6 +46,8 @@ async function payOnce(origin: string, storedCart: string, mobile: boolean): Pro
     await page.evaluate((cart) => localStorage.setItem('cart', cart), storedCart);
     if (mobile) await throttle(page);
     await page.goto(`${origin}/cart`, { waitUntil: 'load' });
+    // The cart's island starts on the customer's first sign: here the mouse moving.
+    await page.mouse.move(1, 1);
     await page.waitForSelector('astro-island:not([ssr]) ::-p-aria(Full name)', { timeout: 60_000 });
     for (const [label, value] of Object.entries(DELIVERY)) await page.locator(`::-p-aria(${label})`).fill(value);
     const state = await page.$('::-p-aria(State)');

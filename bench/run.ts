@@ -9,7 +9,8 @@
  *  3. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
  *     output size, /products first-load transfer and search-to-results time in the browser.
  * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --api-calls=N (default 2000),
- * --skip-pages, --skip-api, --skip-scale.
+ * --skip-pages, --skip-api, --skip-scale, --only=<page label> (e.g. --only=Cart), --reports (keeps each
+ * Lighthouse report in bench/results/lighthouse/).
  * Figures go to stdout and bench/results/latest.json.
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -281,7 +282,12 @@ async function pageBench(): Promise<PageFigures[]> {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   printJsBytes(targets);
   return withServer(async () => {
-    const pages = await measurePages(origin, targets, runs);
+    const only = args.get('only');
+    const measured = only ? targets.filter((target) => target.label.startsWith(only)) : targets;
+    const reportDir = args.has('reports') ? path.join(root, 'bench', 'results', 'lighthouse') : undefined;
+    if (reportDir) await mkdir(reportDir, { recursive: true });
+    const pages = await measurePages(origin, measured, runs, reportDir);
+    if (only) return pages;
     firstTap = await measureFirstTap(origin, `/products/${otc.slug}`);
     const paidCart: CartState = { sessionId: crypto.randomUUID(), items: [{ product: toCartProduct(otc), quantity: 2, prescriptionAccepted: true, prescriptionFileUrl: null }] };
     orderConfirmation = await measureOrderConfirmation(origin, JSON.stringify(paidCart));

@@ -11,3 +11,6 @@ export const PAYMENT_METHODS = [
 ] as const;
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
+
+/** The method /cart starts with. */
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'razorpay';

@@ -48,6 +48,20 @@ test('the stored lines are on the first screen before any script but its own, an
   await expect(page.locator('astro-island')).toHaveAttribute('ssr', '');
 });
 
+test('with every script file held back, the inline first paint has drawn the lines; a tap on plus made then counts once they arrive', async ({ page }) => {
+  await storeCart(page, [storedLine(niacinamide), storedLine(cetirizine)]);
+  const scripts = await holdScripts(page, /\/_astro\/.+\.js$/);
+  await page.goto('/cart', { waitUntil: 'commit' });
+  await expect(page.getByLabel(`Total for ${niacinamide.name}`)).toHaveText('₹449.00');
+  await expect(orderSummary(page).getByRole('button', { name: 'Proceed to Pay' })).toBeEnabled();
+  await page.getByRole('button', { name: `Increase quantity of ${niacinamide.name}` }).click();
+  expect((await storedCart(page)).items.map((line) => line.quantity)).toEqual([1, 1]);
+
+  scripts.release();
+  await expect(page.getByLabel(`Total for ${niacinamide.name}`)).toHaveText('₹898.00');
+  expect((await storedCart(page)).items.map((line) => line.quantity)).toEqual([2, 1]);
+});
+
 for (const [what, lines] of [
   ['two lines, one awaiting its prescription, one at the limit', [storedLine(niacinamide, 20), storedLine(metformin)]],
   ['lines ready to pay', [storedLine(niacinamide, 2), storedLine(cetirizine)]],

@@ -2,6 +2,9 @@ import { atom, computed } from 'nanostores';
 import { catalogueEntryUrl } from '@/domain/product';
 import { readCartProduct } from '@/domain/stored-cart';
 import { $cart, type CartLine, type CartProduct } from './cart-store';
+import { checkoutReadiness } from './line-availability';
+
+export { availabilityOf, checkoutReadiness, UNAVAILABLE_LINE_LABEL, type CheckoutReadiness, type LineAvailability } from './line-availability';
 
 /** What the catalogue says today about a cart line's product. */
 export type CatalogueLookup =
@@ -10,14 +13,6 @@ export type CatalogueLookup =
   | { status: 'gone' }
   /** Offline or a server error: the values stored with the line stand. */
   | { status: 'unknown' };
-
-export type LineAvailability = 'available' | 'gone' | 'sold-out' | 'discontinued';
-
-export const UNAVAILABLE_LINE_LABEL: Record<Exclude<LineAvailability, 'available'>, string> = {
-  gone: 'No longer available',
-  'sold-out': 'Sold out',
-  discontinued: 'Discontinued',
-};
 
 /** Fetches one product's current entry; never throws. */
 export async function lookUpProduct(productId: number, fetchEntry: typeof fetch = fetch): Promise<CatalogueLookup> {
@@ -43,13 +38,6 @@ export function refreshLine(line: CartLine, lookup: CatalogueLookup): CartLine {
     ? line.prescriptionAccepted && (line.product.requires_prescription || line.prescriptionFileUrl !== null)
     : true;
   return { ...line, product, prescriptionAccepted };
-}
-
-export function availabilityOf(line: CartLine, goneProductIds: ReadonlySet<number>): LineAvailability {
-  if (goneProductIds.has(line.product.id)) return 'gone';
-  if (line.product.sale_state === 'SOLD OUT') return 'sold-out';
-  if (line.product.sale_state === 'DISCONTINUED') return 'discontinued';
-  return 'available';
 }
 
 /** Products of cart lines that the catalogue no longer has; known only after a lookup, not stored. */
@@ -78,16 +66,6 @@ let arrivalRefresh: Promise<void> | undefined;
 /** The refresh the /cart page makes once as it opens, whichever of its first screen and its island asks first. */
 export function refreshCartOnArrival(): Promise<void> {
   return (arrivalRefresh ??= refreshCartFromCatalogue());
-}
-
-export type CheckoutReadiness = 'empty' | 'unavailable-lines' | 'prescription-pending' | 'ready';
-
-/** Whether the cart can go to payment, and if not, what stands in the way. */
-export function checkoutReadiness(items: readonly CartLine[], goneProductIds: ReadonlySet<number>): CheckoutReadiness {
-  if (items.length === 0) return 'empty';
-  if (items.some((line) => availabilityOf(line, goneProductIds) !== 'available')) return 'unavailable-lines';
-  if (items.some((line) => !line.prescriptionAccepted)) return 'prescription-pending';
-  return 'ready';
 }
 
 export const $checkoutReadiness = computed([$cart, $goneProductIds], (cart, gone) => checkoutReadiness(cart.items, gone));

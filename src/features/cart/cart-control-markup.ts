@@ -5,7 +5,12 @@
  * same DOM, so React hydrates what the customer already sees without a flash.
  */
 
+import { MAX_QUANTITY_PER_LINE } from '@/domain/cart-line';
+
 export type AddToCartVariant = 'card' | 'detail';
+
+/** The accessible hint on a plus button that has reached the limit. */
+export const MAX_QUANTITY_HINT = `Maximum ${MAX_QUANTITY_PER_LINE} per order`;
 
 /** Both states of the control share one box per variant, so hydrating it never shifts the page. */
 export const CART_CONTROL_BOX: Record<AddToCartVariant, string> = {

@@ -9,9 +9,13 @@ import { CART_SCREEN_ATTRIBUTE } from './cart-view-markup';
 
 /** The element beside the island that holds the first screen until React takes its place. */
 export const FIRST_SCREEN_ID = 'cart-first-screen';
+/** On the holder: the payment methods this order cannot use yet, as JSON (the page writes it at build). */
+export const UNAVAILABLE_METHODS_ATTRIBUTE = 'data-unavailable-methods';
 const QUEUED_TAP = 'queuedTap';
+const EARLY_TAPS = 'earlyTaps';
+const LIVE = 'live';
 
-type Path = number[];
+export type Path = number[];
 
 export function pathOf(root: Element, element: Element): Path | null {
   const path: Path = [];
@@ -29,6 +33,26 @@ export function elementAt(root: Element, path: Path): HTMLElement | null {
 }
 
 const screenIn = (holder: Element | null) => holder?.querySelector(`[${CART_SCREEN_ATTRIBUTE}]`) ?? null;
+
+/**
+ * Between the inline first paint and static-cart-view.ts, a tap on a button of the first screen is
+ * kept by its place (the holder's `earlyTaps`), to be made again once the script has drawn its own.
+ */
+export function keepEarlyTaps(holder: HTMLElement): void {
+  holder.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    const path = button && !(LIVE in holder.dataset) ? pathOf(holder, button) : null;
+    if (path) holder.dataset[EARLY_TAPS] = [holder.dataset[EARLY_TAPS], path.join('.')].filter(Boolean).join(' ');
+  });
+}
+
+/** Marks the holder as run by static-cart-view.ts and hands over the taps kept until then, in order. */
+export function takeEarlyTaps(holder: HTMLElement): Path[] {
+  holder.dataset[LIVE] = '';
+  const taps = (holder.dataset[EARLY_TAPS] ?? '').split(' ').filter(Boolean);
+  delete holder.dataset[EARLY_TAPS];
+  return taps.map((tap) => tap.split('.').map(Number));
+}
 
 /** Remembers a tap on the first screen that only React can answer; it is made again after the hand-over. */
 export function queueTapForIsland(target: Element): void {

@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { clampQuantity, MAX_QUANTITY_PER_LINE, type CartLine, type CartState } from '@/domain/cart-line';
+import { clampQuantity, type CartLine, type CartState } from '@/domain/cart-line';
 import { toCartProduct, type CartProduct } from '@/domain/product';
 import { CART_STORAGE_KEY, decodeCart, emptyCart } from '@/domain/stored-cart';
 
@@ -8,8 +8,7 @@ export type { CartLine, CartState } from '@/domain/cart-line';
 export type { CartProduct } from '@/domain/product';
 export { MAX_QUANTITY_PER_LINE } from '@/domain/cart-line';
 
-/** The accessible hint on a plus button that has reached the limit. */
-export const MAX_QUANTITY_HINT = `Maximum ${MAX_QUANTITY_PER_LINE} per order`;
+export { MAX_QUANTITY_HINT } from './cart-control-markup';
 
 export const $cart = persistentAtom<CartState>(
   CART_STORAGE_KEY,
