@@ -37,12 +37,12 @@ for (const width of [375, 1280]) {
   test(`at ${width} px the logo and the badges are shown whole, never cropped or squeezed`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
-    const images = [
-      page.getByRole('banner').getByRole('img', { name: 'MediKart' }),
-      page.getByRole('img', { name: 'Download on the App Store (coming soon)' }),
-      page.getByRole('img', { name: 'Get it on Google Play (coming soon)' }),
-    ];
-    for (const image of images) {
+    const images = {
+      logo: page.getByRole('banner').getByRole('img', { name: 'MediKart' }),
+      'app-store': page.getByRole('img', { name: 'Download on the App Store (coming soon)' }),
+      'google-play': page.getByRole('img', { name: 'Get it on Google Play (coming soon)' }),
+    };
+    for (const [name, image] of Object.entries(images)) {
       await expect(image).toBeVisible();
       const shown = await image.evaluate((element) => {
         const img = element as HTMLImageElement;
@@ -61,6 +61,9 @@ for (const width of [375, 1280]) {
       expect(shown.loaded).toBe(true);
       expect(shown.ratio).toBeCloseTo(shown.natural, 2);
       expect(shown.inside).toBe(true);
+      // And as drawn: the last letter and the badge's words where the approved picture has them.
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveScreenshot(`${name}-${width}.png`, { maxDiffPixelRatio: 0.01 });
     }
   });
 }

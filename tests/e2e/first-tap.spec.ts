@@ -165,6 +165,12 @@ test.describe('a cart line on a phone and on a desktop', () => {
         for (const box of [name, stepper, total, remove]) expect(box.x + box.width).toBeLessThanOrEqual(width);
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // And as drawn: each line against its approved picture at this width.
+      for (const product of [niacinamide, cetirizine]) {
+        const line = lineOf(page, product.name);
+        await expect(line.getByRole('img')).toHaveJSProperty('complete', true);
+        await expect(line).toHaveScreenshot(`cart-line-${product.id}-${width}.png`, { maxDiffPixelRatio: 0.01 });
+      }
     });
   }
 });
