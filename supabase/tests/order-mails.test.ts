@@ -54,6 +54,26 @@ describe('order mails are queued by the order change itself', () => {
     expect((await queued(orderId)).sort()).toEqual(['order_confirmation', 'prescription_reviewed', 'refund_processed']);
   });
 
+  it('a partial refund and a later full refund (the order then cancelled) each queue a refund mail, a repeated state none', async () => {
+    const orderId = await placeOrder();
+    await payTo(orderId, 'paid');
+    await moveTo(orderId, 'prescription_review');
+    await moveTo(orderId, 'confirmed');
+    await payTo(orderId, 'refund_pending');
+    await payTo(orderId, 'partially_refunded');
+    await moveTo(orderId, 'cancelled');
+    await payTo(orderId, 'refund_pending');
+    await payTo(orderId, 'refunded');
+    const refundMails = await runAs<{ refund_state: string }>(
+      db,
+      serviceRole,
+      `select refund_state from public.mail_outbox where order_id = $1 and kind = 'refund_processed' order by created_at`,
+      [orderId],
+    );
+    expect(refundMails.map((mail) => mail.refund_state)).toEqual(['partially_refunded', 'refunded']);
+    expect((await queued(orderId)).sort()).toEqual(['order_cancelled', 'order_confirmation', 'prescription_reviewed', 'refund_processed', 'refund_processed']);
+  });
+
   it('an order confirmed without review gets no review mail; a cancelled one its cancellation mail', async () => {
     const orderId = await placeOrder();
     await payTo(orderId, 'paid');
