@@ -6,6 +6,7 @@ import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
 import type { SearchClient } from './search-client';
 import type { SearchOrder } from './search-engine';
 import { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
+import { FILTER_PARAMS, hasFilters, type ListFacts, type ListFilters, matchesFilters, NO_FILTERS, readFilters, writeFilters } from './list-filters';
 
 const SEARCH_DELAY_MS = 120;
 
@@ -85,11 +86,22 @@ function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTM
   return item;
 }
 
+/** Shows the filters in the form's fields (from a shared address, or cleared). */
+function writeFiltersToForm(form: HTMLFormElement, filters: ListFilters): void {
+  const type = form.elements.namedItem(FILTER_PARAMS.type);
+  const drugForm = form.elements.namedItem(FILTER_PARAMS.form);
+  const stock = form.elements.namedItem(FILTER_PARAMS.stock);
+  if (type instanceof HTMLSelectElement) type.value = filters.type ?? '';
+  if (drugForm instanceof HTMLSelectElement) drugForm.value = filters.form ?? '';
+  if (stock instanceof HTMLInputElement) stock.checked = filters.inStockOnly;
+}
+
 /**
  * Search and sort on /products and its pages. The default order (no query, by name) is the
  * prebuilt page itself, with its page links; anything else asks the search index (search-engine.ts),
- * whose parts load on first use, and lists its results 48 at a time. ?q= and ?sort= stay in the address, so a search
- * can be shared and survives a reload.
+ * whose parts load on first use, and lists its results 48 at a time. The filters (list-filters.ts)
+ * narrow any of these, and a category or condition page keeps to its own products. ?q=, ?sort= and
+ * the filters stay in the address, so a search can be shared and survives a reload.
  */
 export function enhanceProductList(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('form[role="search"]');
@@ -104,7 +116,23 @@ export function enhanceProductList(root: HTMLElement): void {
   const template = root.querySelector<HTMLTemplateElement>('template[data-card-template]');
   if (!form || !search || !sort || !grid || !empty || !count || !loading || !loadError || !showMore) return;
   const pagination = root.querySelector<HTMLElement>('[data-pagination]');
+  const clearFilters = root.querySelector<HTMLButtonElement>('[data-clear-filters]');
   const total = Number(root.dataset.total);
+  // On a category or condition page: the search index's ordinals of its products (loaded on first need).
+  const groupUrl = root.dataset.groupMembers;
+  let groupMembers: Promise<ReadonlySet<number>> | undefined;
+  const members = () => {
+    groupMembers ??= fetchSearchFile(groupUrl!).then((ordinals) => new Set(ordinals as number[]));
+    groupMembers.catch(() => (groupMembers = undefined));
+    return groupMembers;
+  };
+  let facts: Promise<ListFacts> | undefined;
+  const listFacts = () => {
+    facts ??= fetchSearchFile(root.dataset.facts!) as Promise<ListFacts>;
+    facts.catch(() => (facts = undefined));
+    return facts;
+  };
+  const formFilters = () => readFilters(new URLSearchParams(new FormData(form) as unknown as Record<string, string>));
 
   const prebuilt = [...grid.querySelectorAll<HTMLElement>('[data-product-card]')];
   // Cards by product id: the prebuilt ones, then every card made for a result, reused on later searches.
@@ -122,12 +150,13 @@ export function enhanceProductList(root: HTMLElement): void {
     count.textContent = showingText(matching, total);
   };
 
-  const keepInAddress = (query: string, order: SortOrder) => {
+  const keepInAddress = (query: string, order: SortOrder, filters: ListFilters) => {
     const url = new URL(location.href);
     if (query) url.searchParams.set('q', query);
     else url.searchParams.delete('q');
     if (order !== DEFAULT_SORT) url.searchParams.set('sort', order);
     else url.searchParams.delete('sort');
+    writeFilters(url.searchParams, filters);
     history.replaceState(history.state, '', url);
   };
 
@@ -153,15 +182,22 @@ export function enhanceProductList(root: HTMLElement): void {
     showMore.hidden = listed >= results.length;
   };
 
+  // The prebuilt page as it is: its cards, its page links; a category page's Show more then lists the rest.
+  let browsing = true;
+
   const apply = async () => {
     const query = search.value.trim();
     const order = parseSortOrder(sort.value);
-    keepInAddress(query, order);
+    const filters = formFilters();
+    keepInAddress(query, order, filters);
+    if (clearFilters) clearFilters.hidden = !hasFilters(filters);
     const current = ++latest;
     loadError.hidden = true;
-    if (query === '' && order === DEFAULT_SORT) {
+    browsing = query === '' && order === DEFAULT_SORT && !hasFilters(filters);
+    if (browsing) {
       grid.replaceChildren(...prebuilt);
-      showMore.hidden = true;
+      listed = prebuilt.length;
+      showMore.hidden = !groupUrl || listed >= total;
       if (pagination) pagination.hidden = false;
       showCount(total);
       return;
@@ -171,9 +207,15 @@ export function enhanceProductList(root: HTMLElement): void {
       const { client } = await loadSearch();
       // A search in the default order lists the best matches first; a price order is kept as chosen.
       const searchOrder = query !== '' && order === DEFAULT_SORT ? 'relevance' : order;
-      const found = await client.search(query, searchOrder);
+      const [found, inGroup, known] = await Promise.all([
+        client.search(query, searchOrder),
+        groupUrl ? members() : undefined,
+        hasFilters(filters) ? listFacts() : undefined,
+      ]);
       if (current !== latest) return;
-      results = found;
+      results = found.filter(
+        (ordinal) => (!inGroup || inGroup.has(ordinal)) && (!known || matchesFilters(known.facts[ordinal]!, known.forms, filters)),
+      );
       resultsOrder = searchOrder;
       await listMore(current, true);
       if (pagination) pagination.hidden = true;
@@ -200,19 +242,41 @@ export function enhanceProductList(root: HTMLElement): void {
   // Started by an address with ?q= or ?sort=: the form shows them. Started by the customer's first
   // use of the form (product-list-start.ts): the form keeps what they typed or chose.
   const params = new URLSearchParams(location.search);
-  if (params.has('q') || params.has('sort')) {
+  if (params.has('q') || params.has('sort') || hasFilters(readFilters(params))) {
     search.value = params.get('q') ?? '';
     sort.value = parseSortOrder(params.get('sort'));
+    writeFiltersToForm(form, readFilters(params));
   }
   search.addEventListener('input', applySoon);
   // A customer who goes to the search box is about to search: fetch the index meanwhile.
   search.addEventListener('focus', () => void loadSearch().catch(() => undefined), { once: true });
-  sort.addEventListener('change', () => void apply());
-  showMore.addEventListener('click', () => void listMore(latest, false));
+  form.addEventListener('change', () => void apply());
+  showMore.addEventListener('click', () => {
+    if (!browsing) {
+      void listMore(latest, false);
+      return;
+    }
+    // A category page's own list goes on after its prebuilt cards, in name order.
+    const current = latest;
+    void members().then(
+      (inGroup) => {
+        if (current !== latest) return;
+        results = [...inGroup].sort((a, b) => a - b);
+        resultsOrder = 'name';
+        browsing = false;
+        void listMore(current, false);
+      },
+      () => (loadError.hidden = false),
+    );
+  });
+  clearFilters?.addEventListener('click', () => {
+    writeFiltersToForm(form, NO_FILTERS);
+    void apply();
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void apply();
   });
-  if (search.value || sort.value !== DEFAULT_SORT) void apply();
+  if (search.value || sort.value !== DEFAULT_SORT || hasFilters(formFilters())) void apply();
   else if (document.activeElement === search) void loadSearch().catch(() => undefined);
 }

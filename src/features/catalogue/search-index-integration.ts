@@ -5,6 +5,7 @@ import { getCatalogue } from './catalogue';
 import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
 import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
 import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
+import { browseFiles } from './browse-files';
 import { searchRows } from './product-search';
 import { searchFileUrl } from './search-engine';
 import { SEARCH_MANIFEST_URL } from './search-fetch';
@@ -112,10 +113,13 @@ export function productSearchIndex(): AstroIntegration {
         const cards = await writeFiles(dir, cardFiles(products, index.version));
         const carded = performance.now();
         const redirects = await writeIdRedirects(products, dir, site);
+        const redirected = performance.now();
+        const browse = await writeFiles(dir, browseFiles(products));
         const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
         logger.info(
           `${products.length} products indexed for search in ${ms(read, indexed)} (${index.files} files); ` +
-            `${cards} card files written in ${ms(indexed, carded)}; ${redirects} id redirects written in ${ms(carded, performance.now())}`,
+            `${cards} card files written in ${ms(indexed, carded)}; ${redirects} id redirects written in ${ms(carded, redirected)}; ` +
+            `${browse} filter and category files in ${ms(redirected, performance.now())}`,
         );
       },
     },
