@@ -78,8 +78,8 @@ export function* searchCardFiles(cards: readonly string[], prices: readonly numb
     ['price', priceOrder(prices)],
   ];
   for (const [layout, ordinals] of layouts) {
-    for (let first = 0; first < ordinals.length; first += CARDS_PER_FILE) {
-      const file = ordinals.slice(first, first + CARDS_PER_FILE).map((ordinal) => cards[ordinal]);
+    for (let first = 0; first < ordinals.length; first += CARDS_PER_FILE[layout]) {
+      const file = ordinals.slice(first, first + CARDS_PER_FILE[layout]).map((ordinal) => cards[ordinal]);
       yield [cardFile(first, layout).file, `[${file.join(',')}]`];
     }
   }
