@@ -47,7 +47,7 @@ export type GramShard = ShardTerm[];
 export type FirstShard = FieldPostings;
 
 export interface SearchManifest {
-  /** Changes with the index: the shards, prices and cards live under /search/<version>/. */
+  /** Changes with the index: the shards, price places and cards live under /search/<version>/. */
   version: string;
   /** Products indexed, numbered 0 to count - 1 in name order. */
   count: number;
@@ -116,7 +116,7 @@ export function pricePlacesFiles(prices: readonly number[]): Map<string, PricePl
   return files;
 }
 
-/** Where one shard, the prices or a card file lives, by the manifest's version. */
+/** Where one shard, price places or card file lives, by the manifest's version. */
 export function searchFileUrl(version: string, file: string): string {
   return `/search/${version}/${file}.json`;
 }
