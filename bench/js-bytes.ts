@@ -26,8 +26,15 @@ function staticClosure(distDir: string, entries: string[]): Set<string> {
   return seen;
 }
 
+/** The built file of a page: pages are named by their route (login.html), index routes are folders (products/index.html). */
+function builtPage(distDir: string, pagePath: string): string | undefined {
+  if (pagePath.endsWith('.html')) return path.join(distDir, pagePath);
+  return [path.join(distDir, `${pagePath}.html`), path.join(distDir, pagePath, 'index.html')].find((file) => existsSync(file));
+}
+
 export function pageJsBytes(distDir: string, pagePath: string): { gzipBytes: number; inlineGzipBytes: number; files: number } {
-  const file = path.join(distDir, pagePath, pagePath.endsWith('.html') ? '' : 'index.html');
+  const file = builtPage(distDir, pagePath);
+  if (!file) throw new Error(`${pagePath} is not built in ${distDir}`);
   const html = readFileSync(file, 'utf8');
   // Islands hydrated only by the customer's first interaction (client:interact) load nothing before it.
   const islands = [...html.matchAll(/<astro-island[^>]*>/g)].map((match) => match[0]).filter((tag) => !tag.includes('client="interact"'));
@@ -45,7 +52,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const distDir = path.resolve(process.argv[2] ?? 'dist');
   const pages = process.argv.length > 3 ? process.argv.slice(3) : ['/', '/products', '/cart', '/login', '/contact-us', '/terms-and-conditions'];
   for (const page of pages) {
-    if (!existsSync(path.join(distDir, page, 'index.html'))) {
+    if (!builtPage(distDir, page)) {
       console.log(`${page.padEnd(40)} (not built)`);
       continue;
     }

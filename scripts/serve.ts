@@ -74,11 +74,16 @@ const functions = new FunctionsHandler({
   userFunctionsPath: path.join(projectRoot, 'netlify', 'functions'),
 });
 
-/** Routes a request to a function, as Netlify does for paths in a function's `config.path`. */
+/**
+ * Routes a request to a function, as Netlify does for paths in a function's `config.path` (before
+ * the redirect rules); one with `preferStatic` only when no file answers the path.
+ */
 async function handleFunction(request: IncomingMessage): Promise<Response | undefined> {
-  const webRequest = toWebRequest(request);
-  const match = await functions.match(webRequest, RUN_START_UP_BUILD);
-  return match?.handle(webRequest);
+  const url = new URL(request.url ?? '/', `http://localhost:${port}`);
+  // Matched on method and address alone: the request's body is read only by the function that takes it.
+  const match = await functions.match(new Request(url, { method: request.method }), RUN_START_UP_BUILD);
+  if (!match || (match.preferStatic && isStaticFile(url.pathname))) return undefined;
+  return match.handle(toWebRequest(request));
 }
 
 /**
@@ -89,11 +94,14 @@ const notFoundRewrites = ((parseToml(await readFile(path.join(projectRoot, 'netl
   .filter((rule) => rule.status === 404)
   .map((rule) => new RegExp(`^${rule.from.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
 const distDir = path.join(projectRoot, 'dist');
-function isNotFoundRewrite(pathname: string): boolean {
-  if (!notFoundRewrites.some((pattern) => pattern.test(pathname))) return false;
-  // Not forced: a real page at the path wins over the rule, as on Netlify.
+/** True when a built file answers the path, as Netlify's static lookup finds it. */
+function isStaticFile(pathname: string): boolean {
   const file = path.join(distDir, decodeURIComponent(pathname));
-  return !file.startsWith(distDir) || ![file, `${file}.html`, path.join(file, 'index.html')].some((candidate) => existsSync(candidate));
+  return file.startsWith(distDir) && [file, `${file}.html`, path.join(file, 'index.html')].some((candidate) => existsSync(candidate));
+}
+function isNotFoundRewrite(pathname: string): boolean {
+  // Not forced: a real page at the path wins over the rule, as on Netlify.
+  return notFoundRewrites.some((pattern) => pattern.test(pathname)) && !isStaticFile(pathname);
 }
 
 // Netlify's CDN compresses text responses; doing the same here keeps byte counts production-like.
@@ -124,7 +132,7 @@ const server = createServer(async (request, response) => {
   };
   try {
     // /.netlify/functions/ is how the local schedule below invokes the scheduled reconciliation.
-    const answeredByFunction = /^\/(api|\.netlify\/functions)\//.test(request.url ?? '') ? await handleFunction(request) : undefined;
+    const answeredByFunction = await handleFunction(request);
     if (answeredByFunction) {
       await send(answeredByFunction, answeredByFunction.status);
       return;

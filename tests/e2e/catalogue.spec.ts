@@ -279,7 +279,9 @@ test.describe('product detail', () => {
     await expect(page.getByText(rupees(nicotine.mrp))).toBeVisible();
   });
 
-  test('a numeric id shows the same product with the slug URL as canonical', async ({ page }) => {
+  test('a numeric id shows the same product with the slug URL as canonical', async ({ page, request }) => {
+    const answer = await request.get('/products/1', { maxRedirects: 0 });
+    expect(answer.status()).toBe(301);
     await page.goto('/products/1');
     await expect(page).toHaveURL(new RegExp(`/products/${metformin.slug}$`));
     await expect(page.getByRole('heading', { level: 1, name: metformin.name })).toBeVisible();
@@ -295,7 +297,9 @@ test.describe('product detail', () => {
   });
 
   test('an unknown product says so and links back', async ({ page }) => {
-    await page.goto('/products/this-does-not-exist');
+    expect((await page.goto('/products/987654'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+    expect((await page.goto('/products/this-does-not-exist'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Products' }).click();
     await expect(page).toHaveURL(/\/products$/);

@@ -25,8 +25,11 @@ describe('search index', () => {
     expect(rows[0]![6]).toBe(8999);
   });
 
-  it("gives the index each product's selling price in paise, by its place in name order", () => {
-    expect(JSON.parse(searchIndexFiles(rows).files.get('prices')!)).toEqual([8999, 3550, 12000, 12000]);
+  it("gives the index each product's place in selling-price order, by its place in name order, and the equal prices before it", () => {
+    expect(JSON.parse(searchIndexFiles(rows).files.get('price-places/0')!)).toEqual([
+      [1, 0, 2, 3],
+      [0, 0, 0, 1],
+    ]);
   });
 
   it("reads a card back from the product's catalogue entry unchanged", () => {

@@ -2,14 +2,16 @@ import * as z from 'zod/mini';
 import {
   cardFile,
   combineWords,
+  orderByPricePlaces,
   orderMatches,
-  priceOrder,
+  pricePlacesFile,
   queryWords,
   scoreWord,
   searchFileUrl,
   shardsForWord,
   type FirstShard,
   type GramShard,
+  type PricePlacesFile,
   type SearchManifest,
   type SearchOrder,
 } from './search-engine';
@@ -23,7 +25,8 @@ const manifestSchema = z.object({ version: z.string(), count: z.int().check(z.no
 
 /**
  * The search index in the browser: the manifest first, then only the shards a query's words need
- * (each fetched once), the prices only for a price order, and a result's card when it is shown.
+ * (each fetched once), for a price order the price places of the matches only, and a result's
+ * card when it is shown.
  */
 export interface SearchClient {
   /** Product ordinals (name order) matching the query, in the order asked. */
@@ -48,34 +51,38 @@ export function openSearch(manifestJson: unknown, fetchJson: FetchJson = fetchSe
     return loaded;
   };
 
-  let placesByPrice: Promise<Int32Array> | undefined;
-  const placeByPrice = async (ordinal: number): Promise<number> => {
-    placesByPrice ??= (file('prices') as Promise<number[]>).then((prices) => {
-      const places = new Int32Array(prices.length);
-      priceOrder(prices).forEach((inOrder, place) => (places[inOrder] = place));
-      return places;
-    });
-    placesByPrice.catch(() => (placesByPrice = undefined));
-    return (await placesByPrice)[ordinal]!;
+  /** The price place files holding these ordinals, by file name. */
+  const pricePlaces = async (ordinals: Iterable<number>): Promise<Map<string, PricePlacesFile>> => {
+    const names = new Set<string>();
+    for (const ordinal of ordinals) names.add(pricePlacesFile(ordinal).file);
+    return new Map(await Promise.all([...names].map(async (name) => [name, (await file(name)) as PricePlacesFile] as const)));
   };
 
   return {
     async search(query, order) {
       const words = queryWords(query);
-      const [perWord, prices] = await Promise.all([
-        Promise.all(
-          words.map(async (word) => {
-            const shards = await Promise.all(shardsForWord(word).filter((name) => existing.has(name)).map(file));
-            return scoreWord(word, shards as (GramShard | FirstShard)[], manifest.count);
-          }),
-        ),
-        order === 'price-low' || order === 'price-high' ? (file('prices') as Promise<number[]>) : undefined,
-      ]);
-      return orderMatches(combineWords(perWord, manifest.count), order, prices);
+      const perWord = await Promise.all(
+        words.map(async (word) => {
+          const shards = await Promise.all(shardsForWord(word).filter((name) => existing.has(name)).map(file));
+          return scoreWord(word, shards as (GramShard | FirstShard)[], manifest.count);
+        }),
+      );
+      const matches = combineWords(perWord, manifest.count);
+      if (order !== 'price-low' && order !== 'price-high') return orderMatches(matches, order);
+      const files = await pricePlaces(matches.ordinals);
+      return orderByPricePlaces(matches.ordinals, order, (ordinal) => {
+        const { file: name, at } = pricePlacesFile(ordinal);
+        const [places, samePriceBefore] = files.get(name)!;
+        return [places[at]!, samePriceBefore[at]!];
+      });
     },
     async card(ordinal, order) {
       const byPrice = order === 'price-low' || order === 'price-high';
-      const { file: name, at } = byPrice ? cardFile(await placeByPrice(ordinal), 'price') : cardFile(ordinal, 'name');
+      const placeOf = async () => {
+        const { file: name, at } = pricePlacesFile(ordinal);
+        return ((await file(name)) as PricePlacesFile)[0][at]!;
+      };
+      const { file: name, at } = byPrice ? cardFile(await placeOf(), 'price') : cardFile(ordinal, 'name');
       return ((await file(name)) as unknown[])[at];
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachOrdinal, toGaps, withinOneTypo, type SearchOrder, type SearchRow } from './search-engine';
+import { forEachOrdinal, PRICE_PLACES_PER_FILE, toGaps, withinOneTypo, type SearchOrder, type SearchRow } from './search-engine';
 import { searchCardFiles, searchIndexFiles } from './search-index-files';
 import { openSearch, suggestNames } from './search-client';
 import { foldText } from '@/domain/salt';
@@ -45,6 +45,7 @@ async function servedIndex(rows: SearchRow[]) {
   return {
     client,
     fetched,
+    version: manifest.version,
     search: async (query: string, order: SearchOrder = 'relevance') => (await client.search(query, order)).map((ordinal) => rows[ordinal]![0]),
   };
 }
@@ -148,6 +149,18 @@ describe('product search', () => {
       const ids = await Promise.all(ordinals.map(async (ordinal) => (JSON.parse(JSON.stringify(await client.card(ordinal, order))) as { id: number }).id));
       expect(ids).toEqual(ordinals.map((ordinal) => rows[ordinal]![0]));
     }
+  });
+
+  it('sorts by price with only the price places of the files its matches are in', async () => {
+    const many = Array.from({ length: PRICE_PLACES_PER_FILE + 10 }, (_, index) =>
+      row(index + 1, `Item ${String(index).padStart(5, '0')}`, index % 2 ? 'Zinc' : 'Iron', '', '', '', 1000 + ((index * 37) % 50)),
+    );
+    const served = await servedIndex(many);
+    const zinc = many.map((entry, ordinal) => ({ id: entry[0], ordinal, price: entry[6] })).filter(({ ordinal }) => ordinal % 2 === 1 && ordinal < 100);
+    const expected = (direction: 1 | -1) => [...zinc].sort((a, b) => direction * (a.price - b.price) || a.ordinal - b.ordinal).map(({ id }) => id);
+    expect(await served.search('zinc item 000', 'price-low')).toEqual(expected(1));
+    expect(await served.search('zinc item 000', 'price-high')).toEqual(expected(-1));
+    expect(served.fetched.filter((url) => url.includes('price-places/'))).toEqual([`/search/${served.version}/price-places/0.json`]);
   });
 
   it('fetches only the parts of the index the words need, each once', async () => {

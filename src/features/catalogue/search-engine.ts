@@ -47,7 +47,7 @@ export type GramShard = ShardTerm[];
 export type FirstShard = FieldPostings;
 
 export interface SearchManifest {
-  /** Changes with the index: the shards, prices and cards live under /search/<version>/. */
+  /** Changes with the index: the shards, price places and cards live under /search/<version>/. */
   version: string;
   /** Products indexed, numbered 0 to count - 1 in name order. */
   count: number;
@@ -58,19 +58,23 @@ export interface SearchManifest {
 export type SearchOrder = 'relevance' | 'name' | 'price-low' | 'price-high';
 
 /**
- * Result cards are stored 32 to a file, twice: in name order, where the best matches of a search
- * are mostly neighbours, and in price order (cheapest first, equal prices in name order), where the
- * cheapest or dearest matches of a search are. A page of 48 results then takes a few files either
- * way, and 100,000 products take 6,250 files rather than 100,000 (each costs a 4 KB disk block).
+ * Result cards are stored twice: in name order, where the best matches of a search are mostly
+ * neighbours, 32 to a file; and in price order (cheapest first, equal prices in name order), where
+ * the cheapest or dearest matches of a search are, 128 to a file: the 48 cheapest of a search
+ * matching one product in ten lie across ~500 places, so a price sort needs every file of that
+ * span however they are cut, and bigger files fetch the same bytes in 4 requests rather than 16
+ * (at 100,000 products a price sort waited ~70 ms per round of 6 requests on the local server).
+ * A page of 48 results takes a few files either way, and 100,000 products take ~4,000 files
+ * rather than 100,000 (each costs a 4 KB disk block).
  */
-export const CARDS_PER_FILE = 32;
+export const CARDS_PER_FILE: Readonly<Record<CardLayout, number>> = { name: 32, price: 128 };
 
 export type CardLayout = 'name' | 'price';
 
 /** The file holding the card at a place in a layout (an ordinal, or a place in price order), and its index in that file. */
 export function cardFile(place: number, layout: CardLayout): { file: string; at: number } {
-  const chunk = Math.floor(place / CARDS_PER_FILE);
-  return { file: layout === 'name' ? `cards/${chunk}` : `cards-by-price/${chunk}`, at: place % CARDS_PER_FILE };
+  const chunk = Math.floor(place / CARDS_PER_FILE[layout]);
+  return { file: layout === 'name' ? `cards/${chunk}` : `cards-by-price/${chunk}`, at: place % CARDS_PER_FILE[layout] };
 }
 
 /** The ordinals in price order, cheapest first, equal prices in name order (the price layout of the cards). */
@@ -78,7 +82,41 @@ export function priceOrder(prices: readonly number[]): number[] {
   return orderMatches({ ordinals: Int32Array.from(prices.keys()), scores: new Int32Array(prices.length) }, 'price-low', prices);
 }
 
-/** Where one shard, the prices or a card file lives, by the manifest's version. */
+/**
+ * Each product's place in price order (cheapest first, equal prices in name order), by ordinal, in
+ * files of this many ordinals. A price sort fetches only the files holding its matches (all the
+ * prices of 100,000 products are 267 KB gzip), and the places both order the matches and find
+ * their cards in the price layout, with no sort of the whole catalogue in the browser.
+ */
+export const PRICE_PLACES_PER_FILE = 4096;
+
+/** Places by ordinal, and how many products before each in price order have the same price. */
+export type PricePlacesFile = [places: number[], samePriceBefore: number[]];
+
+/** The file holding an ordinal's place in price order, and its index there. */
+export function pricePlacesFile(ordinal: number): { file: string; at: number } {
+  return { file: `price-places/${Math.floor(ordinal / PRICE_PLACES_PER_FILE)}`, at: ordinal % PRICE_PLACES_PER_FILE };
+}
+
+/** The price place files by name (the build's side of pricePlacesFile), from the prices in paise by ordinal. */
+export function pricePlacesFiles(prices: readonly number[]): Map<string, PricePlacesFile> {
+  const places = new Array<number>(prices.length);
+  const samePriceBefore = new Array<number>(prices.length);
+  const inOrder = priceOrder(prices);
+  inOrder.forEach((ordinal, place) => {
+    const previous = inOrder[place - 1];
+    places[ordinal] = place;
+    samePriceBefore[ordinal] = previous !== undefined && prices[previous] === prices[ordinal] ? samePriceBefore[previous]! + 1 : 0;
+  });
+  const files = new Map<string, PricePlacesFile>();
+  for (let first = 0; first < prices.length; first += PRICE_PLACES_PER_FILE) {
+    const last = first + PRICE_PLACES_PER_FILE;
+    files.set(pricePlacesFile(first).file, [places.slice(first, last), samePriceBefore.slice(first, last)]);
+  }
+  return files;
+}
+
+/** Where one shard, price places or card file lives, by the manifest's version. */
 export function searchFileUrl(version: string, file: string): string {
   return `/search/${version}/${file}.json`;
 }
@@ -217,6 +255,22 @@ export function combineWords(perWord: readonly Int32Array[], count: number): { o
 // Sort keys pack the order's value above the ordinal, so a plain numeric sort of a Float64Array
 // (no comparator: 10,000 matches in a few ms) gives the order with ties in name order.
 const ORDINAL_SPAN = 2 ** 21;
+
+/**
+ * Matches in a price order from their places in price order (pricePlacesFiles): cheapest first is
+ * place order; dearest first keeps equal prices in name order, as orderMatches does with prices.
+ */
+export function orderByPricePlaces(ordinals: Int32Array, order: 'price-low' | 'price-high', placeOf: (ordinal: number) => [place: number, samePriceBefore: number]): number[] {
+  const keys = new Float64Array(ordinals.length);
+  ordinals.forEach((ordinal, index) => {
+    const [place, samePriceBefore] = placeOf(ordinal);
+    // The first place of a price stands for the price: dearer prices have later first places.
+    const value = order === 'price-low' ? place : ORDINAL_SPAN - 1 - (place - samePriceBefore);
+    keys[index] = value * ORDINAL_SPAN + ordinal;
+  });
+  keys.sort();
+  return Array.from(keys, (key) => key % ORDINAL_SPAN);
+}
 
 /**
  * The matches best first (ties in name order), in name order, or by selling price (prices in

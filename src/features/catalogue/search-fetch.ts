@@ -3,7 +3,7 @@
  * start fetching the manifest before the search code has arrived.
  */
 
-/** Where the build writes the index's manifest; the shards, prices and cards live under its version. */
+/** Where the build writes the index's manifest; the shards, price places and cards live under its version. */
 export const SEARCH_MANIFEST_URL = '/search/index.json';
 
 export async function fetchSearchFile(url: string): Promise<unknown> {

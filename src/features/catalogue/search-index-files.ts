@@ -1,7 +1,19 @@
 import { createHash } from 'node:crypto';
-import { CARDS_PER_FILE, cardFile, FIELD_COUNT, priceOrder, shardName, toGaps, type CardLayout, type FieldPostings, type SearchManifest, type SearchRow } from './search-engine';
+import {
+  CARDS_PER_FILE,
+  cardFile,
+  FIELD_COUNT,
+  priceOrder,
+  pricePlacesFiles,
+  shardName,
+  toGaps,
+  type CardLayout,
+  type FieldPostings,
+  type SearchManifest,
+  type SearchRow,
+} from './search-engine';
 
-/** The index's files (see search-engine.ts), as JSON text by file name ('gram/me', 'prices'), and its manifest. */
+/** The index's files (see search-engine.ts), as JSON text by file name ('gram/me', 'price-places/0'), and its manifest. */
 export interface SearchIndexFiles {
   manifest: SearchManifest;
   files: Map<string, string>;
@@ -53,7 +65,7 @@ export function searchIndexFiles(rows: readonly SearchRow[]): SearchIndexFiles {
   for (const [name, entries] of grams) files.set(name, `[${entries.join(',')}]`);
   for (const [letter, postings] of firsts) files.set(shardName('first', letter), JSON.stringify(postings.map(toGaps) as FieldPostings));
   const shards = [...files.keys()].sort();
-  files.set('prices', JSON.stringify(rows.map((row) => row[6])));
+  for (const [name, places] of pricePlacesFiles(rows.map((row) => row[6]))) files.set(name, JSON.stringify(places));
   const hash = createHash('sha256');
   for (const [name, text] of files) hash.update(name).update(text);
   return { manifest: { version: hash.digest('hex').slice(0, 16), count: rows.length, shards }, files };
@@ -66,8 +78,8 @@ export function* searchCardFiles(cards: readonly string[], prices: readonly numb
     ['price', priceOrder(prices)],
   ];
   for (const [layout, ordinals] of layouts) {
-    for (let first = 0; first < ordinals.length; first += CARDS_PER_FILE) {
-      const file = ordinals.slice(first, first + CARDS_PER_FILE).map((ordinal) => cards[ordinal]);
+    for (let first = 0; first < ordinals.length; first += CARDS_PER_FILE[layout]) {
+      const file = ordinals.slice(first, first + CARDS_PER_FILE[layout]).map((ordinal) => cards[ordinal]);
       yield [cardFile(first, layout).file, `[${file.join(',')}]`];
     }
   }

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { getCatalogue } from './catalogue';
 import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
 import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
-import { idRedirectHtml, productsNeedingIdRedirect } from './id-redirect';
 import { browseFiles } from './browse-files';
+import { productPathsById } from './id-redirect';
 import { searchRows } from './product-search';
 import { searchFileUrl } from './search-engine';
 import { SEARCH_MANIFEST_URL } from './search-fetch';
@@ -13,10 +13,12 @@ import { searchCardFiles, searchIndexFiles } from './search-index-files';
 
 /** The price index the payment functions bundle (netlify/functions import it from here). */
 export const CATALOGUE_INDEX_PATH = '.generated/catalogue-index.json';
+/** The product paths by id the /products/<id> function bundles (netlify/functions/product-by-id.mts). */
+export const PRODUCT_PATHS_PATH = '.generated/product-paths.json';
 
-async function writeCatalogueIndex(products: readonly Product[], output: string): Promise<void> {
+async function writeJson(output: string, value: unknown): Promise<void> {
   await mkdir(path.dirname(output), { recursive: true });
-  await writeFile(output, `${JSON.stringify(products.map(toPriceIndexEntry))}\n`);
+  await writeFile(output, `${JSON.stringify(value)}\n`);
 }
 
 // Files are written in batches: all at once exceed the open-file limit.
@@ -65,23 +67,11 @@ async function writeSearchIndex(products: readonly Product[], dist: URL): Promis
 }
 
 /**
- * Written as plain files after the build: as Astro routes these pages cost as much per page in
- * route overhead as a real page, for a few hundred bytes each.
- */
-async function writeIdRedirects(products: readonly Product[], dist: URL, site: URL): Promise<number> {
-  return writeFiles(
-    dist,
-    productsNeedingIdRedirect(products).map((product): [string, string] => [`/products/${product.id}/index.html`, idRedirectHtml(product, site)]),
-  );
-}
-
-/**
- * Before the pages: the price index of the payment functions. After the pages: the product search
- * index (dist/search/) that a search loads, every product's card file and the /products/<id>
- * redirects. All come from the one catalogue read the pages are built from.
+ * Before the pages: the price index of the payment functions and the product paths of the
+ * /products/<id> function. After the pages: the product search index (dist/search/) that a search
+ * loads and every product's card file. All come from the one catalogue read the pages are built from.
  */
 export function productSearchIndex(): AstroIntegration {
-  let site = new URL('http://localhost:8888');
   return {
     name: 'product-search-index',
     hooks: {
@@ -90,13 +80,11 @@ export function productSearchIndex(): AstroIntegration {
       'astro:config:setup': ({ updateConfig }) => {
         updateConfig({ build: { concurrency: 4 } });
       },
-      'astro:config:done': ({ config }) => {
-        if (config.site) site = new URL(config.site);
-      },
       'astro:build:start': async ({ logger }) => {
         const { products } = await getCatalogue();
-        await writeCatalogueIndex(products, CATALOGUE_INDEX_PATH);
-        logger.info(`${products.length} products indexed for the payment functions in ${CATALOGUE_INDEX_PATH}`);
+        await writeJson(CATALOGUE_INDEX_PATH, products.map(toPriceIndexEntry));
+        await writeJson(PRODUCT_PATHS_PATH, productPathsById(products));
+        logger.info(`${products.length} products indexed for the payment functions in ${CATALOGUE_INDEX_PATH}, their paths by id in ${PRODUCT_PATHS_PATH}`);
         const overpriced = products.filter(currentPriceAboveMrp);
         if (overpriced.length > 0) {
           logger.warn(
@@ -112,14 +100,11 @@ export function productSearchIndex(): AstroIntegration {
         const indexed = performance.now();
         const cards = await writeFiles(dir, cardFiles(products, index.version));
         const carded = performance.now();
-        const redirects = await writeIdRedirects(products, dir, site);
-        const redirected = performance.now();
         const browse = await writeFiles(dir, browseFiles(products));
         const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
         logger.info(
           `${products.length} products indexed for search in ${ms(read, indexed)} (${index.files} files); ` +
-            `${cards} card files written in ${ms(indexed, carded)}; ${redirects} id redirects written in ${ms(carded, redirected)}; ` +
-            `${browse} filter and category files in ${ms(redirected, performance.now())}`,
+            `${cards} card files written in ${ms(indexed, carded)}; ${browse} filter and category files in ${ms(carded, performance.now())}`,
         );
       },
     },
