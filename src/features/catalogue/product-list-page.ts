@@ -250,7 +250,10 @@ export function enhanceProductList(root: HTMLElement): void {
   search.addEventListener('input', applySoon);
   // A customer who goes to the search box is about to search: fetch the index meanwhile.
   search.addEventListener('focus', () => void loadSearch().catch(() => undefined), { once: true });
-  form.addEventListener('change', () => void apply());
+  // The sort and the filters apply as they change; the search box already did as it was typed in.
+  form.addEventListener('change', (event) => {
+    if (event.target !== search) void apply();
+  });
   showMore.addEventListener('click', () => {
     if (!browsing) {
       void listMore(latest, false);
