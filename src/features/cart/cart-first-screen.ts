@@ -1,10 +1,11 @@
 import { CART_SCREEN_ATTRIBUTE } from './cart-view-markup';
 
 /*
- * The hand-over from the first screen static-cart-view.ts draws to the React island. Both draw the
- * same DOM (cart-view-markup.ts), so an element of one is found in the other by its position: the
- * focused element keeps the focus, and a tap the static screen could not answer itself (Upload
- * Prescription, Proceed to Pay) is made again on React's element.
+ * The hand-overs of /cart's first screen: from the inline first paint to static-cart-view.ts, and
+ * from it to the React island. All three draw the same DOM (cart-view-markup.ts), so an element of
+ * one is found in the next by its place: the focused element keeps the focus, and a tap the earlier
+ * one could not answer (any tap before static-cart-view.ts; Upload Prescription or Proceed to Pay
+ * before React) is made again on the later one's element.
  */
 
 /** The element beside the island that holds the first screen until React takes its place. */
@@ -15,6 +16,7 @@ const QUEUED_TAP = 'queuedTap';
 const EARLY_TAPS = 'earlyTaps';
 const LIVE = 'live';
 
+/** An element's place under a root: the child index at each level down. */
 export type Path = number[];
 
 export function pathOf(root: Element, element: Element): Path | null {
