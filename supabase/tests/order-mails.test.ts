@@ -31,6 +31,17 @@ const payTo = (orderId: string, paymentStatus: string) => runAs(db, serviceRole,
 const queued = async (orderId: string) =>
   (await runAs<{ kind: string }>(db, serviceRole, `select kind from public.mail_outbox where order_id = $1 order by created_at, kind`, [orderId])).map((row) => row.kind);
 
+/** A paid order the pharmacist confirmed with a line removed, its refund settled. */
+async function reviewedAndPartlyRefunded(): Promise<string> {
+  const orderId = await placeOrder();
+  await payTo(orderId, 'paid');
+  await moveTo(orderId, 'prescription_review');
+  await moveTo(orderId, 'confirmed');
+  await payTo(orderId, 'refund_pending');
+  await payTo(orderId, 'partially_refunded');
+  return orderId;
+}
+
 describe('order mails are queued by the order change itself', () => {
   it('an online order queues its confirmation when paid, once, and nothing before', async () => {
     const orderId = await placeOrder();
@@ -45,22 +56,12 @@ describe('order mails are queued by the order change itself', () => {
   });
 
   it('an order confirmed after prescription review queues the review mail; a refund settled after it the refund mail', async () => {
-    const orderId = await placeOrder();
-    await payTo(orderId, 'paid');
-    await moveTo(orderId, 'prescription_review');
-    await moveTo(orderId, 'confirmed');
-    await payTo(orderId, 'refund_pending');
-    await payTo(orderId, 'partially_refunded');
+    const orderId = await reviewedAndPartlyRefunded();
     expect((await queued(orderId)).sort()).toEqual(['order_confirmation', 'prescription_reviewed', 'refund_processed']);
   });
 
   it('a partial refund and a later full refund (the order then cancelled) each queue a refund mail, a repeated state none', async () => {
-    const orderId = await placeOrder();
-    await payTo(orderId, 'paid');
-    await moveTo(orderId, 'prescription_review');
-    await moveTo(orderId, 'confirmed');
-    await payTo(orderId, 'refund_pending');
-    await payTo(orderId, 'partially_refunded');
+    const orderId = await reviewedAndPartlyRefunded();
     await moveTo(orderId, 'cancelled');
     await payTo(orderId, 'refund_pending');
     await payTo(orderId, 'refunded');
