@@ -9,7 +9,7 @@
  *  3. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
  *     output size, /products first-load transfer and search-to-results time in the browser.
  * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --api-calls=N (default 2000),
- * --skip-pages, --skip-api, --skip-scale, --only=<page label> (e.g. --only=Cart), --reports (keeps each
+ * --skip-pages, --skip-api, --skip-scale, --only=<page labels> (e.g. --only=Cart,Category), --reports (keeps each
  * Lighthouse report in bench/results/lighthouse/).
  * Figures go to stdout and bench/results/latest.json.
  */
@@ -18,6 +18,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { readCatalogueDirectory } from '../src/features/catalogue/read-catalogue-files.ts';
+import { browsePath, categoryGroups, conditionGroups } from '../src/features/catalogue/browse-groups.ts';
 import type { CartState } from '../src/domain/cart-line.ts';
 import { toCartProduct } from '../src/domain/product.ts';
 import { measureApiLoad, printApiLoad } from './api-load.ts';
@@ -276,6 +277,8 @@ async function pageBench(): Promise<PageFigures[]> {
     { label: 'Products', path: '/products' },
     { label: 'Rx product', path: `/products/${rx.slug}` },
     { label: 'OTC product', path: `/products/${otc.slug}` },
+    { label: 'Category page', path: browsePath(categoryGroups(products)[0]!) },
+    { label: 'Condition page', path: browsePath(conditionGroups(products)[0]!) },
     { label: 'Cart (2 lines)', path: '/cart', localStorage: { cart: JSON.stringify(cart) } },
     { label: 'Contact us', path: '/contact-us' },
     { label: 'Login', path: '/login' },
@@ -285,7 +288,7 @@ async function pageBench(): Promise<PageFigures[]> {
   printJsBytes(targets);
   return withServer(async () => {
     const only = args.get('only');
-    const measured = only ? targets.filter((target) => target.label.startsWith(only)) : targets;
+    const measured = only ? targets.filter((target) => only.split(',').some((label) => target.label.startsWith(label))) : targets;
     const reportDir = args.has('reports') ? path.join(root, 'bench', 'results', 'lighthouse') : undefined;
     if (reportDir) await mkdir(reportDir, { recursive: true });
     const pages = await measurePages(origin, measured, runs, reportDir);
@@ -302,7 +305,8 @@ let orderConfirmation: ConfirmationFigures | null = null;
 
 /** gzip KB of JavaScript before any action the issue allows per page type (issue 15). */
 const JS_TARGET_KB: Record<string, number> = { '/products': 10, '/cart': 75, '/login': 75, '/contact-us': 75 };
-const jsTargetKb = (pagePath: string) => JS_TARGET_KB[pagePath] ?? (pagePath.startsWith('/products/') ? 10 : null);
+const LIST_PAGES = /^\/(products|categories|conditions)\//;
+const jsTargetKb = (pagePath: string) => JS_TARGET_KB[pagePath] ?? (LIST_PAGES.test(pagePath) ? 10 : null);
 
 function printJsBytes(targets: PageTarget[]): void {
   console.log('\nJavaScript before any action, gzip (files + inline scripts; targets: product pages and lists <= 10 KB, /cart /login /contact-us <= 75 KB)');
