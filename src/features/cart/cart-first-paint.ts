@@ -1,7 +1,6 @@
 import { DEFAULT_PAYMENT_METHOD } from '@/domain/payment-methods';
 import { CART_STORAGE_KEY, decodeCart } from '@/domain/stored-cart';
-import type { UnavailableMethods } from './payment-method';
-import { FIRST_SCREEN_ID, keepEarlyTaps, UNAVAILABLE_METHODS_ATTRIBUTE } from './cart-first-screen';
+import { FIRST_SCREEN_ID, keepEarlyTaps, unavailableMethodsIn } from './cart-first-screen';
 import { cartScreen, type CartScreenActions } from './cart-screen-dom';
 
 /*
@@ -22,7 +21,7 @@ if (holder) {
   } catch {
     // Storage refused (a privacy mode): the cart is empty, as the cart store will find it.
   }
-  const unavailableMethods = JSON.parse(holder.getAttribute(UNAVAILABLE_METHODS_ATTRIBUTE) ?? '{}') as UnavailableMethods;
+  const unavailableMethods = unavailableMethodsIn(holder);
   holder.replaceChildren(
     cartScreen({ lines: decodeCart(stored).items, gone: new Set(), prescriptionLinks: {}, method: DEFAULT_PAYMENT_METHOD, unavailableMethods }, PAINT_ONLY),
   );

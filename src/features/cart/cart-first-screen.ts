@@ -1,4 +1,5 @@
 import { CART_SCREEN_ATTRIBUTE } from './cart-view-markup';
+import type { UnavailableMethods } from './payment-method';
 
 /*
  * The hand-overs of /cart's first screen: from the inline first paint to static-cart-view.ts, and
@@ -12,6 +13,9 @@ import { CART_SCREEN_ATTRIBUTE } from './cart-view-markup';
 export const FIRST_SCREEN_ID = 'cart-first-screen';
 /** On the holder: the payment methods this order cannot use yet, as JSON (the page writes it at build). */
 export const UNAVAILABLE_METHODS_ATTRIBUTE = 'data-unavailable-methods';
+/** What the page wrote into the holder's UNAVAILABLE_METHODS_ATTRIBUTE. */
+export const unavailableMethodsIn = (holder: Element): UnavailableMethods =>
+  JSON.parse(holder.getAttribute(UNAVAILABLE_METHODS_ATTRIBUTE) ?? '{}') as UnavailableMethods;
 const QUEUED_TAP = 'queuedTap';
 const EARLY_TAPS = 'earlyTaps';
 const LIVE = 'live';

@@ -1,6 +1,6 @@
 import { $prescriptionLinks } from '@/features/prescriptions/public';
 import { $goneProductIds, refreshCartOnArrival } from './cart-availability';
-import { elementAt, FIRST_SCREEN_ID, pathOf, queueTapForIsland, takeEarlyTaps, UNAVAILABLE_METHODS_ATTRIBUTE } from './cart-first-screen';
+import { elementAt, FIRST_SCREEN_ID, pathOf, queueTapForIsland, takeEarlyTaps, unavailableMethodsIn } from './cart-first-screen';
 import { cartScreen, type CartScreenActions, tapActionOf } from './cart-screen-dom';
 import { $cart, clearCart, removeFromCart, setQuantity } from './cart-store';
 import { PAYMENT_RADIO_NAME } from './cart-view-markup';
@@ -42,7 +42,7 @@ function tap(target: Element): void {
 export function startFirstScreen(): void {
   const holder = document.getElementById(FIRST_SCREEN_ID);
   if (!holder) return;
-  const unavailableMethods = JSON.parse(holder.getAttribute(UNAVAILABLE_METHODS_ATTRIBUTE) ?? '{}') as UnavailableMethods;
+  const unavailableMethods = unavailableMethodsIn(holder);
   const earlyTaps = takeEarlyTaps(holder);
   draw(holder, unavailableMethods);
   holder.addEventListener('click', (event) => {
