@@ -14,6 +14,7 @@ export interface RazorpayEmulatorOptions {
 }
 
 export const DECLINE_DESCRIPTION = 'Payment declined by the test bank';
+const AMOUNT_TOO_SMALL = 'The amount must be at least INR 1.00';
 
 const createOrderSchema = z.strictObject({
   amount: z.number().int(),
@@ -48,6 +49,7 @@ interface EmulatedOrder {
   created_at: number;
 }
 
+/** The payment entity, every field the Payments API documents (https://razorpay.com/docs/api/payments). */
 interface EmulatedPayment {
   id: string;
   entity: 'payment';
@@ -55,9 +57,27 @@ interface EmulatedPayment {
   currency: 'INR';
   status: 'captured' | 'failed' | 'refunded';
   order_id: string;
+  invoice_id: null;
+  international: boolean;
+  method: 'card';
   amount_refunded: number;
   refund_status: null | 'partial' | 'full';
+  captured: boolean;
+  description: string;
+  card_id: string;
+  bank: null;
+  wallet: null;
+  vpa: null;
+  email: string;
+  contact: string;
+  notes: Record<string, string | number>;
+  fee: number | null;
+  tax: number | null;
+  error_code: string | null;
   error_description: string | null;
+  error_source: string | null;
+  error_step: string | null;
+  error_reason: string | null;
   created_at: number;
 }
 
@@ -69,6 +89,8 @@ interface EmulatedRefund {
   payment_id: string;
   receipt: string | null;
   notes: Record<string, string | number>;
+  acquirer_data: { arn: null };
+  batch_id: null;
   status: 'processed';
   speed_requested: 'normal' | 'optimum';
   speed_processed: 'normal';
@@ -84,11 +106,10 @@ const refundSchema = z.strictObject({
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
-/** Razorpay's error body shape. */
+/** Razorpay's error body shape; a refused input names its field, as the API reference shows. */
 function razorpayError(res: ServerResponse, status: number, description: string, field?: string): void {
-  sendJson(res, status, {
-    error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {}, ...(field ? { field } : {}) },
-  });
+  const origin = field ? { source: 'business', step: 'payment_initiation', reason: 'input_validation_failed' } : { source: 'NA', step: 'NA', reason: 'NA' };
+  sendJson(res, status, { error: { code: 'BAD_REQUEST_ERROR', description, ...origin, metadata: {}, ...(field ? { field } : {}) } });
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -102,7 +123,7 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
   const orders = new Map<string, EmulatedOrder>();
   const payments = new Map<string, EmulatedPayment>();
   const refunds: EmulatedRefund[] = [];
-  const refundsByKey = new Map<string, EmulatedRefund>();
+  const refundsByKey = new Map<string, { body: string; refund: EmulatedRefund }>();
   const sign = (message: string, secret: string) => createHmac('sha256', secret).update(message).digest('hex');
   let apiBase = '';
 
@@ -112,7 +133,7 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
     return Buffer.from(match[1]!, 'base64').toString('utf8') === `${options.keyId}:${options.keySecret}`;
   };
 
-  const sendEvent = (event: string, payment: Record<string, unknown>, order: EmulatedOrder, refund?: EmulatedRefund) => {
+  const sendEvent = (event: string, payment: EmulatedPayment, order: EmulatedOrder, refund?: EmulatedRefund) => {
     if (!options.webhookUrl) return;
     const contains = event === 'order.paid' ? ['payment', 'order'] : refund ? ['refund', 'payment'] : ['payment'];
     const body = JSON.stringify({
@@ -131,32 +152,59 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
     setImmediate(() => void deliverWebhook('Razorpay', options.webhookUrl!, body, headers));
   };
 
-  const storedPayment = (id: string, order: EmulatedOrder, status: 'captured' | 'failed'): EmulatedPayment => ({
-    id,
-    entity: 'payment',
-    amount: order.amount,
-    currency: order.currency,
-    status,
-    order_id: order.id,
-    amount_refunded: 0,
-    refund_status: null,
-    error_description: null,
-    created_at: nowSeconds(),
-  });
+  const newPayment = (order: EmulatedOrder, status: 'captured' | 'failed', buyer: { email?: string | undefined; contact?: string | undefined }): EmulatedPayment => {
+    // Razorpay's fee is a share of the amount with GST on top; any plausible figure will do here.
+    const fee = status === 'captured' ? Math.round(order.amount * 0.02) : null;
+    return {
+      id: providerId('pay_'),
+      entity: 'payment',
+      amount: order.amount,
+      currency: order.currency,
+      status,
+      order_id: order.id,
+      invoice_id: null,
+      international: false,
+      method: 'card',
+      amount_refunded: 0,
+      refund_status: null,
+      captured: status === 'captured',
+      description: 'Payment through the Razorpay emulator',
+      card_id: providerId('card_'),
+      bank: null,
+      wallet: null,
+      vpa: null,
+      email: buyer.email ?? '',
+      contact: buyer.contact ?? '',
+      notes: order.notes,
+      fee,
+      tax: fee === null ? null : Math.round(fee * 0.18),
+      error_code: status === 'failed' ? 'BAD_REQUEST_ERROR' : null,
+      error_description: status === 'failed' ? DECLINE_DESCRIPTION : null,
+      error_source: status === 'failed' ? 'bank' : null,
+      error_step: status === 'failed' ? 'payment_authorization' : null,
+      error_reason: status === 'failed' ? 'payment_failed' : null,
+      created_at: nowSeconds(),
+    };
+  };
 
-  /** POST /v1/payments/{id}/refund: captured payments only, never past the captured amount, idempotent on X-Refund-Idempotency. */
+  /**
+   * POST /v1/payments/{id}/refund: captured payments only, never past the captured amount; a repeated
+   * X-Refund-Idempotency answers the first refund, or refuses when the body differs (as documented).
+   */
   const refundPayment = async (req: IncomingMessage, res: ServerResponse, paymentId: string) => {
     const payment = payments.get(paymentId);
     if (!payment) return razorpayError(res, 400, 'The id provided does not exist');
+    const body = (await readBody(req)) || '{}';
     const key = req.headers['x-refund-idempotency'];
     if (typeof key === 'string') {
       if (!IDEMPOTENCY_KEY.test(key)) return razorpayError(res, 400, 'X-Refund-Idempotency must be at least 10 letters, digits, _ or -');
       const earlier = refundsByKey.get(`${paymentId}:${key}`);
-      if (earlier) return sendJson(res, 200, earlier);
+      if (earlier?.body === body) return sendJson(res, 200, earlier.refund);
+      if (earlier) return razorpayError(res, 400, 'Different request with the same idempotency key has already been processed.');
     }
     let raw: unknown;
     try {
-      raw = JSON.parse((await readBody(req)) || '{}');
+      raw = JSON.parse(body);
     } catch {
       return razorpayError(res, 400, 'The request body is not valid JSON');
     }
@@ -164,7 +212,7 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
     if (!parsed.success) return razorpayError(res, 400, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
     if (payment.status === 'failed') return razorpayError(res, 400, 'The payment has not been captured');
     const amount = parsed.data.amount ?? payment.amount - payment.amount_refunded;
-    if (amount < 100) return razorpayError(res, 400, 'The amount must be at least INR 1.00', 'amount');
+    if (amount < 100) return razorpayError(res, 400, AMOUNT_TOO_SMALL, 'amount');
     if (payment.amount_refunded + amount > payment.amount) {
       return razorpayError(res, 400, 'The total refund amount is greater than the refund payment amount', 'amount');
     }
@@ -176,6 +224,8 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
       payment_id: payment.id,
       receipt: parsed.data.receipt ?? null,
       notes: parsed.data.notes ?? {},
+      acquirer_data: { arn: null },
+      batch_id: null,
       status: 'processed',
       speed_requested: parsed.data.speed ?? 'normal',
       speed_processed: 'normal',
@@ -185,7 +235,7 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
     payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
     if (payment.refund_status === 'full') payment.status = 'refunded';
     refunds.push(refund);
-    if (typeof key === 'string') refundsByKey.set(`${paymentId}:${key}`, refund);
+    if (typeof key === 'string') refundsByKey.set(`${paymentId}:${key}`, { body, refund });
     sendJson(res, 200, refund);
     sendEvent('refund.processed', { ...payment }, orders.get(payment.order_id)!, refund);
   };
@@ -199,30 +249,9 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
     if (order.status === 'paid') return razorpayError(res, 400, 'Order has already been paid');
     order.attempts += 1;
     order.status = 'attempted';
-    const payment = {
-      id: providerId('pay_'),
-      entity: 'payment',
-      amount: order.amount,
-      currency: order.currency,
-      order_id: order.id,
-      method: 'card',
-      description: 'Payment through the Razorpay emulator',
-      email: parsed.data.email ?? '',
-      contact: parsed.data.contact ?? '',
-      notes: order.notes,
-      created_at: nowSeconds(),
-    };
+    const payment = newPayment(order, outcome === 'fail' ? 'failed' : 'captured', parsed.data);
+    payments.set(payment.id, payment);
     if (outcome === 'fail') {
-      const failed = {
-        ...payment,
-        status: 'failed',
-        captured: false,
-        error_code: 'BAD_REQUEST_ERROR',
-        error_description: DECLINE_DESCRIPTION,
-        error_source: 'bank',
-        error_step: 'payment_authorization',
-        error_reason: 'payment_failed',
-      };
       sendJson(res, 200, {
         error: {
           code: 'BAD_REQUEST_ERROR',
@@ -233,20 +262,18 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
           metadata: { payment_id: payment.id, order_id: order.id },
         },
       });
-      payments.set(payment.id, { ...storedPayment(payment.id, order, 'failed'), error_description: DECLINE_DESCRIPTION });
-      sendEvent('payment.failed', failed, order);
+      sendEvent('payment.failed', { ...payment }, order);
       return;
     }
     order.status = 'paid';
     order.amount_paid = order.amount;
     order.amount_due = 0;
-    payments.set(payment.id, storedPayment(payment.id, order, 'captured'));
     sendJson(res, 200, {
       razorpay_payment_id: payment.id,
       razorpay_order_id: order.id,
       razorpay_signature: sign(`${order.id}|${payment.id}`, options.keySecret),
     });
-    sendEvent('payment.captured', { ...payment, status: 'captured', captured: true }, order);
+    sendEvent('payment.captured', { ...payment }, order);
   };
 
   const server = await listen(
@@ -285,7 +312,7 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
             const issue = parsed.error.issues[0]!;
             return razorpayError(res, 400, `${issue.path.join('.') || 'body'}: ${issue.message}`, issue.path.join('.') || undefined);
           }
-          if (parsed.data.amount < 100) return razorpayError(res, 400, 'The amount must be atleast INR 1.00', 'amount');
+          if (parsed.data.amount < 100) return razorpayError(res, 400, AMOUNT_TOO_SMALL, 'amount');
           const order: EmulatedOrder = {
             id: providerId('order_'),
             entity: 'order',

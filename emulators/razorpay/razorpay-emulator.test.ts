@@ -45,7 +45,7 @@ describe('Razorpay emulator orders API', () => {
   it('refuses an amount under Rs 1 and unknown fields', async () => {
     const small = await createOrder({ amount: 99, currency: 'INR' });
     expect(small.status).toBe(400);
-    expect(await small.json()).toMatchObject({ error: { description: 'The amount must be atleast INR 1.00', field: 'amount' } });
+    expect(await small.json()).toMatchObject({ error: { description: 'The amount must be at least INR 1.00', field: 'amount' } });
     const unknown = await createOrder({ amount: 100, currency: 'INR', colour: 'red' });
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(await unknown.json())).toContain('colour');
