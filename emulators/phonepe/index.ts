@@ -23,8 +23,12 @@ interface EmulatedOrder {
   state: OrderState;
   expireAt: number;
   redirectUrl: string;
-  paymentDetails: { paymentMode: 'UPI_QR'; transactionId: string; timestamp: number; amount: number; state: OrderState; errorCode?: string }[];
+  metaInfo?: Record<string, string>;
+  paymentDetails: { paymentMode: 'UPI_QR'; transactionId: string; timestamp: number; amount: number; state: OrderState; errorCode?: string; detailedErrorCode?: string }[];
 }
+
+/** What a declined attempt reports, on the attempt and (for a FAILED order) on the order. */
+const DECLINED = { errorCode: 'PAYMENT_DECLINED', detailedErrorCode: 'ZM' } as const;
 
 const tokenFormSchema = z.strictObject({
   client_id: z.string(),
@@ -33,16 +37,19 @@ const tokenFormSchema = z.strictObject({
   grant_type: z.literal('client_credentials'),
 });
 
+// The documented pay body: https://developer.phonepe.com/payment-gateway/website-integration/standard-checkout/api-integration/api-reference/create-payment/initiate-payment
 const paySchema = z.strictObject({
   merchantOrderId: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/),
   amount: z.number().int().min(100),
   expireAfter: z.number().int().min(300).max(3600).optional(),
-  metaInfo: z.record(z.string(), z.string()).optional(),
+  metaInfo: z.record(z.string().regex(/^udf([1-9]|1[0-5])$/), z.string().max(256)).optional(),
   paymentFlow: z.strictObject({
     type: z.literal('PG_CHECKOUT'),
     message: z.string().optional(),
     merchantUrls: z.strictObject({ redirectUrl: z.url() }),
+    paymentModeConfig: z.looseObject({}).optional(),
   }),
+  disablePaymentRetry: z.boolean().optional(),
 });
 
 const refundSchema = z.strictObject({
@@ -97,22 +104,25 @@ export async function startPhonePeEmulator(options: PhonePeEmulatorOptions): Pro
       timestamp: Date.now(),
       amount: order.amount,
       state,
-      ...(state === 'FAILED' ? { errorCode: 'PAYMENT_DECLINED' } : {}),
+      ...(state === 'FAILED' ? DECLINED : {}),
     });
     if (state === 'PENDING' || !options.webhookUrl) return;
     const body = JSON.stringify({
       event: state === 'COMPLETED' ? 'checkout.order.completed' : 'checkout.order.failed',
-      payload: { orderId: order.orderId, merchantId: 'EMULATORMERCHANT', merchantOrderId: order.merchantOrderId, state, amount: order.amount, expireAt: order.expireAt, paymentDetails: order.paymentDetails },
+      payload: { merchantId: 'EMULATORMERCHANT', merchantOrderId: order.merchantOrderId, ...statusBody(order) },
     });
     const authorization = createHash('sha256').update(`${options.webhookUsername}:${options.webhookPassword}`).digest('hex');
     setImmediate(() => void deliverWebhook('PhonePe', options.webhookUrl!, body, { authorization }));
   };
 
+  // PhonePe repeats the merchant's metaInfo in status answers and webhooks.
   const statusBody = (order: EmulatedOrder) => ({
     orderId: order.orderId,
     state: order.state,
     amount: order.amount,
     expireAt: order.expireAt,
+    ...(order.metaInfo ? { metaInfo: order.metaInfo } : {}),
+    ...(order.state === 'FAILED' ? DECLINED : {}),
     paymentDetails: order.paymentDetails,
   });
 
@@ -176,6 +186,7 @@ export async function startPhonePeEmulator(options: PhonePeEmulatorOptions): Pro
           state: 'PENDING',
           expireAt: Date.now() + (pay.data.expireAfter ?? 1200) * 1000,
           redirectUrl: pay.data.paymentFlow.merchantUrls.redirectUrl,
+          ...(pay.data.metaInfo ? { metaInfo: pay.data.metaInfo } : {}),
           paymentDetails: [],
         };
         orders.set(order.merchantOrderId, order);

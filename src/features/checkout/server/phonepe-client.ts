@@ -88,7 +88,7 @@ export class PhonePeClient {
     const token = await this.accessToken();
     const { status, body } = await this.call(
       endpoint(this.config.pgBase, `/checkout/v2/order/${encodeURIComponent(merchantOrderId)}/status`),
-      { method: 'GET', headers: { authorization: `O-Bearer ${token}` } },
+      { method: 'GET', headers: { authorization: `O-Bearer ${token}`, 'content-type': 'application/json' } },
       'status',
     );
     const parsed = statusReplySchema.safeParse(body);
@@ -126,7 +126,7 @@ export class PhonePeClient {
     const token = await this.accessToken();
     const { status, body } = await this.call(
       endpoint(this.config.pgBase, `/payments/v2/refund/${encodeURIComponent(merchantRefundId)}/status`),
-      { method: 'GET', headers: { authorization: `O-Bearer ${token}` } },
+      { method: 'GET', headers: { authorization: `O-Bearer ${token}`, 'content-type': 'application/json' } },
       'refund status',
     );
     const parsed = refundReplySchema.safeParse(body);
