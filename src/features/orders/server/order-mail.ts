@@ -70,15 +70,28 @@ export function composeOrderMail(kind: OrderMailKind, order: OrderRow, link: str
   return { subject: subjectOf(kind, order), text, html };
 }
 
-/** POST {MAIL_API_BASE}/emails with a bearer key (Resend's API); throws on anything but 2xx. */
-async function sendMail(deps: OrderDependencies, to: string, mail: { subject: string; text: string; html: string }): Promise<void> {
-  const response = await deps.fetcher(new URL('/emails', deps.env.MAIL_API_BASE), {
+/** Resend's error body (https://resend.com/docs/api-reference/errors). */
+const mailErrorSchema = z.object({ name: z.string(), message: z.string() });
+
+/**
+ * POST {MAIL_API_BASE}/emails with a bearer key (Resend's API); throws on anything but 2xx, naming
+ * Resend's error. The idempotency key makes a retry after a lost answer the same mail, not a second one.
+ */
+export async function sendMail(
+  mailer: Pick<OrderDependencies, 'fetcher' | 'env'>,
+  to: string,
+  mail: { subject: string; text: string; html: string },
+  idempotencyKey: string,
+): Promise<void> {
+  const response = await mailer.fetcher(new URL('/emails', mailer.env.MAIL_API_BASE), {
     method: 'POST',
-    headers: { authorization: `Bearer ${deps.env.MAIL_API_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ from: deps.env.MAIL_FROM, to: [to], subject: mail.subject, text: mail.text, html: mail.html }),
+    headers: { authorization: `Bearer ${mailer.env.MAIL_API_KEY}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify({ from: mailer.env.MAIL_FROM, to: [to], subject: mail.subject, text: mail.text, html: mail.html }),
     signal: AbortSignal.timeout(10_000),
   });
-  if (!response.ok) throw new Error(`the mail API answered ${response.status}`);
+  if (response.ok) return;
+  const refused = mailErrorSchema.safeParse(await response.json().catch(() => null));
+  throw new Error(`the mail API answered ${response.status}${refused.success ? ` (${refused.data.name}: ${refused.data.message})` : ''}`);
 }
 
 async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean> {
@@ -100,7 +113,7 @@ async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean
     }
     const siteUrl = deps.env.SITE_URL ?? 'http://localhost:8888';
     const link = `${siteUrl}/orders/${order.order_number}?key=${await guestOrderToken(order.id, deps.env.ORDER_LINK_SECRET)}`;
-    await sendMail(deps, to, composeOrderMail(row.kind, order, link, decisions));
+    await sendMail(deps, to, composeOrderMail(row.kind, order, link, decisions), `order-mail/${row.id}`);
     await deps.db.from('mail_outbox').update({ sent_at: deps.now().toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null }).eq('id', row.id);
     return true;
   } catch (error) {
