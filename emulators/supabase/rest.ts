@@ -307,7 +307,9 @@ async function handleRpc(incoming: Incoming, name: string, db: PGlite, claims: A
   const given = Object.keys(args).sort();
   const match = rows.find((fn) => [...(fn.argument_names ?? []).slice(0, fn.argument_types.length)].sort().join() === given.join());
   if (!match) {
-    return restError(404, 'PGRST202', `Could not find the function public.${name}(${given.join(', ')}) in the schema cache`);
+    // PostgREST says in `details` what it searched for (https://supabase.com/docs/guides/api/rest/postgrest-error-codes).
+    const searched = `Searched for the function public.${name} with parameters ${given.join(', ') || '(none)'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`;
+    return restError(404, 'PGRST202', `Could not find the function public.${name}(${given.join(', ')}) in the schema cache`, searched);
   }
   const params: unknown[] = [];
   const call = `public.${quote(name)}(${(match.argument_names ?? [])

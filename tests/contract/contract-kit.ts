@@ -18,7 +18,14 @@ export interface DocumentedCall {
   /** The documented request example (values ours). */
   example?: unknown;
   /** Documented answers, by name: `ok` and the documented errors. */
-  answers: Record<string, { status: number; body: unknown }>;
+  answers: Record<string, DocumentedAnswer>;
+}
+
+export interface DocumentedAnswer {
+  status: number;
+  body: unknown;
+  /** Response headers the documented answer depends on (a version header that selects the body format). */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -29,13 +36,13 @@ export interface RecordedRequest {
 }
 
 /** A fetch that records every request and answers each with the next reply in `replies`. */
-export function recordingFetch(...replies: Array<{ status: number; body: unknown }>) {
+export function recordingFetch(...replies: DocumentedAnswer[]) {
   const requests: RecordedRequest[] = [];
   const fetcher = (async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     requests.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() });
     const reply = replies.length > 1 ? replies.shift()! : replies[0]!;
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json', ...reply.headers } });
   }) as typeof fetch;
   return { fetcher, requests };
 }
