@@ -113,11 +113,16 @@ describe('our PhonePe client against the documented API', () => {
       expect(deliver(phonePeWebhooks['checkout.order.failed'])).toMatchObject({ kind: 'payment', providerOrderId: 'MK-1042-a2', outcome: { state: 'failed', reason: 'PAYMENT_DECLINED' } });
     });
 
-    it('refuses any other Authorization with 401', () => {
-      for (const header of [sha256(`${webhookAuthorisation.username}:another-password`), `Basic ${Buffer.from(`${webhookAuthorisation.username}:${webhookAuthorisation.password}`).toString('base64')}`, '']) {
+    it('refuses any other Authorization with 401, whatever the event, before reading the body', () => {
+      for (const [body, header] of [
+        [phonePeWebhooks['checkout.order.completed'], sha256(`${webhookAuthorisation.username}:another-password`)],
+        [phonePeWebhooks['checkout.order.completed'], `Basic ${Buffer.from(`${webhookAuthorisation.username}:${webhookAuthorisation.password}`).toString('base64')}`],
+        [phonePeWebhooks['checkout.order.completed'], ''],
+        [phonePeWebhooks['pg.refund.completed'], sha256(`${webhookAuthorisation.username}:another-password`)],
+      ] as const) {
         let error: unknown;
         try {
-          deliver(phonePeWebhooks['checkout.order.completed'], header);
+          deliver(body, header);
         } catch (thrown) {
           error = thrown;
         }
