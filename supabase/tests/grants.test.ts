@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
+import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, projectSqlFiles } from '../../emulators/supabase/schema';
+import { openDatabase, projectSqlFiles, supabaseFolder } from '../../emulators/supabase/schema';
 import { anon, customer, demoCustomerId, failureCode, runAs, serviceRole } from './database';
 import {
   API_ROLES,
@@ -90,5 +91,31 @@ describe('hosted Supabase rules', () => {
       `select id, file_size_limit::int as file_size_limit, allowed_mime_types from storage.buckets`,
     );
     expect(rows).toEqual([{ id: 'prescriptions', file_size_limit: 5 * 1024 * 1024, allowed_mime_types: ['image/*', 'application/pdf'] }]);
+  });
+});
+
+describe('supabase/config.toml', () => {
+  const config = async () =>
+    parse(await readFile(`${supabaseFolder}config.toml`, 'utf8')) as {
+      auth: { site_url: string; additional_redirect_urls: string[] };
+      storage: { buckets: Record<string, { public: boolean; file_size_limit: string; allowed_mime_types: string[] }> };
+    };
+
+  it('declares the prescriptions bucket the migrations create', async () => {
+    const { storage } = await config();
+    const { rows } = await db.query<{ public: boolean; file_size_limit: number; allowed_mime_types: string[] }>(
+      `select public, file_size_limit::int as file_size_limit, allowed_mime_types from storage.buckets where id = 'prescriptions'`,
+    );
+    const declared = storage.buckets.prescriptions!;
+    const mebibytes = Number(/^(\d+)MiB$/.exec(declared.file_size_limit)?.[1]);
+    expect([{ public: declared.public, file_size_limit: mebibytes * 1024 * 1024, allowed_mime_types: declared.allowed_mime_types }]).toEqual(rows);
+  });
+
+  it('lets auth mails come back to the pages the storefront sends them to, on both local addresses', async () => {
+    const { auth } = await config();
+    // SignUpForm and the account's email change send links to /account, ForgotPasswordForm to /reset-password.
+    for (const origin of [new URL(auth.site_url).origin, 'http://127.0.0.1:8888']) {
+      expect(auth.additional_redirect_urls).toEqual(expect.arrayContaining([`${origin}/account`, `${origin}/reset-password`]));
+    }
   });
 });
