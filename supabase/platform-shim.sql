@@ -1,6 +1,6 @@
 -- What a Supabase project provides before our migrations run: the API roles, the auth schema
 -- (users, identities, sessions, refresh tokens, auth.uid()/role()/jwt()), the storage schema
--- (buckets, objects, path helpers) and the default privileges Supabase grants on public.
+-- (buckets, objects, path helpers) and usage of the public schema.
 -- Definitions follow Supabase's own (auth and storage-api migrations) so policies written against
 -- them behave the same here (PGlite, SQL tests, local emulator) and on a hosted project.
 -- Never applied to a real Supabase project: there these objects already exist.
@@ -23,10 +23,11 @@ create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 
+-- Usage of public, and nothing on what is created in it: since 30 May 2026 (new projects) and
+-- 30 October 2026 (new tables on every project) Supabase no longer grants anon, authenticated and
+-- service_role anything on new public tables, sequences or functions. The migrations grant each
+-- role what it needs, and tests here fail with 42501 where one is missing, as a hosted project would.
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
