@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRODUCT_IMAGE } from './product';
 import type { CartLine } from './cart-line';
 import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from './account-cart';
 
@@ -23,25 +22,30 @@ function line(id: number, quantity: number, overrides: Partial<CartLine> = {}): 
 }
 
 describe('stored cart items', () => {
-  it('stores a line in the server shape: mrp as text, thumbnail fallback, prescription url or null', () => {
-    const withoutImage = line(2, 3);
-    withoutImage.product.thumbnail_image = null;
-    expect(toStoredItem(withoutImage)).toEqual({
+  it("stores a line in the server shape: mrp as text, prescription url or null, the cart product's other fields beside them", () => {
+    expect(toStoredItem(line(2, 3))).toEqual({
       product_id: 2,
       name: 'Product 2',
       quantity: 3,
       mrp: '21.00',
-      thumbnail_image: DEFAULT_PRODUCT_IMAGE,
+      thumbnail_image: '/images/products/2.webp',
       prescription_url: null,
       slug: 'product-2',
       category: 'Diabetes',
       requires_prescription: false,
+      sale_state: 'ADD TO CART',
     });
   });
 
   it('reads back what it stored', () => {
     const lines = [line(1, 2), line(3, 1, { prescriptionFileUrl: 'user/abc.pdf' })];
     expect(readStoredItems(JSON.parse(JSON.stringify(lines.map(toStoredItem))))).toEqual(lines);
+  });
+
+  it('carries cash on delivery and the selling price to another device', () => {
+    const withoutCod = line(5, 1);
+    withoutCod.product = { ...withoutCod.product, cod_available: false, current_price: 40 };
+    expect(readStoredItems(JSON.parse(JSON.stringify([toStoredItem(withoutCod)])))).toEqual([withoutCod]);
   });
 
   it('reads a row written with only the spec fields, treating the line as prescription-only', () => {

@@ -1,62 +1,47 @@
 import { z } from 'zod';
 import { paiseToRupees } from './money';
-import { DEFAULT_PRODUCT_IMAGE, productSlug } from './product';
+import { DEFAULT_PRODUCT_IMAGE, productSlug, toCartProduct, type CartProduct } from './product';
+import { readCartProduct } from './stored-cart';
 import { cartLinesTotalPaise, clampQuantity, type CartLine } from './cart-line';
 
 /**
  * A cart line as the server cart row keeps it: the spec's stored-item fields (mrp as text, name,
- * quantity, product_id, thumbnail_image, prescription_url). slug, category and
- * requires_prescription ride along because a line that exists only on the server must become a
- * full cart line again on another device, and the browser has no catalogue lookup by id; rows
- * without them (written elsewhere) still load, with the cautious fallbacks below.
+ * quantity, product_id, thumbnail_image, prescription_url), and beside them every other field of
+ * the cart's view of a product (slug, category, requires_prescription, ...), because a line that
+ * exists only on the server must become a full cart line again on another device and the browser
+ * has no catalogue lookup by id. Those ride along unchecked here: readCartProduct reads them.
  */
-export const storedCartItemSchema = z.object({
+const storedItemFields = z.object({
   product_id: z.number().int().positive(),
   name: z.string().min(1),
   quantity: z.number().int().positive(),
   mrp: z.string().regex(/^\d+(\.\d{1,2})?$/).catch('0'),
   thumbnail_image: z.string().min(1).catch(DEFAULT_PRODUCT_IMAGE),
   prescription_url: z.string().nullable().catch(null),
-  slug: z.string().min(1).optional(),
-  category: z.string().optional(),
-  requires_prescription: z.boolean().optional(),
 });
-export type StoredCartItem = z.infer<typeof storedCartItemSchema>;
+const storedCartItemSchema = storedItemFields.loose();
+type RideAlong = Omit<CartProduct, 'id' | 'name' | 'mrp' | 'thumbnail_image'>;
+export type StoredCartItem = z.infer<typeof storedItemFields> & Partial<RideAlong>;
 
 export function toStoredItem(line: CartLine): StoredCartItem {
-  return {
-    product_id: line.product.id,
-    name: line.product.name,
-    quantity: line.quantity,
-    mrp: line.product.mrp.toFixed(2),
-    thumbnail_image: line.product.thumbnail_image ?? DEFAULT_PRODUCT_IMAGE,
-    prescription_url: line.prescriptionFileUrl,
-    slug: line.product.slug,
-    category: line.product.category,
-    requires_prescription: line.product.requires_prescription,
-  };
+  const { id, name, mrp, thumbnail_image, ...rideAlong } = toCartProduct(line.product);
+  return { product_id: id, name, quantity: line.quantity, mrp: mrp.toFixed(2), thumbnail_image, prescription_url: line.prescriptionFileUrl, ...rideAlong };
 }
 
 /**
- * Rebuilds a cart line from a stored item. Without a stored prescription flag the line is treated
- * as prescription-only: asking for a prescription that was not needed is the safe mistake.
+ * Rebuilds a cart line from a stored item, or null when a ride-along field is unreadable. Rows
+ * written elsewhere may lack them: without a stored prescription flag the line is treated as
+ * prescription-only (asking for a prescription that was not needed is the safe mistake).
  */
-export function fromStoredItem(item: StoredCartItem): CartLine {
-  const requiresPrescription = item.requires_prescription ?? true;
+export function fromStoredItem(item: StoredCartItem): CartLine | null {
+  const { product_id, mrp, quantity, prescription_url, ...rest } = item;
+  const product = readCartProduct({ slug: productSlug(item.name), category: '', requires_prescription: true, ...rest, id: product_id, mrp: Number(mrp) });
+  if (!product) return null;
   return {
-    product: {
-      id: item.product_id,
-      name: item.name,
-      slug: item.slug ?? productSlug(item.name),
-      mrp: Number(item.mrp),
-      thumbnail_image: item.thumbnail_image,
-      category: item.category ?? '',
-      requires_prescription: requiresPrescription,
-      sale_state: 'ADD TO CART',
-    },
-    quantity: clampQuantity(item.quantity),
-    prescriptionAccepted: !requiresPrescription || item.prescription_url !== null,
-    prescriptionFileUrl: item.prescription_url,
+    product,
+    quantity: clampQuantity(quantity),
+    prescriptionAccepted: !product.requires_prescription || prescription_url !== null,
+    prescriptionFileUrl: prescription_url,
   };
 }
 
@@ -66,9 +51,8 @@ export function readStoredItems(items: unknown): CartLine[] {
   const lines: CartLine[] = [];
   for (const raw of items) {
     const item = storedCartItemSchema.safeParse(raw);
-    if (item.success && !lines.some((line) => line.product.id === item.data.product_id)) {
-      lines.push(fromStoredItem(item.data));
-    }
+    const line = item.success ? fromStoredItem(item.data as StoredCartItem) : null;
+    if (line && !lines.some((kept) => kept.product.id === line.product.id)) lines.push(line);
   }
   return lines;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartLinesTotalPaise, type CartLine } from './cart-line';
-import type { CartProduct } from './product';
+import { DEFAULT_PRODUCT_IMAGE, type CartProduct } from './product';
 
 const product = (id: number, mrp: number, current_price?: number): CartProduct => ({
   id,
@@ -8,7 +8,7 @@ const product = (id: number, mrp: number, current_price?: number): CartProduct =
   slug: `product-${id}`,
   mrp,
   ...(current_price === undefined ? {} : { current_price }),
-  thumbnail_image: null,
+  thumbnail_image: DEFAULT_PRODUCT_IMAGE,
   category: 'Tablets',
   requires_prescription: false,
   sale_state: 'ADD TO CART',

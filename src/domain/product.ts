@@ -1,4 +1,4 @@
-import type { SaleState } from './sale-state';
+import { CARD_FIELDS, CART_LINE_FIELDS, joinFields, pickProductView, productView, someFields, type Product, type ViewOf } from './product-schema';
 
 /** The chip on every prescription-only product, in the list, on its page and in the cart. */
 export const RX_REQUIRED = 'Rx Required';
@@ -6,60 +6,10 @@ export const RX_REQUIRED = 'Rx Required';
 /** The one placeholder shown when a product has no thumbnail at all. */
 export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder/product-default.webp';
 
-/** One interaction rating of the record (alcohol, pregnancy, lactation, driving, kidney, liver); unrated ones are left out. */
-export interface InteractionRating {
-  topic: string;
-  severity: string;
-}
+export type { Product } from './product-schema';
 
-export interface SafetyAdvice {
-  name: string;
-  severity: string;
-  description: string;
-}
-
-/** One catalogue product as the shop knows it: every page, the cart and the payment functions read this or a view of it. */
-export interface Product {
-  id: number;
-  name: string;
-  slug: string;
-  drug_form: string;
-  pack_form: string;
-  brand: string;
-  salt: string;
-  /** Rupees, incl. of all taxes; the cap on the selling price. */
-  mrp: number;
-  /** Rupees as the record gives it; charged only when below MRP (see sellingPricePaise in ./selling-price). */
-  current_price: number;
-  created_at: string;
-  thumbnail_image: string;
-  package: string;
-  description: string;
-  category: string;
-  quantity: string;
-  /** The pack's count or measure ("20" tablets, "75 gm"), for prices per unit; null when the record gives no number. */
-  pack_size: { amount: number; unit: string } | null;
-  marketer: string;
-  marketer_address: string | null;
-  how_it_works: string | null;
-  primary_uses: string[];
-  uses: string[];
-  images: string[];
-  precautions: SafetyAdvice[];
-  side_effects: string | null;
-  missed_dosage: string | null;
-  storage: string;
-  requires_prescription: boolean;
-  therapeutic_class: string;
-  chemical_class: string | null;
-  /** null when the record does not say (or says "NA"). */
-  habit_forming: boolean | null;
-  interactions: InteractionRating[];
-  country_of_origin: string;
-  cod_available: boolean;
-  faq: { question: string; answer: string }[];
-  sale_state: SaleState;
-}
+/** One interaction rating of the record (alcohol, pregnancy, lactation, driving, kidney, liver). */
+export type InteractionRating = Product['interactions'][number];
 
 /** Sold out or discontinued products stay visible but cannot be added or paid for. */
 export function isPurchasable(product: Pick<Product, 'sale_state'>): boolean {
@@ -94,33 +44,31 @@ export function catalogueEntryUrl(productId: number): string {
   return `/catalogue/${productId}.json`;
 }
 
-/** The product fields a cart line keeps, so the cart renders without the catalogue. */
-export type CartProduct = Pick<Product, 'id' | 'name' | 'slug' | 'mrp' | 'category' | 'requires_prescription' | 'sale_state'> & {
-  thumbnail_image: string | null;
-  /** Absent in carts stored before cash on delivery; the server has the final word. */
-  cod_available?: boolean;
-  /** Absent in carts stored before selling prices existed: such a line is priced at MRP until refreshed. */
-  current_price?: number;
-};
+/**
+ * The product fields a cart line keeps, so the cart renders without the catalogue. Carts stored
+ * before selling prices or cash on delivery lack those: such a line is priced at MRP and offers
+ * cash on delivery until refreshed from the catalogue (the server has the final word).
+ */
+export const CART_PRODUCT = productView(CART_LINE_FIELDS, ['current_price', 'cod_available']);
+export type CartProduct = ViewOf<typeof CART_PRODUCT>;
 
 /** Keeps only the fields a cart line needs (a product carries many more). */
-export function toCartProduct(product: CartProduct): CartProduct {
-  const { id, name, slug, mrp, current_price, thumbnail_image, category, requires_prescription, sale_state, cod_available } = product;
-  return { id, name, slug, mrp, current_price, thumbnail_image, category, requires_prescription, sale_state, ...(cod_available === undefined ? {} : { cod_available }) };
-}
+export const toCartProduct = (product: CartProduct): CartProduct => pickProductView(CART_PRODUCT, product);
 
-/** What a product card shows; a searched-for card is drawn from it. */
-export type ProductCard = Omit<CartProduct, 'thumbnail_image'> & Pick<Product, 'thumbnail_image' | 'drug_form' | 'quantity' | 'description'>;
+/** What a product card shows, and what /catalogue/<id>.json holds: the cart line's fields and a few more. */
+export const PRODUCT_CARD = productView(joinFields(CART_LINE_FIELDS, CARD_FIELDS), ['current_price', 'cod_available']);
+export type ProductCard = ViewOf<typeof PRODUCT_CARD>;
 
-export function toProductCard(product: Product): ProductCard {
-  const { thumbnail_image, drug_form, quantity, description } = product;
-  return { ...toCartProduct(product), thumbnail_image, drug_form, quantity, description };
-}
+export const toProductCard = (product: Product): ProductCard => pickProductView(PRODUCT_CARD, product);
 
-/** The few product facts the payment functions price and check an order with (the build writes them for every product). */
-export type PriceIndexEntry = Pick<Product, 'id' | 'name' | 'mrp' | 'current_price' | 'requires_prescription' | 'cod_available' | 'sale_state'>;
+/**
+ * The few product facts the payment functions price and check an order with (the build writes them
+ * for every product); an entry without a current price is charged MRP.
+ */
+export const PRICE_INDEX_ENTRY = productView(
+  someFields(CART_LINE_FIELDS, ['id', 'name', 'mrp', 'current_price', 'requires_prescription', 'cod_available', 'sale_state']),
+  ['current_price'],
+);
+export type PriceIndexEntry = ViewOf<typeof PRICE_INDEX_ENTRY>;
 
-export function toPriceIndexEntry(product: Product): PriceIndexEntry {
-  const { id, name, mrp, current_price, requires_prescription, cod_available, sale_state } = product;
-  return { id, name, mrp, current_price, requires_prescription, cod_available, sale_state };
-}
+export const toPriceIndexEntry = (product: Product): PriceIndexEntry => pickProductView(PRICE_INDEX_ENTRY, product);

@@ -1,34 +1,30 @@
 import { clampQuantity, type CartLine, type CartState } from './cart-line';
-import type { CartProduct } from './product';
-import { FOR_SALE_STATES } from './sale-state';
+import { CART_PRODUCT, DEFAULT_PRODUCT_IMAGE, type CartProduct } from './product';
+import { isFields, isSaleState, readProductView } from './product-schema';
 
 /*
  * The one reader of whatever a browser holds under the cart key and of the cart's view of a
- * product's /catalogue/<id>.json. Checked by hand rather than by zod: the cart store is on every
- * page with a quantity control, and zod/mini's core adds 16 KB gzip to each (measured with
- * bench/js-bytes.ts: /products 77.3 -> 93.5 KB).
+ * product's /catalogue/<id>.json, derived from the product schema (see ./product-schema for why it
+ * is not zod: the /cart first paint runs this inline).
  */
 
 /** The localStorage key the cart lives under; the cart store and the header badge both read it. */
 export const CART_STORAGE_KEY = 'cart';
 
-type Fields = Record<string, unknown>;
-const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isPositiveInt = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 
-/** A cart product from untrusted JSON, or null; an unknown sale state reads as purchasable. */
+/**
+ * A cart product from untrusted JSON, or null. An unknown sale state reads as purchasable (the
+ * catalogue refresh corrects it) and a missing thumbnail as the placeholder.
+ */
 export function readCartProduct(value: unknown): CartProduct | null {
   if (!isFields(value)) return null;
-  const { id, name, slug, mrp, current_price, thumbnail_image, category, requires_prescription, sale_state } = value;
-  if (!isPositiveInt(id) || typeof name !== 'string' || typeof slug !== 'string' || typeof category !== 'string') return null;
-  if (typeof mrp !== 'number' || !Number.isFinite(mrp) || mrp < 0 || typeof requires_prescription !== 'boolean') return null;
-  if (thumbnail_image !== null && typeof thumbnail_image !== 'string') return null;
-  const saleState = FOR_SALE_STATES.find((state) => state === sale_state) ?? 'ADD TO CART';
-  const product: CartProduct = { id, name, slug, mrp, thumbnail_image, category, requires_prescription, sale_state: saleState };
-  // Carts stored before selling prices have none: they are priced at MRP until the catalogue refresh.
-  if (typeof current_price === 'number' && Number.isFinite(current_price) && current_price >= 0) product.current_price = current_price;
-  return product;
+  return readProductView(CART_PRODUCT, {
+    ...value,
+    sale_state: isSaleState(value.sale_state) ? value.sale_state : 'ADD TO CART',
+    thumbnail_image: value.thumbnail_image ?? DEFAULT_PRODUCT_IMAGE,
+  });
 }
 
 function readCartLine(value: unknown): CartLine | null {

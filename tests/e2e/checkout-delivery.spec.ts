@@ -8,7 +8,8 @@ import {
   proceedButton,
 } from './checkout-support.ts';
 import { cetirizine, openCartPage, orderSummary, storeCart, storedLine } from './support/cart';
-import { totalOf } from './support/fixture-catalogue';
+import { fixtureCartProduct, fixtureProducts, totalOf } from './support/fixture-catalogue';
+import { deliveryStrings } from '../../src/domain/delivery-strings';
 
 const razorpayCheckout = (page: Page) => page.getByRole('dialog', { name: 'Razorpay Checkout (test)' });
 const cashOnDelivery = (page: Page) => orderSummary(page).getByRole('radio', { name: /Cash on delivery/ });
@@ -59,6 +60,19 @@ test('cash on delivery is shown disabled with the reason where the zone does not
   await expect(cashOnDelivery(page)).toBeDisabled();
   await expect(cashOnDelivery(page)).toHaveAccessibleDescription('Cash on delivery is not available at this PIN code');
   await expect(proceedButton(page)).toBeEnabled();
+});
+
+test('a cart line of a product without cash on delivery does not offer it, naming the product', async ({ page }) => {
+  test.slow();
+  const withoutCod = fixtureProducts((product) => !product.cod_available && product.sale_state === 'ADD TO CART')[0]!;
+  // Its prescription is already attached, so the payment methods are on screen.
+  const line = { ...storedLine(fixtureCartProduct(withoutCod.id)), prescriptionAccepted: true };
+  await storeCart(page, [storedLine(cetirizine), line]);
+  await openCartPage(page);
+  await fillDeliveryDetails(page);
+  await expect(deliveryDetails(page).getByRole('status')).toHaveText(/^Delivery by /);
+  await expect(cashOnDelivery(page)).toBeDisabled();
+  await expect(cashOnDelivery(page)).toHaveAccessibleDescription(deliveryStrings.codNotForProduct(withoutCod.name));
 });
 
 test("an unserviceable PIN code blocks payment with the message and keeps the cart", async ({ page }) => {

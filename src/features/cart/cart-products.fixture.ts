@@ -1,3 +1,4 @@
+import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
 import type { CartProduct } from './cart-store';
 
 /** Cart products for the cart's unit tests. */
@@ -17,7 +18,7 @@ export const metformin: CartProduct = {
   name: 'Metformin 500mg Tablet',
   slug: 'metformin-500mg-tablet',
   mrp: 120.25,
-  thumbnail_image: null,
+  thumbnail_image: DEFAULT_PRODUCT_IMAGE,
   category: 'Diabetes',
   requires_prescription: true,
   sale_state: 'ADD TO CART',

@@ -1,3 +1,4 @@
+import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
 import { atom } from 'nanostores';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@supabase/supabase-js';
@@ -11,7 +12,7 @@ const GUEST_FILE = `guest-${SESSION}/3b1f.png`;
 
 function rxLine(prescriptionFileUrl: string | null): CartLine {
   return {
-    product: { id: 1, name: 'Metformin', slug: 'metformin', mrp: 34.5, thumbnail_image: null, category: 'allopathy', requires_prescription: true, sale_state: 'ADD TO CART' },
+    product: { id: 1, name: 'Metformin', slug: 'metformin', mrp: 34.5, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: true, sale_state: 'ADD TO CART' },
     quantity: 1,
     prescriptionAccepted: prescriptionFileUrl !== null,
     prescriptionFileUrl,

@@ -1,3 +1,4 @@
+import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
 import { atom } from 'nanostores';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@supabase/supabase-js';
@@ -18,7 +19,7 @@ function line(id: number, quantity: number): CartLine {
       name: `Product ${id}`,
       slug: `product-${id}`,
       mrp: 10,
-      thumbnail_image: null,
+      thumbnail_image: DEFAULT_PRODUCT_IMAGE,
       category: 'Pain',
       requires_prescription: false,
       sale_state: 'ADD TO CART',

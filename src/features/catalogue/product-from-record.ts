@@ -1,5 +1,6 @@
 import { type CatalogueRecord, catalogueRecordSchema } from './catalogue-record';
 import { DEFAULT_PRODUCT_IMAGE, type InteractionRating, type Product, productSlug } from '../../domain/product';
+import { FULL_PRODUCT, productProblem } from '../../domain/product-schema';
 import type { SaleState } from '../../domain/sale-state';
 
 /** The record's interaction ratings under the names the product page shows them. */
@@ -95,7 +96,11 @@ export function buildProduct(raw: unknown, source: string): Product {
       .join('; ');
     throw new CatalogueRecordError(`Catalogue record ${source} is malformed: ${problems}`);
   }
-  return toProduct(parsed.data);
+  const product = toProduct(parsed.data);
+  // The builder answers to the one product schema every reader derives from.
+  const problem = productProblem(product, FULL_PRODUCT);
+  if (problem) throw new CatalogueRecordError(`Catalogue record ${source} makes a product the shop cannot read: ${problem}`);
+  return product;
 }
 
 /** Builds the whole catalogue; duplicate ids or slugs fail with both sources named. */

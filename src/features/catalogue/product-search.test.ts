@@ -47,6 +47,7 @@ describe('search index', () => {
       quantity: metformin.quantity,
       description: metformin.description,
       requires_prescription: metformin.requires_prescription,
+      cod_available: metformin.cod_available,
       sale_state: 'ADD TO CART',
     });
   });

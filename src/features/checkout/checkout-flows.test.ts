@@ -1,3 +1,4 @@
+import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
 import { describe, expect, it, vi } from 'vitest';
 import type { CartState } from '@/domain/cart-line';
 import type { CheckoutEvent } from './checkout-state';
@@ -10,7 +11,7 @@ const cart: CartState = {
   sessionId: '6f1c1b8e-7a55-4c1e-9d2a-0d4f6a1b2c3d',
   items: [
     {
-      product: { id: 14, name: 'Cetirizine', slug: 'cetirizine', mrp: 21, thumbnail_image: null, category: 'allopathy', requires_prescription: false, sale_state: 'ADD TO CART' },
+      product: { id: 14, name: 'Cetirizine', slug: 'cetirizine', mrp: 21, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: false, sale_state: 'ADD TO CART' },
       quantity: 3,
       prescriptionAccepted: true,
       prescriptionFileUrl: null,

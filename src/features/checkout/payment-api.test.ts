@@ -1,3 +1,4 @@
+import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutRequest, createPaymentApi } from './payment-api';
 import type { CartState } from '@/domain/cart-line';
@@ -7,7 +8,7 @@ const product = (id: number, mrp: number, requires_prescription = false) => ({
   name: `Medicine ${id}`,
   slug: `medicine-${id}`,
   mrp,
-  thumbnail_image: null,
+  thumbnail_image: DEFAULT_PRODUCT_IMAGE,
   category: 'allopathy',
   requires_prescription,
   sale_state: 'ADD TO CART' as const,

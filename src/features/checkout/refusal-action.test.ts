@@ -1,10 +1,11 @@
+import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../cart/cart-store';
 import { refusalActionOf } from './refusal-action';
 
 function line(id: number, name: string): CartLine {
   return {
-    product: { id, name, slug: 's', mrp: 10, thumbnail_image: null, category: 'allopathy', requires_prescription: false, sale_state: 'ADD TO CART' },
+    product: { id, name, slug: 's', mrp: 10, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: false, sale_state: 'ADD TO CART' },
     quantity: 1,
     prescriptionAccepted: true,
     prescriptionFileUrl: null,

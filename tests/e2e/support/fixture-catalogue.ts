@@ -31,6 +31,9 @@ export function fixtureCartProduct(id: number): CartProduct {
   return toCartProduct(fixtureProduct(id));
 }
 
+/** The fixture's products that pass the filter, in the fixture's order. */
+export const fixtureProducts = (filter: (product: DisplayProduct) => boolean): DisplayProduct[] => products.filter(filter);
+
 /** Every product name in the fixture. */
 export const fixtureNames = (filter: (product: DisplayProduct) => boolean = () => true): string[] =>
   products.filter(filter).map((product) => product.name);

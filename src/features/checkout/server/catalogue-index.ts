@@ -1,25 +1,18 @@
-import { z } from 'zod';
-import { FOR_SALE_STATES } from '../../../domain/sale-state';
+import { PRICE_INDEX_ENTRY, type PriceIndexEntry } from '../../../domain/product';
+import { productProblem, readProductView } from '../../../domain/product-schema';
 
-/** The reader of the price index the build writes from each product (toPriceIndexEntry in src/domain/product.ts). */
-export const catalogueIndexEntrySchema = z.object({
-  id: z.number().int().positive(),
-  name: z.string().min(1),
-  mrp: z.number().nonnegative(),
-  /** Charged only when below MRP (sellingPricePaise); an index written before selling prices reads as MRP. */
-  current_price: z.number().nonnegative().optional(),
-  requires_prescription: z.boolean(),
-  cod_available: z.boolean(),
-  sale_state: z.enum(FOR_SALE_STATES),
-});
-export type CatalogueIndexEntry = z.infer<typeof catalogueIndexEntrySchema>;
-
-export const catalogueIndexSchema = z.array(catalogueIndexEntrySchema);
+/** One product of the price index the build writes (toPriceIndexEntry in src/domain/product.ts). */
+export type CatalogueIndexEntry = PriceIndexEntry;
 
 export type CatalogueIndex = ReadonlyMap<number, CatalogueIndexEntry>;
 
 /** Validates the generated index once, at cold start, so a stale or hand-edited file fails loudly. */
 export function loadCatalogueIndex(raw: unknown): CatalogueIndex {
-  const entries = catalogueIndexSchema.parse(raw);
+  if (!Array.isArray(raw)) throw new Error('The catalogue index is not a list of products');
+  const entries = raw.map((value: unknown, index) => {
+    const entry = readProductView(PRICE_INDEX_ENTRY, value);
+    if (!entry) throw new Error(`The catalogue index entry ${index} is unreadable: ${productProblem(value, PRICE_INDEX_ENTRY)}`);
+    return entry;
+  });
   return new Map(entries.map((entry) => [entry.id, entry]));
 }
