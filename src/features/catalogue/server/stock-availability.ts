@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { Availability } from '../../../domain/stock';
+
+/**
+ * GET /api/stock/availability?ids=1,16: what the prebuilt product pages and lists ask once after
+ * load, answered from the database's public stock_availability() (product id -> available; a
+ * product not stock-tracked is left out). The answer is small (about 10 bytes a product) and may
+ * be a few seconds old: the order's reservation in the database is what finally decides.
+ */
+
+/** A list page shows at most this many products; more ids are refused rather than read. */
+export const MAX_AVAILABILITY_IDS = 60;
+
+const idsSchema = z
+  .string()
+  .regex(/^\d{1,9}(,\d{1,9})*$/, 'ids must be product ids separated by commas, like ids=1,16')
+  .transform((text) => [...new Set(text.split(',').map(Number))])
+  .refine((ids) => ids.length <= MAX_AVAILABILITY_IDS, `ask for at most ${MAX_AVAILABILITY_IDS} products at once`);
+
+export const availabilityEnvSchema = z.object({ PUBLIC_SUPABASE_URL: z.url(), PUBLIC_SUPABASE_ANON_KEY: z.string().min(1) });
+export type AvailabilityEnv = z.infer<typeof availabilityEnvSchema>;
+
+const rowsSchema = z.array(z.object({ product_id: z.number().int(), available: z.number().int() }));
+
+const json = (body: unknown, status: number, cache: string) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': cache, 'x-content-type-options': 'nosniff' },
+  });
+
+export async function availabilityResponse(request: Request, env: AvailabilityEnv, fetchApi: typeof fetch = fetch): Promise<Response> {
+  if (request.method !== 'GET') return json({ error: 'Use GET' }, 405, 'no-store');
+  const ids = idsSchema.safeParse(new URL(request.url).searchParams.get('ids') ?? '');
+  if (!ids.success) return json({ error: ids.error.issues[0]!.message }, 400, 'no-store');
+  // PostgREST's RPC call, with the anon key: the function exposes nothing but the counts.
+  const reply = await fetchApi(new URL('/rest/v1/rpc/stock_availability', env.PUBLIC_SUPABASE_URL), {
+    method: 'POST',
+    headers: { apikey: env.PUBLIC_SUPABASE_ANON_KEY, authorization: `Bearer ${env.PUBLIC_SUPABASE_ANON_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_product_ids: ids.data }),
+  });
+  if (!reply.ok) {
+    console.error(`[stock availability] the database answered ${reply.status}: ${await reply.text()}`);
+    return json({ error: 'Stock could not be checked just now.' }, 503, 'no-store');
+  }
+  const availability: Availability = {};
+  for (const row of rowsSchema.parse(await reply.json())) availability[row.product_id] = row.available;
+  // Shared caches may keep it 10 seconds: a busy product page costs the database one call per 10 s.
+  return json(availability, 200, 'public, max-age=10, s-maxage=10');
+}
