@@ -92,11 +92,13 @@ export function readStockCsv(text: string, productIds: ReadonlyMap<string, numbe
   const errors: StockImportError[] = [];
   const rows: StockImportRow[] = [];
   const seen = new Map<string, number>();
-  body.forEach((fields, index) => {
+  for (const [index, fields] of body.entries()) {
     const line = index + 2;
-    if (fields.every((field) => field.trim() === '')) return;
-    const fail = (reason: string) => errors.push({ line, reason });
-    if (fields.length !== STOCK_CSV_COLUMNS.length) return fail(`Expected ${STOCK_CSV_COLUMNS.length} values, found ${fields.length}.`);
+    if (fields.every((field) => field.trim() === '')) continue;
+    if (fields.length !== STOCK_CSV_COLUMNS.length) {
+      errors.push({ line, reason: `Expected ${STOCK_CSV_COLUMNS.length} values, found ${fields.length}.` });
+      continue;
+    }
     const [product, batch, expiry, quantity, mrp] = fields.map((field) => field.trim()) as [string, string, string, string, string];
     const productId = productIds.get(product.toUpperCase());
     const problems: string[] = [];
@@ -112,7 +114,10 @@ export function readStockCsv(text: string, productIds: ReadonlyMap<string, numbe
       if (first) problems.push(`batch ${batch} of this product is already on line ${first}`);
       else seen.set(key, line);
     }
-    if (problems.length > 0) return fail(`${problems.join('; ')}.`.replace(/^./, (first) => first.toUpperCase()));
+    if (problems.length > 0) {
+      errors.push({ line, reason: `${problems.join('; ')}.`.replace(/^./, (first) => first.toUpperCase()) });
+      continue;
+    }
     rows.push({
       product_id: productId!,
       batch_number: batch,
@@ -120,7 +125,7 @@ export function readStockCsv(text: string, productIds: ReadonlyMap<string, numbe
       quantity: Number(quantity),
       mrp_paise: Math.round(Number(mrp) * 100),
     });
-  });
+  }
   if (errors.length > 0) return { ok: false, errors };
   if (rows.length === 0) return { ok: false, errors: [{ line: 2, reason: 'The file has no stock rows: importing it would empty the stock.' }] };
   return { ok: true, rows };
