@@ -336,13 +336,15 @@ $$;
 
 -- Import ---------------------------------------------------------------------------------------------
 
--- A "notify me" request is answered once: this marks when its back-in-stock mail was queued.
-alter table public.stock_alerts add column notified_at timestamptz;
+-- A "notify me" request is answered once: back_in_stock_at queues its mail (set by the import that
+-- brings the product back), notified_at records that the mail went out (set by its sender).
+alter table public.stock_alerts add column back_in_stock_at timestamptz, add column notified_at timestamptz;
+create index stock_alerts_to_mail on public.stock_alerts (back_in_stock_at) where back_in_stock_at is not null and notified_at is null;
 
 -- Replaces the stock with an ERP export (already validated by src/domain/stock-import.ts; the
 -- constraints above check it again). p_rows: [{product_id, batch_number, expiry_date, quantity, mrp_paise}].
 -- Importing the same file twice changes nothing. Answers how many batches changed and the "notify
--- me" requests whose product is back in stock (each returned once, then marked notified).
+-- me" requests whose product is back in stock (each queued for its mail once).
 create function public.import_stock(p_rows jsonb, p_minimum_shelf_life_days integer) returns jsonb
 language plpgsql
 set search_path = ''
@@ -380,8 +382,8 @@ begin
     select now_available.product_id from public.stock_available_now(null) as now_available
      where now_available.available > 0 and coalesce((before_import ->> now_available.product_id::text)::integer, 0) = 0
   ), marked as (
-    update public.stock_alerts a set notified_at = now()
-      from back where a.product_id = back.product_id and a.notified_at is null
+    update public.stock_alerts a set back_in_stock_at = now()
+      from back where a.product_id = back.product_id and a.back_in_stock_at is null
     returning a.id, a.product_id, a.email
   )
   select coalesce(jsonb_agg(jsonb_build_object('id', id, 'product_id', product_id, 'email', email) order by product_id, email), '[]')
@@ -399,4 +401,4 @@ revoke execute on function public.import_stock(jsonb, integer) from public, anon
 grant execute on function public.suggest_order_batches(uuid) to service_role;
 grant execute on function public.dispatch_order_batches(uuid, jsonb, uuid) to service_role;
 grant execute on function public.import_stock(jsonb, integer) to service_role;
-grant select, update (notified_at) on public.stock_alerts to service_role;
+grant select, update (back_in_stock_at, notified_at) on public.stock_alerts to service_role;

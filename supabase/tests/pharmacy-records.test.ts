@@ -33,7 +33,7 @@ const fyPattern = /^MK\/\d{4}-\d{2}\/(\d{6})$/;
 
 beforeAll(async () => {
   db = await seededDatabase();
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   await db.close();

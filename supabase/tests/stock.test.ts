@@ -50,7 +50,7 @@ beforeAll(async () => {
     { product_id: 201, batch_number: 'PCM2309', expiry_date: inDays(30), quantity: 50, mrp_paise: 2990 },
     { product_id: 202, batch_number: 'AMX-77', expiry_date: inDays(300), quantity: 10, mrp_paise: 8950 },
   ]);
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   await db.close();
@@ -203,5 +203,7 @@ describe('import', () => {
     await importStock([{ product_id: 205, batch_number: 'N1', expiry_date: inDays(400), quantity: 0, mrp_paise: 900 }]);
     const again = await importStock([{ product_id: 205, batch_number: 'N1', expiry_date: inDays(400), quantity: 6, mrp_paise: 900 }]);
     expect(again.back_in_stock_alerts).toEqual([]);
+    // Queued for its mail, once.
+    expect(await runAs(db, serviceRole, `select email from public.stock_alerts where back_in_stock_at is not null and notified_at is null`)).toEqual([{ email: 'waiting@example.com' }]);
   });
 });

@@ -19,7 +19,7 @@ describe('GET /api/stock/availability', () => {
     expect(db.calls).toEqual([{ url: 'http://127.0.0.1:54321/rest/v1/rpc/stock_availability', body: { p_product_ids: [1, 16, 14] }, apikey: 'anon-key' }]);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('{"1":0,"16":3}');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=10, s-maxage=10');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10');
   });
 
   it('refuses ids that are not a list of product ids, or too many, without asking the database', async () => {

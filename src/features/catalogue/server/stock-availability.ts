@@ -44,6 +44,7 @@ export async function availabilityResponse(request: Request, env: AvailabilityEn
   }
   const availability: Availability = {};
   for (const row of rowsSchema.parse(await reply.json())) availability[row.product_id] = row.available;
-  // Shared caches may keep it 10 seconds: a busy product page costs the database one call per 10 s.
-  return json(availability, 200, 'public, max-age=10, s-maxage=10');
+  // The CDN may keep it 10 seconds (a busy product costs the database one call per 10 s); the
+  // browser asks again on every load, so a reload after buying the last unit shows it gone.
+  return json(availability, 200, 'public, max-age=0, s-maxage=10');
 }
