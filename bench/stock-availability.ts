@@ -9,7 +9,7 @@
 import { availabilityResponse } from '../src/features/catalogue/server/stock-availability.ts';
 import { PAGE_SIZE } from '../src/features/catalogue/product-list.ts';
 
-const env = { PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321', PUBLIC_SUPABASE_ANON_KEY: 'anon' };
+const env = { SUPABASE_URL: 'http://127.0.0.1:54321', SUPABASE_SERVICE_ROLE_KEY: 'service' };
 // What Chromium sends with a same-origin fetch() (measured from a DevTools request copy).
 const BROWSER_HEADERS = {
   accept: '*/*',

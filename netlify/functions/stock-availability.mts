@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { availabilityEnvSchema, availabilityResponse } from '../../src/features/catalogue/server/stock-availability';
+import { availabilityFunction } from '../../src/features/catalogue/server/stock-availability';
 
-export default (req: Request): Promise<Response> => availabilityResponse(req, availabilityEnvSchema.parse(process.env));
+export default (req: Request): Promise<Response> => availabilityFunction(req, process.env);
 
 export const config: Config = { path: '/api/stock/availability' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityResponse } from './stock-availability';
+import { availabilityFunction, availabilityResponse } from './stock-availability';
 
-const env = { PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321', PUBLIC_SUPABASE_ANON_KEY: 'anon-key' };
+const env = { SUPABASE_URL: 'http://127.0.0.1:54321', SUPABASE_SERVICE_ROLE_KEY: 'service-key' };
 
 function database(rows: unknown, status = 200) {
   const calls: { url: string; body: unknown; apikey: string | null }[] = [];
@@ -13,10 +13,10 @@ function database(rows: unknown, status = 200) {
 }
 
 describe('GET /api/stock/availability', () => {
-  it('asks the database once, with the anon key, and answers product id -> available', async () => {
+  it('asks the database once and answers product id -> available', async () => {
     const db = database([{ product_id: 1, available: 0 }, { product_id: 16, available: 3 }]);
     const response = await availabilityResponse(new Request('http://shop.test/api/stock/availability?ids=1,16,16,14'), env, db.fetchApi);
-    expect(db.calls).toEqual([{ url: 'http://127.0.0.1:54321/rest/v1/rpc/stock_availability', body: { p_product_ids: [1, 16, 14] }, apikey: 'anon-key' }]);
+    expect(db.calls).toEqual([{ url: 'http://127.0.0.1:54321/rest/v1/rpc/stock_availability', body: { p_product_ids: [1, 16, 14] }, apikey: 'service-key' }]);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('{"1":0,"16":3}');
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10');
@@ -36,5 +36,10 @@ describe('GET /api/stock/availability', () => {
     const response = await availabilityResponse(new Request('http://shop.test/api/stock/availability?ids=1'), env, db.fetchApi);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: 'Stock could not be checked just now.' });
+  });
+
+  it('answers 503, never throws, when the server is not configured', async () => {
+    const response = await availabilityFunction(new Request('http://shop.test/api/stock/availability?ids=1'), {});
+    expect(response.status).toBe(503);
   });
 });

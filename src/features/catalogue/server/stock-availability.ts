@@ -3,7 +3,7 @@ import type { Availability } from '../../../domain/stock';
 
 /**
  * GET /api/stock/availability?ids=1,16: what the prebuilt product pages and lists ask once after
- * load, answered from the database's public stock_availability() (product id -> available; a
+ * load, answered from the database's stock_availability() (product id -> available; a
  * product not stock-tracked is left out). The answer is small (about 10 bytes a product) and may
  * be a few seconds old: the order's reservation in the database is what finally decides.
  */
@@ -17,7 +17,8 @@ const idsSchema = z
   .transform((text) => [...new Set(text.split(',').map(Number))])
   .refine((ids) => ids.length <= MAX_AVAILABILITY_IDS, `ask for at most ${MAX_AVAILABILITY_IDS} products at once`);
 
-export const availabilityEnvSchema = z.object({ PUBLIC_SUPABASE_URL: z.url(), PUBLIC_SUPABASE_ANON_KEY: z.string().min(1) });
+/** The server's own Supabase settings (every function has them); the RPC exposes nothing but the counts. */
+export const availabilityEnvSchema = z.object({ SUPABASE_URL: z.url(), SUPABASE_SERVICE_ROLE_KEY: z.string().min(1) });
 export type AvailabilityEnv = z.infer<typeof availabilityEnvSchema>;
 
 const rowsSchema = z.array(z.object({ product_id: z.number().int(), available: z.number().int() }));
@@ -28,14 +29,24 @@ const json = (body: unknown, status: number, cache: string) =>
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': cache, 'x-content-type-options': 'nosniff' },
   });
 
+/** The function's body: a misconfiguration or an unreachable database is a 503 the page ignores, logged here. */
+export async function availabilityFunction(request: Request, source: Record<string, string | undefined>): Promise<Response> {
+  try {
+    return await availabilityResponse(request, availabilityEnvSchema.parse(source));
+  } catch (error) {
+    console.error('[stock availability]', error);
+    return json({ error: 'Stock could not be checked just now.' }, 503, 'no-store');
+  }
+}
+
 export async function availabilityResponse(request: Request, env: AvailabilityEnv, fetchApi: typeof fetch = fetch): Promise<Response> {
   if (request.method !== 'GET') return json({ error: 'Use GET' }, 405, 'no-store');
   const ids = idsSchema.safeParse(new URL(request.url).searchParams.get('ids') ?? '');
   if (!ids.success) return json({ error: ids.error.issues[0]!.message }, 400, 'no-store');
-  // PostgREST's RPC call, with the anon key: the function exposes nothing but the counts.
-  const reply = await fetchApi(new URL('/rest/v1/rpc/stock_availability', env.PUBLIC_SUPABASE_URL), {
+  // PostgREST's RPC call (a plain fetch: supabase-js is not worth loading for one call).
+  const reply = await fetchApi(new URL('/rest/v1/rpc/stock_availability', env.SUPABASE_URL), {
     method: 'POST',
-    headers: { apikey: env.PUBLIC_SUPABASE_ANON_KEY, authorization: `Bearer ${env.PUBLIC_SUPABASE_ANON_KEY}`, 'content-type': 'application/json' },
+    headers: { apikey: env.SUPABASE_SERVICE_ROLE_KEY, authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
     body: JSON.stringify({ p_product_ids: ids.data }),
   });
   if (!reply.ok) {
