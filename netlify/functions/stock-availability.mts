@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { availabilityFunction } from '../../src/features/catalogue/server/stock-availability';
+import { availabilityFunction } from '../../src/features/checkout/server/stock-availability';
 
 export default (req: Request): Promise<Response> => availabilityFunction(req, process.env);
 

@@ -20,6 +20,8 @@ describe('GET /api/stock/availability', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('{"1":0,"16":3}');
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; object-src 'none'; base-uri 'self'");
   });
 
   it('refuses ids that are not a list of product ids, or too many, without asking the database', async () => {

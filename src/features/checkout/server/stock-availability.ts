@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Availability } from '../../../domain/stock';
+import { jsonResponse } from './http';
 
 /**
  * GET /api/stock/availability?ids=1,16: what the prebuilt product pages and lists ask once after
@@ -23,11 +24,7 @@ export type AvailabilityEnv = z.infer<typeof availabilityEnvSchema>;
 
 const rowsSchema = z.array(z.object({ product_id: z.number().int(), available: z.number().int() }));
 
-const json = (body: unknown, status: number, cache: string) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': cache, 'x-content-type-options': 'nosniff' },
-  });
+const json = (body: unknown, status: number, cache: string) => jsonResponse(body, status, { 'cache-control': cache });
 
 /** The function's body: a misconfiguration or an unreachable database is a 503 the page ignores, logged here. */
 export async function availabilityFunction(request: Request, source: Record<string, string | undefined>): Promise<Response> {
@@ -40,7 +37,7 @@ export async function availabilityFunction(request: Request, source: Record<stri
 }
 
 export async function availabilityResponse(request: Request, env: AvailabilityEnv, fetchApi: typeof fetch = fetch): Promise<Response> {
-  if (request.method !== 'GET') return json({ error: 'Use GET' }, 405, 'no-store');
+  if (request.method !== 'GET') return jsonResponse({ error: `Method ${request.method} is not allowed; use GET` }, 405, { allow: 'GET' });
   const ids = idsSchema.safeParse(new URL(request.url).searchParams.get('ids') ?? '');
   if (!ids.success) return json({ error: ids.error.issues[0]!.message }, 400, 'no-store');
   // PostgREST's RPC call (a plain fetch: supabase-js is not worth loading for one call).
