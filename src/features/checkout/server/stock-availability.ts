@@ -44,7 +44,8 @@ export async function availabilityResponse(request: Request, env: AvailabilityEn
   const reply = await fetchApi(new URL('/rest/v1/rpc/stock_availability', env.SUPABASE_URL), {
     method: 'POST',
     headers: { apikey: env.SUPABASE_SERVICE_ROLE_KEY, authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ p_product_ids: ids.data }),
+    // A Postgres array literal: PostgREST casts it to the integer[] parameter (so does the local emulator).
+    body: JSON.stringify({ p_product_ids: `{${ids.data.join(',')}}` }),
   });
   if (!reply.ok) {
     console.error(`[stock availability] the database answered ${reply.status}: ${await reply.text()}`);
