@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FOR_SALE_STATES } from '../../domain/sale-state';
+import { DRUG_SCHEDULES, GST_RATES_TEXT, HSN_CODE } from '../../domain/drug-tax';
 
 /**
  * A catalogue record as content editors and upstream feeds deliver it. The feed is messy on
@@ -159,6 +160,17 @@ export const catalogueRecordSchema = z.object({
   salt_composition: z.string().min(1),
   country_of_origin: z.string().min(1),
   upm_product_details: upmProductDetailsSchema,
+  // What the tax invoice and the Schedule H1 register need (issue 23). A record from before them may
+  // lack them unless it is a prescription product: its invoice line could not be written.
+  hsn_code: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().regex(HSN_CODE, 'an HSN code is 4, 6 or 8 digits, like 30049099')).optional(),
+  gst_rate: z.union([z.number(), z.string()]).transform((rate) => String(rate).trim()).pipe(z.enum(GST_RATES_TEXT, { error: `a GST rate is one of ${GST_RATES_TEXT.join(', ')} (percent)` })).transform(Number).optional(),
+  schedule: z.enum(DRUG_SCHEDULES, { error: `schedule is one of ${DRUG_SCHEDULES.join(', ')}` }).optional(),
+}).superRefine((record, ctx) => {
+  if (!record.prescription_required && !record.upm_product_details.prescription_required) return;
+  for (const field of ['hsn_code', 'gst_rate', 'schedule'] as const) {
+    if (record[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `a prescription product needs its ${field} (tax invoice and registers)` });
+  }
+  if (record.schedule === 'OTC') ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'a prescription product is Schedule H, H1 or X, not OTC' });
 });
 
 export type CatalogueRecordInput = z.input<typeof catalogueRecordSchema>;

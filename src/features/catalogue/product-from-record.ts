@@ -2,6 +2,8 @@ import { type CatalogueRecord, catalogueRecordSchema } from './catalogue-record'
 import { DEFAULT_PRODUCT_IMAGE, type InteractionRating, type Product, productSlug } from '../../domain/product';
 import { FULL_PRODUCT, productProblem } from '../../domain/product-schema';
 import type { SaleState } from '../../domain/sale-state';
+import { type DrugTaxFacts, mayBeSoldOnline } from '../../domain/drug-tax';
+import type { GstRate } from '../../domain/gst';
 
 /** The record's interaction ratings under the names the product page shows them. */
 const INTERACTION_FIELDS = [
@@ -25,6 +27,7 @@ function saleStateOf(record: CatalogueRecord): SaleState {
     record.out_of_stock ||
     record.banned_for_sale ||
     record.not_for_sale ||
+    !mayBeSoldOnline(record.schedule ?? 'OTC') ||
     !record.is_active ||
     record.upm_product_details.for_sale === 'SOLD OUT' ||
     record.upm_product_details.stock === 'Out of Stock'
@@ -40,6 +43,11 @@ function packSizeOf(packing: string | number, form: string): Product['pack_size'
   const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(packing);
   if (!match || Number(match[1]) <= 0) return null;
   return { amount: Number(match[1]), unit: match[2]?.toLowerCase() || form.toLowerCase() };
+}
+
+/** The record's schedule, HSN code and GST rate (the schema makes a prescription product give all three). */
+export function drugTaxFacts(record: CatalogueRecord): DrugTaxFacts {
+  return { schedule: record.schedule ?? 'OTC', hsnCode: record.hsn_code ?? null, gstRate: (record.gst_rate as GstRate | undefined) ?? null };
 }
 
 export function toProduct(record: CatalogueRecord): Product {

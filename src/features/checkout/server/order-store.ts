@@ -1,5 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Buyer } from './buyer';
+import { CheckoutRefusal } from './http';
+import { notAvailableSentence, STOCK_SHORT_SQLSTATE } from '../../../domain/stock';
 import type { PricedOrderLine } from './pricing';
 import { REFUND_ROW_STATES, type Refund } from './refund';
 import type { PaymentMethod as ProviderName } from '../../../domain/payment-contract';
@@ -78,6 +80,13 @@ function fail(what: string, error: { message: string }): never {
   throw new Error(`${what}: ${error.message}`);
 }
 
+/** The customer's sentence for the product the database could not reserve (its detail is {product_id, available}). */
+export function stockRefusal(lines: readonly PricedOrderLine[], details: string): CheckoutRefusal {
+  const short = JSON.parse(details) as { product_id: number; available: number };
+  const name = lines.find((line) => line.product_id === short.product_id)?.name ?? `product ${short.product_id}`;
+  return new CheckoutRefusal(409, notAvailableSentence(name, short.available));
+}
+
 export class SupabaseOrderStore implements OrderStore {
   private readonly client: SupabaseClient;
 
@@ -111,6 +120,8 @@ export class SupabaseOrderStore implements OrderStore {
       promised_delivery_date: delivery.promisedDate,
     }).select('order_number').single<{ order_number: string }>();
     if (error?.code === UNIQUE_VIOLATION) return null;
+    // The database reserves the stock with the insert; a short product refuses the whole order.
+    if (error?.code === STOCK_SHORT_SQLSTATE) throw stockRefusal(order.lines, error.details);
     if (error) fail('inserting the order', error);
     return data.order_number;
   }

@@ -1,0 +1,47 @@
+/**
+ * The availability request a prebuilt page makes after load (issue 23, target <= 2 KB): the bytes
+ * of the request line and its headers and of the answer's status line, headers and body, for a
+ * product page (1 product) and a full list page (48 products, every one stock-tracked, counts of
+ * up to 5 digits), through the function's own handler, with the body gzipped as the CDN sends it. A CDN adds a few headers of its own
+ * (about 200-400 bytes on Netlify); the figure leaves them out and says so.
+ * Usage: tsx bench/stock-availability.ts
+ */
+import { gzipSync } from 'node:zlib';
+import { availabilityResponse } from '../src/features/checkout/server/stock-availability.ts';
+import { PAGE_SIZE } from '../src/features/catalogue/product-list.ts';
+
+const env = { SUPABASE_URL: 'http://127.0.0.1:54321', SUPABASE_SERVICE_ROLE_KEY: 'service' };
+// What Chromium sends with a same-origin fetch() (measured from a DevTools request copy).
+const BROWSER_HEADERS = {
+  accept: '*/*',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'accept-language': 'en-IN,en;q=0.9',
+  referer: 'https://medikart.example/products/azithromycin-500mg-tablet',
+  'sec-ch-ua': '"Chromium";v="131", "Not_A Brand";v="24"',
+  'sec-ch-ua-mobile': '?1',
+  'sec-ch-ua-platform': '"Android"',
+  'sec-fetch-dest': 'empty',
+  'sec-fetch-mode': 'cors',
+  'sec-fetch-site': 'same-origin',
+  'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+};
+
+const headerBytes = (headers: Iterable<[string, string]>) => [...headers].reduce((total, [name, value]) => total + name.length + value.length + 4, 0);
+
+async function measure(label: string, ids: number[]): Promise<void> {
+  const path = `/api/stock/availability?ids=${ids.join(',')}`;
+  const rows = ids.map((id) => ({ product_id: id, available: 10_000 + id }));
+  const fetchApi = (async () => new Response(JSON.stringify(rows))) as unknown as typeof fetch;
+  const response = await availabilityResponse(new Request(`https://medikart.example${path}`), env, fetchApi);
+  const body = await response.text();
+  const request = `GET ${path} HTTP/1.1\r\n`.length + 'host: medikart.example\r\n'.length + headerBytes(Object.entries(BROWSER_HEADERS)) + 2;
+  // The CDN (and scripts/serve.ts) gzips JSON answers of 256 bytes or more, adding two headers.
+  const sent = body.length >= 256 ? gzipSync(body).length + 'content-encoding: gzip\r\nvary: Accept-Encoding\r\n'.length : body.length;
+  const answer = 'HTTP/1.1 200 OK\r\n'.length + headerBytes(response.headers) + 2 + sent;
+  const total = request + answer;
+  console.log(`${label.padEnd(28)} request ${String(request).padStart(5)} B, answer ${String(answer).padStart(5)} B (body ${body.length} B, ${sent} B sent), total ${(total / 1024).toFixed(2)} KB  target <= 2 KB ${total <= 2048 ? 'met' : 'MISSED'}`);
+}
+
+console.log('Availability request after load: HTTP/1.1 bytes, body as sent (HTTP/2 header compression makes it smaller; CDN headers not counted)');
+await measure('product page (1 product)', [16]);
+await measure(`list page (${PAGE_SIZE}, not asked yet)`, Array.from({ length: PAGE_SIZE }, (_, index) => 100_000 + index));

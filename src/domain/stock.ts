@@ -1,0 +1,27 @@
+/**
+ * Stock as customers see it: what the availability request answers, and the one sentence the
+ * product page, the cart and the payment functions all use when a quantity cannot be had.
+ */
+
+/** Below this many units a product page says "Only N left". */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** Product id -> units available, for stock-tracked products (an untracked product is absent). */
+export type Availability = Record<string, number>;
+
+/** The refusal for a line asking more than is available: the same words in the browser and from the server. */
+export function notAvailableSentence(productName: string, available: number): string {
+  return available <= 0
+    ? `Sorry, ${productName} is sold out.`
+    : `Sorry, only ${available} of ${productName} ${available === 1 ? 'is' : 'are'} left. Please lower the quantity.`;
+}
+
+/** What a product page shows beside the price: nothing, "Only N left" or sold out. */
+export function stockNote(available: number | undefined): { soldOut: boolean; note: string | null } {
+  if (available === undefined) return { soldOut: false, note: null };
+  if (available <= 0) return { soldOut: true, note: null };
+  return { soldOut: false, note: available <= LOW_STOCK_THRESHOLD ? `Only ${available} left` : null };
+}
+
+/** The database refuses an order it cannot reserve with this SQLSTATE; its detail is {product_id, available}. */
+export const STOCK_SHORT_SQLSTATE = 'MK409';
