@@ -213,7 +213,8 @@ alter table public.prescription_request_files enable row level security;
 alter table public.prescription_request_lines enable row level security;
 revoke all on public.prescription_requests, public.prescription_request_files, public.prescription_request_lines from public, anon, authenticated, service_role;
 grant select on public.prescription_requests, public.prescription_request_files, public.prescription_request_lines to authenticated;
-grant select, insert, update on public.prescription_requests, public.prescription_request_lines to service_role;
+grant select, insert, update, delete on public.prescription_requests to service_role;
+grant select, insert, update on public.prescription_request_lines to service_role;
 grant delete on public.prescription_request_lines to service_role;
 grant select, insert on public.prescription_request_files to service_role;
 
