@@ -71,7 +71,7 @@ export function composeOrderMail(kind: OrderMailKind, order: OrderRow, link: str
 }
 
 /** POST {MAIL_API_BASE}/emails with a bearer key (Resend's API); throws on anything but 2xx. */
-async function sendMail(deps: OrderDependencies, to: string, mail: { subject: string; text: string; html: string }): Promise<void> {
+export async function sendMail(deps: OrderDependencies, to: string, mail: { subject: string; text: string; html: string }): Promise<void> {
   const response = await deps.fetcher(new URL('/emails', deps.env.MAIL_API_BASE), {
     method: 'POST',
     headers: { authorization: `Bearer ${deps.env.MAIL_API_KEY}`, 'content-type': 'application/json' },

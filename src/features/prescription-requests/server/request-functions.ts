@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { DeliveryContent } from '../../../domain/delivery-content';
-import { guestOrderToken, isGuestOrderToken } from '../../../domain/guest-order-link';
 import { prescriptionRequestNumberPattern } from '../../../domain/prescription-request-status';
 import { buyerFolder, identifyBuyer, type Buyer } from '../../checkout/server/buyer';
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost, respond } from '../../checkout/server/http';
@@ -8,6 +7,8 @@ import { settleDelivery } from '../../checkout/server/order-delivery';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
 import { requestViewSchema, submitRequestSchema, type RequestView } from '../request-contract';
 import { REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND } from '../request-strings';
+import { isRequestKey, requestKey } from './request-key';
+import { sendRequestMails } from './request-messages';
 
 const BUCKET = 'prescriptions';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -18,13 +19,6 @@ export interface RequestDependencies {
   orders: OrderDependencies;
   delivery: DeliveryContent;
 }
-
-/**
- * A guest's key to their request: the guest order link's HMAC over a name no order id can take
- * ("prescription-request:<id>"), so one kind of key never opens the other kind of page.
- */
-export const requestKey = (requestId: string, secret: string) => guestOrderToken(`prescription-request:${requestId}`, secret);
-const isRequestKey = (requestId: string, key: string, secret: string) => isGuestOrderToken(`prescription-request:${requestId}`, key, secret);
 
 interface StoredFile {
   path: string;
@@ -97,10 +91,11 @@ export async function submitRequest(req: Request, deps: () => RequestDependencie
     throw new Error(`recording the prescription files: ${filesError.message}`);
   }
   const key = buyer.kind === 'guest' ? await requestKey(request.id, dependencies.orders.env.ORDER_LINK_SECRET) : undefined;
+  await sendRequestMails(dependencies.orders, request.id);
   return jsonResponse({ requestNumber: request.request_number, ...(key ? { key } : {}) }, 201);
 }
 
-const REQUEST_VIEW_COLUMNS = 'id, user_id, request_number, status, note, delivery_name, delivery_pin_code, rejection_reason, expires_at, created_at, prescription_request_files(file_name)';
+const REQUEST_VIEW_COLUMNS = 'id, user_id, request_number, status, note, delivery_name, delivery_pin_code, rejection_reason, expires_at, created_at';
 
 /** GET /api/prescription-requests/get?number=&key=: the request for its owner signed in or a guest with its key. */
 export async function getRequest(req: Request, deps: () => RequestDependencies): Promise<Response> {
@@ -114,12 +109,14 @@ export async function getRequest(req: Request, deps: () => RequestDependencies):
   const { data, error } = await db.from('prescription_requests').select(REQUEST_VIEW_COLUMNS).eq('request_number', number).maybeSingle();
   if (error) throw new Error(`reading request ${number}: ${error.message}`);
   if (!data) throw new CheckoutRefusal(404, REQUEST_NOT_FOUND);
-  const row = data as unknown as Record<string, unknown> & { id: string; user_id: string | null; prescription_request_files: { file_name: string }[] };
+  const row = data as Record<string, unknown> & { id: string; user_id: string | null };
   const token = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1];
   const signedIn = token ? (await db.auth.getUser(token)).data.user?.id : undefined;
   const allowed = (signedIn && signedIn === row.user_id) || (key && (await isRequestKey(row.id, key, dependencies.orders.env.ORDER_LINK_SECRET)));
   if (!allowed) throw new CheckoutRefusal(403, REQUEST_CANNOT_SHOW);
-  const view: RequestView = requestViewSchema.parse({ ...row, files: row.prescription_request_files });
+  const files = await db.from('prescription_request_files').select('file_name').eq('request_id', row.id).order('id');
+  if (files.error) throw new Error(`reading the files of request ${number}: ${files.error.message}`);
+  const view: RequestView = requestViewSchema.parse({ ...row, files: files.data });
   return jsonResponse(view);
 }
 
