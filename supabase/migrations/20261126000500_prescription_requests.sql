@@ -263,7 +263,8 @@ create trigger orders_reviewed_request_skips_review
   before update on public.orders
   for each row execute function public.orders_skip_review_of_reviewed_request();
 
--- A request is paid when its order is: whoever records the payment (verify, webhook, reconciliation).
+-- A request is paid when its order is (whoever records the payment: verify, webhook, reconciliation),
+-- or when its cash on delivery order is accepted.
 create function public.orders_mark_request_paid() returns trigger
 language plpgsql
 security definer
@@ -277,7 +278,7 @@ $$;
 
 create trigger orders_mark_request_paid
   after insert or update of payment_status, status on public.orders
-  for each row when (new.payment_status = 'paid' or new.provider = 'cod')
+  for each row when (new.payment_status = 'paid' or (new.provider = 'cod' and new.status = 'confirmed'))
   execute function public.orders_mark_request_paid();
 
 -- Proposals not approved (or approved and not paid) within 7 days expire. The caller passes the
