@@ -21,6 +21,7 @@ const FEATURE_USES = {
   account: ['auth', 'checkout'],
   orders: ['checkout'],
   desk: ['checkout', 'orders'],
+  'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions'],
 };
 
 function featureLayers() {
@@ -89,7 +90,7 @@ module.exports = {
           '\\.(tsx|astro)$',
           'node_modules/(nanostores|@nanostores|react|react-dom)/',
           '^src/lib/(supabase-client|load-supabase|toast|page-toast|Toaster|auth-storage)\\.ts',
-          '^src/features/(?![^/]+/server/|orders/order-(view|strings)\\.ts$)',
+          '^src/features/(?![^/]+/server/|orders/order-(view|strings)\\.ts$|prescription-requests/request-(contract|strings)\\.ts$)',
         ],
       },
     },

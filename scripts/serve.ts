@@ -170,6 +170,16 @@ const reconciliation = setInterval(() => {
 }, RECONCILE_EVERY_MS);
 reconciliation.unref();
 
+/** Netlify runs the prescription request expiry every hour; locally this does the same. */
+const requestExpiry = setInterval(() => {
+  fetch(`http://localhost:${port}/.netlify/functions/prescription-requests-expire`, { method: 'POST' })
+    .then((answer) => {
+      if (!answer.ok) console.error(`Prescription request expiry answered ${answer.status}`);
+    })
+    .catch((error: unknown) => console.error('Prescription request expiry failed:', error));
+}, 60 * 60 * 1000);
+requestExpiry.unref();
+
 async function stop(): Promise<void> {
   server.close();
   await Promise.allSettled([pagesChain.stop(), emulators.close(), rm(functionsBuildDirectory, { recursive: true, force: true })]);

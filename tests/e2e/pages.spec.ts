@@ -148,7 +148,7 @@ test('search engines get a sitemap of every public page and a robots file pointi
   const files = [...index.matchAll(/<sitemap><loc>(.*?)<\/loc><\/sitemap>/g)].map((match) => new URL(match[1]!).pathname);
   expect(files).toEqual(['/sitemap-1.xml']);
   const sitemap = await (await request.get(files[0]!)).text();
-  for (const path of ['/products', '/products/metformin-500mg-tablet', '/terms-and-conditions', '/contact-us']) {
+  for (const path of ['/products', '/products/metformin-500mg-tablet', '/terms-and-conditions', '/contact-us', '/prescription-order']) {
     expect(sitemap).toContain(`${path}</loc>`);
   }
   expect(sitemap).not.toContain('/products/1</loc>');

@@ -10,5 +10,5 @@ export async function publicPaths(): Promise<string[]> {
   const policies = await getCollection('policies');
   const listPages = Array.from({ length: pageCount(products.length) }, (_, index) => listPagePath(index + 1));
   const browsePages = [...categoryGroups(products), ...conditionGroups(products)].map(browsePath);
-  return ['/', ...listPages, ...browsePages, ...products.map(productPath), ...policies.map((policy) => `/${policy.id}`), '/contact-us'];
+  return ['/', ...listPages, ...browsePages, ...products.map(productPath), ...policies.map((policy) => `/${policy.id}`), '/contact-us', '/prescription-order'];
 }

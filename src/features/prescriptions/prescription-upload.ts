@@ -102,3 +102,12 @@ export async function savePrescription(
   }
   return saved;
 }
+
+/**
+ * Uploads files to one folder of the private bucket and records nothing else (an order with a
+ * prescription records them on its request). Same rules and refusal sentences as savePrescription.
+ */
+export async function uploadPrescriptionFiles(files: readonly File[], folder: string): Promise<SavedPrescriptionFile[]> {
+  const supabase = await loadSupabase();
+  return Promise.all(files.map((file) => uploadOne(supabase, folder, file)));
+}

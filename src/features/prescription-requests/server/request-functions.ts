@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { DeliveryContent } from '../../../domain/delivery-content';
+import { prescriptionRequestNumberPattern } from '../../../domain/prescription-request-status';
+import { buyerFolder, identifyBuyer, type Buyer } from '../../checkout/server/buyer';
+import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost, respond } from '../../checkout/server/http';
+import { settleDelivery } from '../../checkout/server/order-delivery';
+import type { OrderDependencies } from '../../orders/server/order-dependencies';
+import { requestViewSchema, submitRequestSchema, type RequestView } from '../request-contract';
+import { REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND } from '../request-strings';
+import { isRequestKey, requestKey } from './request-key';
+import { sendRequestMails } from './request-messages';
+
+const BUCKET = 'prescriptions';
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
+
+/** What the request functions run against: the order functions' database and env, and the delivery content. */
+export interface RequestDependencies {
+  orders: OrderDependencies;
+  delivery: DeliveryContent;
+}
+
+interface StoredFile {
+  path: string;
+  name: string;
+  type: string;
+  size: number;
+}
+
+const storedMetadataSchema = z.object({ size: z.number(), mimetype: z.string() });
+
+/**
+ * Each file must lie in the buyer's own folder and be in storage; its size and type are read from
+ * storage (the bucket enforces them too), never taken from the browser.
+ */
+async function storedFiles(deps: RequestDependencies, buyer: Buyer, files: readonly { path: string; name: string }[]): Promise<StoredFile[]> {
+  const folder = buyerFolder(buyer);
+  const { data, error } = await deps.orders.db.storage.from(BUCKET).list(folder, { limit: 1000 });
+  if (error) throw new Error(`listing ${folder}: ${error.message}`);
+  const found = new Map(data.map((entry) => [entry.name, entry.metadata]));
+  return files.map((file) => {
+    const name = file.path.slice(folder.length + 1);
+    if (!file.path.startsWith(`${folder}/`) || !FILE_NAME.test(name)) throw new CheckoutRefusal(422, `${file.name} is not in your prescriptions folder. Upload it again.`);
+    const metadata = storedMetadataSchema.safeParse(found.get(name));
+    if (!metadata.success) throw new CheckoutRefusal(422, `${file.name} was not found. Upload it again.`);
+    const type = metadata.data.mimetype.split(';')[0]!.trim().toLowerCase();
+    if (metadata.data.size > MAX_FILE_BYTES) throw new CheckoutRefusal(422, `${file.name} is larger than 5 MB.`);
+    if (!type.startsWith('image/') && type !== 'application/pdf') throw new CheckoutRefusal(422, `${file.name} is not an image or a PDF.`);
+    return { path: file.path, name: file.name, type, size: metadata.data.size };
+  });
+}
+
+/** POST /api/prescription-requests/submit -> {requestNumber, key?}: records a request (no payment). */
+export async function submitRequest(req: Request, deps: () => RequestDependencies): Promise<Response> {
+  requirePost(req);
+  const body = parseBody(submitRequestSchema, parseJson(await readRawBody(req)));
+  const dependencies = deps();
+  const db = dependencies.orders.db;
+  if (req.headers.get('authorization') === null && !body.guestSessionId) throw new CheckoutRefusal(422, 'guestSessionId is required without a sign-in');
+  const buyer = await identifyBuyer(req, body.guestSessionId ?? '', async (token) => (await db.auth.getUser(token)).data.user?.id ?? null);
+  const { delivery } = settleDelivery(body.delivery, buyer, dependencies.delivery, dependencies.orders.now());
+  const files = await storedFiles(dependencies, buyer, body.files);
+  let email = delivery.email;
+  if (!email && buyer.kind === 'customer') email = (await db.auth.admin.getUserById(buyer.userId)).data.user?.email ?? null;
+  if (!email) throw new CheckoutRefusal(422, 'Enter an email address for order updates.');
+
+  const { data: request, error } = await db
+    .from('prescription_requests')
+    .insert({
+      user_id: buyer.kind === 'customer' ? buyer.userId : null,
+      guest_session_id: buyer.kind === 'guest' ? buyer.guestSessionId : null,
+      note: body.note?.trim() || null,
+      delivery_name: delivery.name,
+      delivery_mobile: delivery.mobile,
+      delivery_email: email,
+      delivery_line1: delivery.line1,
+      delivery_line2: delivery.line2,
+      delivery_city: delivery.city,
+      delivery_state: delivery.state,
+      delivery_pin_code: delivery.pinCode,
+      delivery_zone_id: delivery.zoneId,
+    })
+    .select('id, request_number')
+    .single();
+  if (error) throw new Error(`recording the prescription request: ${error.message}`);
+  const { error: filesError } = await db
+    .from('prescription_request_files')
+    .insert(files.map((file) => ({ request_id: request.id, file_path: file.path, file_name: file.name, file_type: file.type, size_bytes: file.size })));
+  if (filesError) {
+    await db.from('prescription_requests').delete().eq('id', request.id);
+    throw new Error(`recording the prescription files: ${filesError.message}`);
+  }
+  const key = buyer.kind === 'guest' ? await requestKey(request.id, dependencies.orders.env.ORDER_LINK_SECRET) : undefined;
+  await sendRequestMails(dependencies.orders, request.id);
+  return jsonResponse({ requestNumber: request.request_number, ...(key ? { key } : {}) }, 201);
+}
+
+const REQUEST_VIEW_COLUMNS = 'id, user_id, request_number, status, note, delivery_name, delivery_pin_code, rejection_reason, expires_at, created_at';
+
+/** GET /api/prescription-requests/get?number=&key=: the request for its owner signed in or a guest with its key. */
+export async function getRequest(req: Request, deps: () => RequestDependencies): Promise<Response> {
+  if (req.method !== 'GET') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use GET`);
+  const url = new URL(req.url);
+  const number = url.searchParams.get('number') ?? '';
+  const key = url.searchParams.get('key');
+  if (!prescriptionRequestNumberPattern.test(number)) throw new CheckoutRefusal(404, REQUEST_NOT_FOUND);
+  const dependencies = deps();
+  const db = dependencies.orders.db;
+  const { data, error } = await db.from('prescription_requests').select(REQUEST_VIEW_COLUMNS).eq('request_number', number).maybeSingle();
+  if (error) throw new Error(`reading request ${number}: ${error.message}`);
+  if (!data) throw new CheckoutRefusal(404, REQUEST_NOT_FOUND);
+  const row = data as Record<string, unknown> & { id: string; user_id: string | null };
+  const token = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1];
+  const signedIn = token ? (await db.auth.getUser(token)).data.user?.id : undefined;
+  const allowed = (signedIn && signedIn === row.user_id) || (key && (await isRequestKey(row.id, key, dependencies.orders.env.ORDER_LINK_SECRET)));
+  if (!allowed) throw new CheckoutRefusal(403, REQUEST_CANNOT_SHOW);
+  const files = await db.from('prescription_request_files').select('file_name').eq('request_id', row.id).order('id');
+  if (files.error) throw new Error(`reading the files of request ${number}: ${files.error.message}`);
+  const view: RequestView = requestViewSchema.parse({ ...row, files: files.data });
+  return jsonResponse(view);
+}
+
+/** Wraps a request function the way the payment functions are wrapped: refusals as JSON, the rest logged. */
+export const requestFunction =
+  (label: string, handler: (req: Request, deps: () => RequestDependencies) => Promise<Response>) =>
+  (req: Request, deps: () => RequestDependencies): Promise<Response> =>
+    respond(label, () => handler(req, deps));
