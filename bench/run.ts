@@ -20,7 +20,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { readCatalogueDirectory } from '../src/features/catalogue/read-catalogue-files.ts';
 import { browsePath, categoryGroups, conditionGroups } from '../src/features/catalogue/browse-groups.ts';
-import { campaignPath } from '../src/features/campaigns/campaign.ts';
+import { campaignPath } from '../src/features/catalogue/campaign.ts';
 import type { CartState } from '../src/domain/cart-line.ts';
 import { toCartProduct } from '../src/domain/product.ts';
 import { measureApiLoad, printApiLoad } from './api-load.ts';

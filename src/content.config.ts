@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { policyFrontMatterSchema } from './lib/policy-front-matter';
-import { campaignFrontMatterSchema } from './features/campaigns/campaign';
+import { campaignFrontMatterSchema } from './features/catalogue/campaign';
 
 /** npm run check:content checks the same front matter with line numbers, before a build. */
 const policies = defineCollection({

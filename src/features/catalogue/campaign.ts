@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Product } from '../../domain/product';
 import { calendarDate } from '../../lib/policy-front-matter';
-import { categoryGroups, conditionGroups } from '../catalogue/browse-groups';
-import { sortProducts } from '../catalogue/product-list';
+import { categoryGroups, conditionGroups } from './browse-groups';
+import { sortProducts } from './product-list';
 
 /**
  * A marketing campaign: content/campaigns/<slug>.md prebuilds /offers/<slug>. Its products are a

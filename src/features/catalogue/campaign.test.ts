@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../domain/product';
-import { readCatalogueDirectory } from '../catalogue/read-catalogue-files';
+import { readCatalogueDirectory } from './read-catalogue-files';
 import { campaignFrontMatterSchema, campaignNotice, campaignProducts, campaignState } from './campaign';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../../tests/fixtures/catalogue');
