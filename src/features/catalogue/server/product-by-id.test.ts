@@ -8,7 +8,7 @@ const addresses = {
 const pages = async (url: string | URL | Request) => {
   const { pathname, origin } = new URL(String(url));
   expect(origin).toBe('https://shop.example');
-  return new Response(`<h1>Product not found</h1>${pathname}`, { headers: { 'content-type': 'text/html' } });
+  return new Response(`<h1>Product not found</h1>${pathname}`, { headers: { 'content-type': 'text/html', 'x-content-type-options': 'nosniff', etag: '"page"' } });
 };
 
 describe('/products/<segment> without a page', () => {
@@ -37,6 +37,9 @@ describe('/products/<segment> without a page', () => {
       const response = await productAddressResponse(new Request(`https://shop.example/products/${segment}`), addresses, pages);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toBe('text/html');
+      // The page's security headers go with it; its cache validators do not.
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('etag')).toBeNull();
       expect(await response.text()).toBe(`<h1>Product not found</h1>${PRODUCT_NOT_FOUND_PATH}`);
     }
   });

@@ -17,6 +17,8 @@ export interface ProductAddresses {
 /** The site's own 'Product not found' page, asked for when the segment is no product's. */
 export const PRODUCT_NOT_FOUND_PATH = '/product-not-found';
 
+const SECURITY_HEADERS = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'referrer-policy', 'permissions-policy'] as const;
+
 // Every deploy starts a new CDN cache on Netlify, so the edge may keep an answer until the next one.
 const CACHED = { 'cache-control': 'public, max-age=3600', 'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000' };
 
@@ -28,8 +30,13 @@ export async function productAddressResponse(request: Request, addresses: Produc
   if (moved) return new Response(null, { status: 301, headers: { location: moved, ...CACHED } });
   const gone = key === undefined ? undefined : addresses.gone[key];
   const page = await fetchPage(new URL(gone ?? PRODUCT_NOT_FOUND_PATH, request.url));
+  // Netlify's header rules (netlify.toml) apply to files, not to a function's answer: the page's own go with it.
+  const security = SECURITY_HEADERS.flatMap((name) => {
+    const value = page.headers.get(name);
+    return value === null ? [] : [[name, value] as const];
+  });
   return new Response(page.body, {
     status: gone ? 410 : 404,
-    headers: { 'content-type': page.headers.get('content-type') ?? 'text/html; charset=utf-8', ...(gone ? CACHED : {}) },
+    headers: { ...Object.fromEntries(security), 'content-type': page.headers.get('content-type') ?? 'text/html; charset=utf-8', ...(gone ? CACHED : {}) },
   });
 }
