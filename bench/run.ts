@@ -15,10 +15,12 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { readCatalogueDirectory } from '../src/features/catalogue/read-catalogue-files.ts';
 import { browsePath, categoryGroups, conditionGroups } from '../src/features/catalogue/browse-groups.ts';
+import { campaignPath } from '../src/features/catalogue/campaign.ts';
 import type { CartState } from '../src/domain/cart-line.ts';
 import { toCartProduct } from '../src/domain/product.ts';
 import { measureApiLoad, printApiLoad } from './api-load.ts';
@@ -279,6 +281,7 @@ async function pageBench(): Promise<PageFigures[]> {
     { label: 'OTC product', path: `/products/${otc.slug}` },
     { label: 'Category page', path: browsePath(categoryGroups(products)[0]!) },
     { label: 'Condition page', path: browsePath(conditionGroups(products)[0]!) },
+    { label: 'Offer page', path: campaignPath(readdirSync(path.join(root, 'content', 'campaigns')).find((file) => file.endsWith('.md'))!.replace(/\.md$/, '')) },
     { label: 'Cart (2 lines)', path: '/cart', localStorage: { cart: JSON.stringify(cart) } },
     { label: 'Contact us', path: '/contact-us' },
     { label: 'Login', path: '/login' },
@@ -305,7 +308,7 @@ let orderConfirmation: ConfirmationFigures | null = null;
 
 /** gzip KB of JavaScript before any action the issue allows per page type (issue 15). */
 const JS_TARGET_KB: Record<string, number> = { '/products': 10, '/cart': 75, '/login': 75, '/contact-us': 75 };
-const LIST_PAGES = /^\/(products|categories|conditions)\//;
+const LIST_PAGES = /^\/(products|categories|conditions|offers)\//;
 const jsTargetKb = (pagePath: string) => JS_TARGET_KB[pagePath] ?? (LIST_PAGES.test(pagePath) ? 10 : null);
 
 function printJsBytes(targets: PageTarget[]): void {

@@ -30,6 +30,7 @@ fi
 # The suite builds and tests against a fixed catalogue: a content editor's edit to content/catalogue
 # never changes what the tests expect (their names and prices come from this directory too).
 export CATALOGUE_DIR="${CATALOGUE_DIR:-tests/fixtures/catalogue}"
+export CAMPAIGNS_DIR="${CAMPAIGNS_DIR:-tests/fixtures/campaigns}"
 
 echo "== build from $CATALOGUE_DIR (also indexes the catalogue for the payment functions)"
 npm run build

@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { policyFrontMatterSchema } from './lib/policy-front-matter';
+import { campaignFrontMatterSchema } from './features/catalogue/campaign';
 
 /** npm run check:content checks the same front matter with line numbers, before a build. */
 const policies = defineCollection({
@@ -8,4 +9,10 @@ const policies = defineCollection({
   schema: policyFrontMatterSchema,
 });
 
-export const collections = { policies };
+/** Marketing offers, /offers/<slug>; CAMPAIGNS_DIR swaps in the tests' fixture offers. */
+const campaigns = defineCollection({
+  loader: glob({ pattern: '*.md', base: process.env.CAMPAIGNS_DIR ?? './content/campaigns' }),
+  schema: campaignFrontMatterSchema,
+});
+
+export const collections = { policies, campaigns };

@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
-import productPaths from '../../.generated/product-paths.json' with { type: 'json' };
-import { productByIdResponse } from '../../src/features/catalogue/server/product-by-id';
+import addresses from '../../.generated/product-addresses.json' with { type: 'json' };
+import { productAddressResponse } from '../../src/features/catalogue/server/product-by-id';
 
-export default (req: Request): Promise<Response> => productByIdResponse(req, productPaths);
+export default (req: Request): Promise<Response> => productAddressResponse(req, addresses);
 
-// Only where no file answers: a product whose slug is a number has its page under its id.
+// Only where no file answers: a product's id, a slug it had before, a removed product, or no product.
 export const config: Config = {
-  path: '/products/:id(\\d+)',
+  path: '/products/:segment',
   preferStatic: true,
 };

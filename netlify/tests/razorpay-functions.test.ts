@@ -96,6 +96,19 @@ describe('POST /api/razorpay/create-order', () => {
     });
   });
 
+  it('keeps the campaign the customer came from (first and last touch) on the order, and refuses a malformed one', async () => {
+    const session = randomUUID();
+    const attribution = { first: { source: 'instagram', medium: 'social', campaign: 'monsoon' }, last: { source: 'whatsapp', campaign: 'monsoon' } };
+    expect((await stack.call(razorpayCreateOrder, cart({ cartSessionId: session, attribution }))).status).toBe(200);
+    const [row] = await stack.ordersWhere('guest_session_id', session);
+    expect(row).toMatchObject({
+      utm_first_source: 'instagram', utm_first_medium: 'social', utm_first_campaign: 'monsoon',
+      utm_last_source: 'whatsapp', utm_last_medium: null, utm_last_campaign: 'monsoon',
+    });
+    const refused = await stack.call(razorpayCreateOrder, cart({ attribution: { first: { source: 'x'.repeat(101) }, last: {} } }));
+    expect(refused.status).toBe(400);
+  });
+
   it('attributes the order to a signed-in customer and refuses a forged token with 401', async () => {
     const { data, error } = await stack.anonClient().auth.signInWithPassword({ email: DEMO_USER.email, password: DEMO_USER.password });
     expect(error).toBeNull();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { orderAttributionSchema } from './order-attribution';
 
 export { PAYMENT_METHODS, type PaymentMethod } from './payment-methods';
 
@@ -71,6 +72,7 @@ const checkoutFields = {
       error: 'prescriptionPaths must be a list of storage paths',
     })
     .max(100, 'prescriptionPaths may hold at most 100 paths'),
+  attribution: orderAttributionSchema.optional(),
 };
 
 export const createOrderRequestSchema = z.strictObject(checkoutFields);

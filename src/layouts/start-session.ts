@@ -27,3 +27,5 @@ const startCartSyncOnce = () => (cartSync ??= startCartSync());
 suggestOnFocus();
 document.addEventListener(AUTH_SESSION_STARTED_EVENT, () => void startCartSyncOnce());
 if (hasStoredSession()) void startCartSyncOnce().then(() => import('@/features/auth/header-auth-session'));
+// Only a landing address with campaign parameters loads the code that keeps them (for the order).
+if (/[?&]utm_(source|campaign)=/.test(location.search)) void import('@/features/checkout/utm-landing');

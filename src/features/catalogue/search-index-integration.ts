@@ -5,7 +5,7 @@ import { getCatalogue } from './catalogue';
 import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
 import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
 import { browseFiles } from './browse-files';
-import { productPathsById } from './id-redirect';
+import { getProductMoves } from './catalogue-moves';
 import { searchRows } from './product-search';
 import { searchFileUrl } from './search-engine';
 import { SEARCH_MANIFEST_URL } from './search-fetch';
@@ -13,8 +13,8 @@ import { searchCardFiles, searchIndexFiles } from './search-index-files';
 
 /** The price index the payment functions bundle (netlify/functions import it from here). */
 export const CATALOGUE_INDEX_PATH = '.generated/catalogue-index.json';
-/** The product paths by id the /products/<id> function bundles (netlify/functions/product-by-id.mts). */
-export const PRODUCT_PATHS_PATH = '.generated/product-paths.json';
+/** The old product addresses (ids, earlier slugs, removed products) the /products/* function bundles (netlify/functions/product-by-id.mts). */
+export const PRODUCT_ADDRESSES_PATH = '.generated/product-addresses.json';
 
 async function writeJson(output: string, value: unknown): Promise<void> {
   await mkdir(path.dirname(output), { recursive: true });
@@ -67,8 +67,8 @@ async function writeSearchIndex(products: readonly Product[], dist: URL): Promis
 }
 
 /**
- * Before the pages: the price index of the payment functions and the product paths of the
- * /products/<id> function. After the pages: the product search index (dist/search/) that a search
+ * Before the pages: the price index of the payment functions and the old product addresses of the
+ * /products/* function. After the pages: the product search index (dist/search/) that a search
  * loads and every product's card file. All come from the one catalogue read the pages are built from.
  */
 export function productSearchIndex(): AstroIntegration {
@@ -83,8 +83,12 @@ export function productSearchIndex(): AstroIntegration {
       'astro:build:start': async ({ logger }) => {
         const { products } = await getCatalogue();
         await writeJson(CATALOGUE_INDEX_PATH, products.map(toPriceIndexEntry));
-        await writeJson(PRODUCT_PATHS_PATH, productPathsById(products));
-        logger.info(`${products.length} products indexed for the payment functions in ${CATALOGUE_INDEX_PATH}, their paths by id in ${PRODUCT_PATHS_PATH}`);
+        const moves = await getProductMoves();
+        await writeJson(PRODUCT_ADDRESSES_PATH, moves.addresses);
+        logger.info(
+          `${products.length} products indexed for the payment functions in ${CATALOGUE_INDEX_PATH}; ` +
+            `${Object.keys(moves.addresses.moved).length} old addresses redirected, ${Object.keys(moves.addresses.gone).length} of ${moves.removed.length} removed products gone, in ${PRODUCT_ADDRESSES_PATH}`,
+        );
         const overpriced = products.filter(currentPriceAboveMrp);
         if (overpriced.length > 0) {
           logger.warn(

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { cartLinesTotalPaise } from '@/domain/cart-line';
+import { storedAttribution } from './utm';
 import type { CartState } from '@/domain/cart-line';
 import type {
   CodCreateResponse,
@@ -35,7 +36,7 @@ export interface PlacedOrder {
   path: string;
 }
 
-/** What every create call carries: the total in paise, the lines the server prices, the buyer's cart session, prescriptions and delivery details. */
+/** What every create call carries: the total in paise, the lines the server prices, the buyer's cart session, prescriptions, delivery details and the campaign the customer came from. */
 export function checkoutRequest(cart: CartState, delivery: DeliveryDetailsInput): CreateOrderRequest {
   const lines = cart.items;
   return {
@@ -44,6 +45,7 @@ export function checkoutRequest(cart: CartState, delivery: DeliveryDetailsInput)
     lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
     cartSessionId: cart.sessionId,
     prescriptionPaths: [...new Set(lines.flatMap((line) => (line.prescriptionFileUrl ? [line.prescriptionFileUrl] : [])))],
+    attribution: storedAttribution(),
   };
 }
 

@@ -13,6 +13,8 @@ export const PAGE_TYPES = {
   contact: '/contact-us',
   policy: '/privacy-policy',
   productNotFound: '/product-not-found',
+  // tests/fixtures/campaigns (scripts/test.sh builds with CAMPAIGNS_DIR).
+  offer: '/offers/diabetes-care-week',
   phonePeCallback: '/payment/phonepe/callback',
 };
 

@@ -7,6 +7,7 @@ import { REFUND_ROW_STATES, type Refund } from './refund';
 import type { PaymentMethod as ProviderName } from '../../../domain/payment-contract';
 
 import type { OrderStatus, PaymentStatus } from '../../../domain/order-status';
+import { attributionColumns, type OrderAttribution } from '../../../domain/order-attribution';
 
 export interface StoredOrder {
   id: string;
@@ -45,6 +46,8 @@ export interface NewOrder {
   lines: PricedOrderLine[];
   prescriptionPaths: string[];
   delivery: OrderDelivery;
+  /** The campaign the customer came from, if any (UTM first and last touch). */
+  attribution?: OrderAttribution;
 }
 
 /** Everything the payment functions need from Supabase, as the service role. */
@@ -118,6 +121,7 @@ export class SupabaseOrderStore implements OrderStore {
       delivery_pin_code: delivery.pinCode,
       delivery_zone_id: delivery.zoneId,
       promised_delivery_date: delivery.promisedDate,
+      ...attributionColumns(order.attribution),
     }).select('order_number').single<{ order_number: string }>();
     if (error?.code === UNIQUE_VIOLATION) return null;
     // The database reserves the stock with the insert; a short product refuses the whole order.

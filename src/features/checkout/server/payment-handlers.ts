@@ -48,7 +48,7 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
   );
   const order = { id: randomUUID(), amountPaise: priced.amountPaise, siteUrl: deps.env.SITE_URL ?? new URL(req.url).origin };
   const row = (providerOrderId: string) =>
-    deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths, delivery });
+    deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths, delivery, attribution: body.attribution });
 
   const { reserve } = adapter;
   if (!reserve) {
