@@ -454,6 +454,8 @@ revoke execute on function public.prescription_requests_queue_messages() from pu
 revoke execute on function public.expire_prescription_requests(timestamptz) from public, anon, authenticated;
 revoke execute on function public.queue_refill_reminders(date) from public, anon, authenticated;
 revoke execute on function public.claim_message(uuid) from public, anon, authenticated;
+grant execute on function public.next_prescription_request_number(timestamptz) to service_role;
+grant execute on function public.prescription_request_status_allowed(text, text) to service_role;
 grant execute on function public.expire_prescription_requests(timestamptz) to service_role;
 grant execute on function public.queue_refill_reminders(date) to service_role;
 grant execute on function public.claim_message(uuid) to service_role;

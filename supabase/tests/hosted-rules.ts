@@ -36,14 +36,38 @@ export const EXPECTED_RELATION_PRIVILEGES: Record<string, Grants> = {
   stock_alerts: {
     anon: ['INSERT(email,product_id,user_id)'],
     authenticated: ['INSERT(email,product_id,user_id)'],
-    service_role: ['SELECT'],
+    service_role: ['SELECT', 'UPDATE(back_in_stock_at,notified_at)'],
   },
+  // Stock and the legal records (issue 23): staff read under RLS, only the server writes.
+  stock_batches: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  stock_reservations: { authenticated: ['SELECT'], service_role: ['SELECT', 'UPDATE(settled_at,state)'] },
+  stock_settings: { service_role: ['SELECT', 'UPDATE(minimum_shelf_life_days)'] },
+  order_line_batches: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
+  tax_document_series: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  tax_documents: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
+  h1_prescriptions: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
+  h1_register: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
+  // Prescription requests and refill reminders (issue 24): customers read their own, the server writes.
+  prescription_requests: { authenticated: ['SELECT'], service_role: CUSTOMER_OWNED },
+  prescription_request_files: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
+  prescription_request_lines: { authenticated: ['SELECT'], service_role: CUSTOMER_OWNED },
+  refill_reminders: { authenticated: ['SELECT', 'UPDATE(doses_per_day,stopped_at)'], service_role: CUSTOMER_OWNED },
+  message_outbox: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  prescription_request_number_sequence: { service_role: ['USAGE'] },
   // nextval() in next_order_number(), which runs as the payment functions inserting an order.
   order_number_sequence: { service_role: ['USAGE'] },
   // Identity columns draw from these without any privilege on them.
   order_events_id_seq: {},
   order_line_decisions_id_seq: {},
   prescription_views_id_seq: {},
+  stock_batches_id_seq: {},
+  stock_reservations_id_seq: {},
+  order_line_batches_id_seq: {},
+  tax_documents_id_seq: {},
+  h1_prescriptions_id_seq: {},
+  h1_register_id_seq: {},
+  prescription_request_files_id_seq: {},
+  prescription_request_lines_id_seq: {},
 };
 
 const SERVER_ONLY = { service_role: ['EXECUTE'] } as const;
@@ -88,6 +112,32 @@ export const EXPECTED_FUNCTION_PRIVILEGES: Record<string, Grants> = {
   'set_payment_status(uuid,text,text,uuid,text)': SERVER_ONLY,
   'settle_order_refunds(uuid,text)': SERVER_ONLY,
   'staff_role()': { authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
+  // Product id -> count is all a product page may learn of stock, signed in or not.
+  'stock_availability(integer[])': { anon: ['EXECUTE'], authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
+  'stock_available_now(integer[])': SERVER_ONLY,
+  'stock_sellable_after()': SERVER_ONLY,
+  'import_stock(jsonb,integer)': SERVER_ONLY,
+  'suggest_order_batches(uuid)': SERVER_ONLY,
+  'dispatch_order_batches(uuid,jsonb,uuid)': SERVER_ONLY,
+  'issue_tax_document(uuid,text,jsonb)': SERVER_ONLY,
+  'write_h1_register(uuid,integer[])': SERVER_ONLY,
+  'legal_record_append_only()': NOBODY,
+  'line_decisions_release_stock()': NOBODY,
+  'orders_reserve_stock()': NOBODY,
+  'orders_settle_reservations()': NOBODY,
+  'claim_message(uuid)': SERVER_ONLY,
+  'expire_prescription_requests(timestamp with time zone)': SERVER_ONLY,
+  'queue_refill_reminders(date)': SERVER_ONLY,
+  'next_prescription_request_number(timestamp with time zone)': SERVER_ONLY,
+  'orders_mark_request_paid()': NOBODY,
+  'orders_skip_review_of_reviewed_request()': NOBODY,
+  'prescription_request_files_guard()': NOBODY,
+  'prescription_request_lines_guard()': NOBODY,
+  'prescription_request_status_allowed(text,text)': SERVER_ONLY,
+  'prescription_requests_guard()': NOBODY,
+  'prescription_requests_queue_messages()': NOBODY,
+  // Marketing's report: the function itself refuses every role but marketing.
+  'campaign_sales(date,date,text)': { authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
 };
 
 export type PrivilegeMatrix = Record<string, Record<ApiRoleName, string[]>>;
