@@ -4,7 +4,7 @@ import { elementAt, FIRST_SCREEN_ID, pathOf, queueTapForIsland, takeEarlyTaps, u
 import { cartScreen, type CartScreenActions, tapActionOf } from './cart-screen-dom';
 import { $cart, clearCart, removeFromCart, setQuantity } from './cart-store';
 import { PAYMENT_RADIO_NAME } from './cart-view-markup';
-import { $paymentMethod, PAYMENT_METHODS, type UnavailableMethods } from './payment-method';
+import { $paymentMethod, OFFERED_PAYMENT_METHODS, PAYMENT_METHODS, type UnavailableMethods } from './payment-method';
 
 /*
  * Runs the /cart page's first screen until React takes its place: the inline first paint
@@ -25,6 +25,7 @@ function draw(holder: HTMLElement, unavailableMethods: UnavailableMethods): void
     gone: $goneProductIds.get(),
     prescriptionLinks: $prescriptionLinks.get(),
     method: $paymentMethod.get(),
+    offered: OFFERED_PAYMENT_METHODS,
     unavailableMethods,
   };
   holder.replaceChildren(cartScreen(state, STORE_ACTIONS));
