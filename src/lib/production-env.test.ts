@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_SUPABASE_ANON_KEY, localEnv } from './local-stack';
-import { isLocalValue, offeredPaymentMethods, productionEnvProblem } from './production-env';
+import { isLocalValue, offeredPaymentMethods, productionEnvProblem, razorpayCheckoutUrl } from './production-env';
 
 /** A Razorpay-only store, as a shop owner would configure it on Netlify. */
 const configured = {
@@ -9,7 +9,6 @@ const configured = {
   PUBLIC_SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co',
   PUBLIC_SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.project-anon-signature',
   PUBLIC_RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456',
-  PUBLIC_RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
   SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co',
   SUPABASE_SERVICE_ROLE_KEY: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.project-service-signature',
   ORDER_LINK_SECRET: 'q3Vx9L2mA7sPz4Kd8Wf1Yr6Tb0Nc5Hg2Je7Ui4Ol',
@@ -27,10 +26,16 @@ describe('productionEnvProblem', () => {
   });
 
   it('names every missing, blank or local setting in one line, the checkout script among them', () => {
-    const { PUBLIC_RAZORPAY_CHECKOUT_URL: _script, URL: _url, MAIL_FROM: _from, ...rest } = configured;
-    const problem = productionEnvProblem({ ...rest, RAZORPAY_KEY_SECRET: ' ', SUPABASE_URL: 'http://127.0.0.1:54321', PUBLIC_SUPABASE_ANON_KEY: LOCAL_SUPABASE_ANON_KEY });
-    expect(problem).toContain('set PUBLIC_RAZORPAY_CHECKOUT_URL, RAZORPAY_KEY_SECRET, MAIL_FROM, SITE_URL');
-    expect(problem).toContain('replace the local-stack value of PUBLIC_SUPABASE_ANON_KEY, SUPABASE_URL');
+    const { PUBLIC_RAZORPAY_KEY_ID: _key, URL: _url, MAIL_FROM: _from, ...rest } = configured;
+    const problem = productionEnvProblem({
+      ...rest,
+      RAZORPAY_KEY_SECRET: ' ',
+      SUPABASE_URL: 'http://127.0.0.1:54321',
+      PUBLIC_SUPABASE_ANON_KEY: LOCAL_SUPABASE_ANON_KEY,
+      PUBLIC_RAZORPAY_CHECKOUT_URL: 'http://127.0.0.1:54330/v1/checkout.js',
+    });
+    expect(problem).toContain('set PUBLIC_RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, MAIL_FROM, SITE_URL');
+    expect(problem).toContain('replace the local-stack value of PUBLIC_SUPABASE_ANON_KEY, SUPABASE_URL, PUBLIC_RAZORPAY_CHECKOUT_URL');
     expect(problem).not.toContain('\n');
     expect(problem).not.toContain(LOCAL_SUPABASE_ANON_KEY);
   });
@@ -48,6 +53,13 @@ describe('productionEnvProblem', () => {
   it('leaves local builds on the local defaults', () => {
     expect(productionEnvProblem({})).toBeNull();
     expect(productionEnvProblem({ CONTEXT: 'dev' })).toBeNull();
+  });
+});
+
+describe('razorpayCheckoutUrl', () => {
+  it('is Razorpay’s own script on Netlify unless set, and the emulator’s locally', () => {
+    expect(razorpayCheckoutUrl(configured)).toBe('https://checkout.razorpay.com/v1/checkout.js');
+    expect(razorpayCheckoutUrl({})).toBe('http://127.0.0.1:54330/v1/checkout.js');
   });
 });
 

@@ -6,13 +6,16 @@ type Env = Readonly<Record<string, string | undefined>>;
 export const CHECKED_CONTEXTS = ['production', 'deploy-preview'] as const;
 
 /** Baked into the browser bundle: without them it would ship the local stack's. */
-export const PUBLIC_ENV = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_KEY_ID', 'PUBLIC_RAZORPAY_CHECKOUT_URL'] as const;
+export const PUBLIC_ENV = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_KEY_ID'] as const;
 /** What every function needs (Razorpay is the online method a shop launches with). */
 export const SERVER_ENV = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'ORDER_LINK_SECRET', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'MAIL_API_KEY', 'MAIL_FROM'] as const;
 /** PhonePe is optional, all or nothing: left out entirely, checkout does not offer it. */
 export const PHONEPE_ENV = ['PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_CLIENT_VERSION', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'] as const;
-/** Optional (the real providers are the default) but never a local address when set. */
-export const OPTIONAL_URL_ENV = ['RAZORPAY_API_BASE', 'PHONEPE_IDENTITY_BASE', 'PHONEPE_PG_BASE', 'MAIL_API_BASE'] as const;
+/** Optional (the real providers are the default on Netlify) but never a local address when set. */
+export const OPTIONAL_URL_ENV = ['PUBLIC_RAZORPAY_CHECKOUT_URL', 'RAZORPAY_API_BASE', 'PHONEPE_IDENTITY_BASE', 'PHONEPE_PG_BASE', 'MAIL_API_BASE'] as const;
+
+/** Razorpay's own checkout script (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/). */
+export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
 const LOCAL_HOST = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/i;
 // The local stack's well-known keys and secrets (PHONEPE_CLIENT_VERSION's '1' is a real version too).
@@ -36,6 +39,12 @@ export function isLocalValue(value: string): boolean {
 
 const isChecked = (env: Env) => (CHECKED_CONTEXTS as readonly (string | undefined)[]).includes(env.CONTEXT);
 const isSet = (env: Env, name: string) => Boolean(env[name]?.trim());
+
+/** The checkout script the browser loads: as set, else Razorpay's on Netlify and the emulator's locally. */
+export function razorpayCheckoutUrl(env: Env): string {
+  if (isSet(env, 'PUBLIC_RAZORPAY_CHECKOUT_URL')) return env.PUBLIC_RAZORPAY_CHECKOUT_URL!.trim();
+  return isChecked(env) ? RAZORPAY_CHECKOUT_URL : LOCAL_RAZORPAY_CHECKOUT_URL;
+}
 
 /** The payment methods checkout offers: locally all three (the emulators), on Netlify only those configured. */
 export function offeredPaymentMethods(env: Env): string {
