@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { $paymentMethod, OFFERED_PAYMENT_METHODS, PAYMENT_METHODS, type PaymentMethod, type UnavailableMethods } from './payment-method';
+import { OFFERED_PAYMENT_METHODS } from './offered-methods';
+import { $paymentMethod, PAYMENT_METHODS, type PaymentMethod, type UnavailableMethods } from './payment-method';
 import type { CheckoutReadiness } from './cart-availability';
 import { PROCEED_TO_PAY, UPLOAD_PRESCRIPTION } from './cart-strings';
 import * as markup from './cart-view-markup';
