@@ -31,7 +31,7 @@ function missingHeaders(response: Response, https: boolean): string[] {
 
 /** Every script a page loads, and the chunks those import, on the site's own origin. */
 async function shippedScripts(site: URL, pages: string[]): Promise<string[]> {
-  const queue = pages.flatMap((html) => [...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+\.js)"/g)].map((match) => match[1]!));
+  const queue = pages.flatMap((html) => [...html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)].map((match) => match[1]!));
   const seen = new Set<string>();
   const texts: string[] = [];
   while (queue.length > 0 && seen.size < 150) {
@@ -110,7 +110,8 @@ export async function preflight(site: URL, expect: 'live' | 'test' | null): Prom
   const shipped = [...pages, ...scripts].join('\n');
   const csp = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(pages[0] ?? '')?.[1] ?? '';
   const connect = /connect-src ([^;]+)/.exec(csp)?.[1]?.split(/\s+/) ?? [];
-  const supabaseUrl = connect.find((source) => /^https?:\/\//.test(source) && !source.includes('razorpay'));
+  // astro.config.mjs lists the Supabase origin first, before Razorpay's.
+  const supabaseUrl = connect.find((source) => /^https?:\/\//.test(source));
   const anonKey = [...shipped.matchAll(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g)].map((match) => match[0]).find((key) => jwtRole(key) === 'anon') ?? /sb_publishable_[\w-]+/.exec(shipped)?.[0];
   if (!supabaseUrl || !anonKey) {
     check('Supabase URL and anon key', false, `not found in the shipped pages and scripts (${supabaseUrl ? 'URL found' : 'no URL in the CSP connect-src'}, ${anonKey ? 'key found' : 'no anon key'})`);
