@@ -11,14 +11,14 @@ import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-pain
 import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
 import { FIRST_TAP_SCRIPT } from './src/features/cart/first-tap-queue.ts';
 import { CART_FIRST_PAINT_SCRIPT, cartFirstPaintModule } from './src/features/cart/first-paint-integration.ts';
-import { LOCAL_RAZORPAY_CHECKOUT_URL, LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './src/lib/local-stack.ts';
-import { productionEnvProblem } from './src/lib/production-env.ts';
+import { LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './src/lib/local-stack.ts';
+import { offeredPaymentMethods, productionEnvProblem, razorpayCheckoutUrl } from './src/lib/production-env.ts';
 import { plainDynamicImports } from './src/lib/plain-dynamic-imports.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 
-// A production build without its public settings stops here, in one line, rather than ship the
-// local stack's defaults below.
+// A build on Netlify (production or a deploy preview) with a setting missing or still the local
+// stack's stops here, naming every such variable in one line, rather than ship the defaults below.
 const productionProblem = productionEnvProblem(env);
 if (productionProblem) {
   console.error(productionProblem);
@@ -29,7 +29,7 @@ if (productionProblem) {
 // style-src; every other source the store loads from is listed here, taken from the same env the
 // browser bundle is built with. frame-ancestors cannot go in a <meta> CSP: netlify.toml sends it.
 const supabaseOrigin = new URL(env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL).origin;
-const razorpayCheckoutOrigin = new URL(env.PUBLIC_RAZORPAY_CHECKOUT_URL || LOCAL_RAZORPAY_CHECKOUT_URL).origin;
+const razorpayCheckoutOrigin = new URL(razorpayCheckoutUrl(env)).origin;
 // Live checkout.js opens its form in a frame on api.razorpay.com and reports to other razorpay.com
 // hosts; the local emulator serves script, API and modal from its own origin.
 const razorpayHosts =
@@ -41,7 +41,7 @@ const phonePePayOrigins = ['https://mercury-t2.phonepe.com', 'https://mercury-ua
 if (phonePePgOrigin && !phonePePgOrigin.endsWith('.phonepe.com')) phonePePayOrigins.push(phonePePgOrigin);
 
 export default defineConfig({
-  site: env.SITE_URL ?? env.URL ?? 'http://localhost:8888',
+  site: env.SITE_URL || env.URL || 'http://localhost:8888',
   output: 'static',
   trailingSlash: 'ignore',
   adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false }, imageCDN: false }),
@@ -69,7 +69,9 @@ export default defineConfig({
       PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', default: LOCAL_SUPABASE_URL }),
       PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', default: LOCAL_SUPABASE_ANON_KEY }),
       PUBLIC_RAZORPAY_KEY_ID: envField.string({ context: 'client', access: 'public', default: LOCAL_RAZORPAY_KEY_ID }),
-      PUBLIC_RAZORPAY_CHECKOUT_URL: envField.string({ context: 'client', access: 'public', default: LOCAL_RAZORPAY_CHECKOUT_URL }),
+      PUBLIC_RAZORPAY_CHECKOUT_URL: envField.string({ context: 'client', access: 'public', default: razorpayCheckoutUrl(env) }),
+      // The methods checkout offers, comma-separated: by default those whose provider is configured.
+      PUBLIC_PAYMENT_METHODS: envField.string({ context: 'client', access: 'public', default: offeredPaymentMethods(env) }),
     },
   },
   security: {

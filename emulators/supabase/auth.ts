@@ -330,6 +330,14 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
     return { ok: true, userId: sub, sessionId };
   };
 
+  // What the project allows, as GoTrue answers it; like Supabase's gateway, only with a project key
+  // (`npm run preflight` checks a deployment's anon key this way).
+  if (method === 'GET' && route === '/settings') {
+    const apiKey = header(incoming, 'apikey');
+    if (!apiKey || !verifyJwt(apiKey, apiClaimsSchema).ok) return json(401, { message: 'Invalid API key' });
+    return authJson(200, { external: { email: true, phone: true }, disable_signup: false, mailer_autoconfirm: false, phone_autoconfirm: false, sms_provider: 'emulator' });
+  }
+
   if (method === 'POST' && route === '/token') {
     const grant = incoming.url.searchParams.get('grant_type');
     if (grant === 'password') {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGuestOrderToken } from '../../src/domain/guest-order-link';
+import { buildDependencies } from '../../src/features/checkout/server/dependencies';
+import { parseServerEnv } from '../../src/features/checkout/server/env';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
-import { BENGALURU_DELIVERY, startTestStack, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, startTestStack, TEST_NOW, type TestStack } from './test-stack';
 
 const razorpayCreateOrder = paymentHandler('razorpay', 'create');
 const razorpayVerify = paymentHandler('razorpay', 'verify');
@@ -124,5 +126,29 @@ describe('POST /api/cod/create-order (cash on delivery)', () => {
       status: 422,
       body: { error: "We don't deliver to 110001 yet" },
     });
+  });
+});
+
+describe('a shop that has not onboarded PhonePe (its secrets unset)', () => {
+  it('still takes cash on delivery and Razorpay, and answers PhonePe calls 404 with a sentence', async () => {
+    const phonePeNames = new Set(['PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_CLIENT_VERSION', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD']);
+    const withoutPhonePe = parseServerEnv(Object.fromEntries(Object.entries(stack.env).filter(([name]) => !phonePeNames.has(name))));
+    const deps = buildDependencies(withoutPhonePe, stack.deps.catalogue, stack.deps.delivery, fetch, () => TEST_NOW);
+    expect(Object.keys(deps.providers).sort()).toEqual(['cod', 'razorpay']);
+    const call = async (handler: ReturnType<typeof paymentHandler>, body: unknown) => {
+      const response = await handler(new Request('http://localhost:8888/api/test', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }), () => deps);
+      return { status: response.status, body: await response.json() };
+    };
+
+    expect(await call(codCreateOrder, order())).toMatchObject({ status: 200, body: { placed: true } });
+    expect((await call(razorpayCreateOrder, order())).status).toBe(200);
+    const phonePe = await call(paymentHandler('phonepe', 'create'), { ...order(), merchantTransactionId: `TXN_${Date.now()}_nophonepe` });
+    expect(phonePe).toEqual({ status: 404, body: { error: 'PhonePe payments are not offered by this shop.' } });
+    expect((await call(paymentHandler('phonepe', 'webhook'), {})).status).toBe(404);
+  });
+
+  it('refuses a provider set in part, naming what it still needs', () => {
+    const { PHONEPE_CLIENT_SECRET: _secret, ...partial } = stack.env;
+    expect(() => parseServerEnv(partial)).toThrow('PHONEPE_CLIENT_SECRET is not set');
   });
 });

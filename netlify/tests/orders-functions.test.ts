@@ -7,7 +7,7 @@ import { paymentHandler } from '../../src/features/checkout/server/payment-handl
 import { orderStrings } from '../../src/features/orders/order-strings';
 import { buildOrderDependencies, type OrderDependencies } from '../../src/features/orders/server/order-dependencies';
 import { cancelOrderHandler, getOrderHandler, type OrderHandler } from '../../src/features/orders/server/order-functions';
-import { ABANDONED_REASON, reconcile } from '../../src/features/orders/server/reconcile';
+import { ABANDONED_REASON, reconcile, SCHEDULED_RUN, scheduledRunBudget } from '../../src/features/orders/server/reconcile';
 import { requestRefund } from '../../src/features/orders/server/refunds';
 import { BENGALURU_DELIVERY, SITE_URL, startTestStack, type TestStack } from './test-stack';
 
@@ -243,5 +243,49 @@ describe('reconciliation (the every-5-minutes job, on an injected clock)', () =>
     await reconcile(deps);
     expect((await stack.ordersWhere('id', row.id))[0]).toMatchObject({ payment_status: 'partially_refunded' });
     expect(await refundCount(stack.phonePe.url)).toBe(before + 1);
+  });
+});
+
+/** A PhonePe payment the customer left pending; `complete` settles it at PhonePe afterwards. */
+async function pendingPhonePeOrder(complete: boolean): Promise<string> {
+  const merchantTransactionId = `TXN_${Date.now()}_drain${Math.floor(Math.random() * 1e9)}`;
+  const created = await stack.call(paymentHandler('phonepe', 'create'), { ...cart, cartSessionId: randomUUID(), merchantTransactionId });
+  const { url } = (created.body.data as { instrumentResponse: { redirectInfo: { url: string } } }).instrumentResponse.redirectInfo;
+  await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=PENDING' });
+  if (complete) await fetch(`${stack.phonePe.url}/__emulator/orders/${merchantTransactionId}/complete`, { method: 'POST' });
+  return merchantTransactionId;
+}
+
+describe('scheduled reconciliation within Netlify’s 30 s', () => {
+  it('stops each run at its time budget and drains a backlog across runs, oldest-asked first, so orders that stay pending starve no one', async () => {
+    // Oldest first: four payments that stay pending at PhonePe (as many as one run can ask about),
+    // then six the customers completed.
+    const stillPending: string[] = [];
+    for (let index = 0; index < 4; index += 1) stillPending.push(await pendingPhonePeOrder(false));
+    const completed: string[] = [];
+    for (let index = 0; index < 6; index += 1) completed.push(await pendingPhonePeOrder(true));
+    // A clock that moves 3 s on every reading, as if each step of a run took that long.
+    let clockMs = Date.now() + 6 * 60_000;
+    const tick = () => new Date((clockMs += 3_000));
+    // Every provider call is timed: none may start later than the deadline less the per-call timeout.
+    const callStarts: number[] = [];
+    const phonePe = deps.providers.phonepe!;
+    const timedPhonePe = { ...phonePe, status: (order: Parameters<typeof phonePe.status>[0]) => (callStarts.push(clockMs), phonePe.status(order)) };
+    const tickingDeps = { ...deps, now: tick, providers: { ...deps.providers, phonepe: timedPhonePe } };
+    const statuses = async (ids: string[]) => Promise.all(ids.map(async (id) => (await stack.ordersWhere('provider_order_id', id))[0]!.payment_status));
+
+    const runs = [];
+    while (runs.length < 12 && (await statuses(completed)).includes('pending')) {
+      const budget = scheduledRunBudget(tick());
+      callStarts.length = 0;
+      runs.push(await reconcile(tickingDeps, budget));
+      // No call started after deadline - per-call timeout, so each ends inside Netlify's 30 s.
+      expect(Math.max(...callStarts)).toBeLessThanOrEqual(budget.deadline.getTime() - SCHEDULED_RUN.callTimeoutMs);
+    }
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs[0]).toMatchObject({ outOfTime: true, paid: 0 });
+    expect(await statuses(completed)).toEqual(completed.map(() => 'paid'));
+    expect(await statuses(stillPending)).toEqual(stillPending.map(() => 'pending'));
+    expect(runs.reduce((sum, report) => sum + report.paid, 0)).toBe(completed.length);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedWebhook } from '../../emulators/razorpay/webhook-recorder.ts';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
@@ -190,5 +191,35 @@ describe('PhonePe webhook is confirmed through the order-status API', () => {
       provider: 'phonepe',
       reason: 'webhook says paid but the status API says pending',
     });
+  });
+});
+
+describe('PhonePe refund webhooks (pg.refund.completed / pg.refund.failed name the refund, not the order)', () => {
+  const authorization = () => phonePeWebhookAuthorization(stack.env.PHONEPE_WEBHOOK_USERNAME, stack.env.PHONEPE_WEBHOOK_PASSWORD);
+  const refundEvent = (event: string, payload: Record<string, unknown>) => JSON.stringify({ event, payload: { merchantId: 'EMULATORMERCHANT', timestamp: Date.now(), ...payload } });
+  const admin = () => createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
+
+  it('records the state of the refund it finds by merchantRefundId, answering 200, once per delivery', async () => {
+    const { id, webhook } = await createAndChoose('COMPLETED');
+    await deliver(webhook!);
+    const [order] = await stack.ordersWhere('provider_order_id', id);
+    // Requested but never answered by PhonePe (a timeout): our row has no PhonePe refund id yet.
+    const merchantRefundId = `cancel-${order!.id}`;
+    const { error } = await admin().rpc('request_refund', { p_order_id: order!.id, p_amount_paise: 3010, p_idempotency_key: merchantRefundId, p_reason: 'Customer cancelled', p_kind: 'cancel' });
+    expect(error).toBeNull();
+
+    const completed = refundEvent('pg.refund.completed', { merchantRefundId, refundId: 'OMR_fromwebhook1', state: 'COMPLETED', amount: 3010 });
+    const answer = await stack.call(phonePeWebhook, null, { rawBody: completed, headers: { authorization: authorization() } });
+    expect(answer).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    const { data: refunds } = await admin().from('refunds').select('state, provider_refund_id').eq('idempotency_key', merchantRefundId);
+    expect(refunds).toEqual([{ state: 'processed', provider_refund_id: 'OMR_fromwebhook1' }]);
+    expect(await stack.call(phonePeWebhook, null, { rawBody: completed, headers: { authorization: authorization() } })).toEqual({ status: 200, body: { received: true, duplicate: true } });
+  });
+
+  it('answers 200 to a refund event for a refund we do not know, and to one without ids, so PhonePe stops retrying', async () => {
+    const unknown = refundEvent('pg.refund.failed', { merchantRefundId: 'rx-not-ours', refundId: 'OMR_notours', state: 'FAILED', amount: 100, originalMerchantOrderId: 'TXN_not_ours' });
+    expect((await stack.call(phonePeWebhook, null, { rawBody: unknown, headers: { authorization: authorization() } })).status).toBe(200);
+    const bare = refundEvent('pg.refund.accepted', { state: 'CONFIRMED', amount: 100 });
+    expect(await stack.call(phonePeWebhook, null, { rawBody: bare, headers: { authorization: authorization() } })).toEqual({ status: 200, body: { ignored: true } });
   });
 });

@@ -33,15 +33,15 @@ describe('Razorpay adapter: status and refund', () => {
   it('reports a created order pending and a paid one paid with its amount', async () => {
     const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
     const unpaid = await storedOrder('razorpay', (created.body.order as { id: string }).id);
-    expect(await stack.deps.providers.razorpay.status(unpaid)).toEqual({ state: 'pending' });
+    expect(await stack.deps.providers.razorpay!.status(unpaid)).toEqual({ state: 'pending' });
     const { order, paymentId } = await paidOrder();
-    expect(await stack.deps.providers.razorpay.status(order)).toEqual({ state: 'paid', paymentId, amountPaise: 14200, currency: 'INR' });
+    expect(await stack.deps.providers.razorpay!.status(order)).toEqual({ state: 'paid', paymentId, amountPaise: 14200, currency: 'INR' });
   });
 
   it("settles a refund still pending on our side when Razorpay's refund.processed webhook arrives, once", async () => {
     const { order } = await paidOrder();
     const hooksBefore = stack.razorpayHooks.received.length;
-    const refund = await stack.deps.providers.razorpay.refund(order, 4200, `webhook-${order.id}`);
+    const refund = await stack.deps.providers.razorpay!.refund(order, 4200, `webhook-${order.id}`);
     // As a live refund answers at first: pending, with Razorpay's id stored on our row.
     const admin = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
     const inserted = await admin.from('refunds').insert({ order_id: order.id, amount_paise: 4200, idempotency_key: `webhook-${order.id}`, reason: 'Prescription expired', kind: 'rejected_lines', state: 'pending', provider_refund_id: refund.refundId }).select('id').single();
@@ -62,12 +62,12 @@ describe('Razorpay adapter: status and refund', () => {
   it('refunds once per idempotency key and refuses more than was paid', async () => {
     const { order } = await paidOrder();
     const before = await refundCount(stack.razorpay.url);
-    const first = await stack.deps.providers.razorpay.refund(order, 4200, `refund-${order.id}`);
-    const retried = await stack.deps.providers.razorpay.refund(order, 4200, `refund-${order.id}`);
+    const first = await stack.deps.providers.razorpay!.refund(order, 4200, `refund-${order.id}`);
+    const retried = await stack.deps.providers.razorpay!.refund(order, 4200, `refund-${order.id}`);
     expect(first).toEqual({ refundId: expect.stringMatching(/^rfnd_/), amountPaise: 4200, state: 'completed' });
     expect(retried).toEqual(first);
     expect(await refundCount(stack.razorpay.url)).toBe(before + 1);
-    const over = stack.deps.providers.razorpay.refund(order, 10001, `refund-more-${order.id}`);
+    const over = stack.deps.providers.razorpay!.refund(order, 10001, `refund-more-${order.id}`);
     await expect(over).rejects.toEqual(new CheckoutRefusal(422, 'Razorpay refused the refund: The total refund amount is greater than the refund payment amount'));
     expect(await refundCount(stack.razorpay.url)).toBe(before + 1);
   });
@@ -83,16 +83,16 @@ describe('PhonePe adapter: status and refund', () => {
   }
 
   it('reads the order status and refunds once per merchantRefundId, never above the order amount', async () => {
-    expect(await stack.deps.providers.phonepe.status(await order('PENDING'))).toEqual({ state: 'pending' });
+    expect(await stack.deps.providers.phonepe!.status(await order('PENDING'))).toEqual({ state: 'pending' });
     const paid = await order('COMPLETED');
-    expect(await stack.deps.providers.phonepe.status(paid)).toMatchObject({ state: 'paid', amountPaise: 14200, currency: 'INR' });
+    expect(await stack.deps.providers.phonepe!.status(paid)).toMatchObject({ state: 'paid', amountPaise: 14200, currency: 'INR' });
 
     const before = await refundCount(stack.phonePe.url);
     const key = `RFD_${paid.id.slice(0, 8)}`;
-    const first = await stack.deps.providers.phonepe.refund(paid, 14200, key);
+    const first = await stack.deps.providers.phonepe!.refund(paid, 14200, key);
     expect(first).toEqual({ refundId: expect.stringMatching(/^OMR/), amountPaise: 14200, state: 'pending' });
-    expect(await stack.deps.providers.phonepe.refund(paid, 14200, key)).toEqual(first);
-    await expect(stack.deps.providers.phonepe.refund(paid, 100, `${key}_more`)).rejects.toBeInstanceOf(CheckoutRefusal);
+    expect(await stack.deps.providers.phonepe!.refund(paid, 14200, key)).toEqual(first);
+    await expect(stack.deps.providers.phonepe!.refund(paid, 100, `${key}_more`)).rejects.toBeInstanceOf(CheckoutRefusal);
     expect(await refundCount(stack.phonePe.url)).toBe(before + 1);
   });
 });

@@ -10,7 +10,7 @@ import { startSupabaseEmulator } from '../../emulators/supabase/index.ts';
 import { parseDeliveryContent } from '../../src/domain/delivery-content';
 import type { CatalogueIndexEntry } from '../../src/features/checkout/server/catalogue-index';
 import { buildDependencies } from '../../src/features/checkout/server/dependencies';
-import { parseServerEnv } from '../../src/features/checkout/server/env';
+import { parseServerEnv, type PhonePeEnv, type RazorpayEnv } from '../../src/features/checkout/server/env';
 import type { PaymentHandler } from '../../src/features/checkout/server/payment-handlers';
 
 export const SITE_URL = 'http://localhost:8888';
@@ -85,7 +85,7 @@ export async function startTestStack() {
     PHONEPE_WEBHOOK_USERNAME: 'function-test-hook',
     PHONEPE_WEBHOOK_PASSWORD: 'function-test-hook-password',
     ORDER_LINK_SECRET: 'function-test-order-link-secret-32-bytes-or-more',
-  });
+  }) as RazorpayEnv & PhonePeEnv;
   const razorpay = await startRazorpayEmulator({
     port: 0,
     keyId: env.RAZORPAY_KEY_ID,

@@ -19,6 +19,22 @@ describe('rejected prescription lines', () => {
     expect(rejectedLinesRefundKey(id, [0])).not.toBe(rejectedLinesRefundKey(id, [0, 1]));
     expect(rejectedLinesRefundKey(id, [0, 1])).toMatch(/^[A-Za-z0-9_-]{10,}$/);
   });
+
+  it('stay within PhonePe’s 63-character merchantRefundId however many of an order’s 50 lines are rejected, one key per set', () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const all = Array.from({ length: 50 }, (_, index) => index);
+    const keys = new Set<string>();
+    for (let count = 1; count <= all.length; count += 1) {
+      const rejected = all.slice(all.length - count);
+      const key = rejectedLinesRefundKey(id, rejected);
+      expect(key).toMatch(/^[A-Za-z0-9_-]{1,63}$/);
+      expect(rejectedLinesRefundKey(id, [...rejected].reverse())).toBe(key);
+      keys.add(key);
+    }
+    expect(keys.size).toBe(all.length);
+    // Sets that differ in one line only still get different keys once they are written as a mask.
+    expect(rejectedLinesRefundKey(id, all.slice(1))).not.toBe(rejectedLinesRefundKey(id, [0, ...all.slice(2)]));
+  });
 });
 
 describe('order age', () => {

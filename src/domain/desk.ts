@@ -43,9 +43,22 @@ export function rejectedLinesPaise(lines: readonly OrderLine[], rejected: readon
   }, 0);
 }
 
-/** The refund's idempotency key: the same rejected lines of one order are refunded once. */
+/** PhonePe's merchantRefundId limit; Razorpay's idempotency header is as short or shorter in practice. */
+export const MAX_REFUND_KEY_LENGTH = 63;
+
+/**
+ * The refund's idempotency key: the same rejected lines of one order are refunded once. The line
+ * numbers are listed while they fit the providers' 63 characters; past that (many lines rejected)
+ * the set is written as a bit mask in hex, one bit per line, so it stays short and one-to-one.
+ */
 export function rejectedLinesRefundKey(orderId: string, rejected: readonly number[]): string {
-  return `rx-${orderId.replaceAll('-', '')}-${[...rejected].sort((a, b) => a - b).join('_')}`;
+  const prefix = `rx-${orderId.replaceAll('-', '')}-`;
+  const listed = `${prefix}${[...new Set(rejected)].sort((a, b) => a - b).join('_')}`;
+  if (listed.length <= MAX_REFUND_KEY_LENGTH) return listed;
+  const mask = rejected.reduce((bits, index) => bits | (1n << BigInt(index)), 0n);
+  const masked = `${prefix}m${mask.toString(16)}`;
+  if (masked.length > MAX_REFUND_KEY_LENGTH) throw new Error(`an order has at most 50 lines; line ${Math.max(...rejected)} cannot be refunded by key`);
+  return masked;
 }
 
 /** A human age, e.g. "45 min" or "3 h 10 min". */

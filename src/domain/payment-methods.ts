@@ -12,5 +12,12 @@ export const PAYMENT_METHODS = [
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
 
-/** The method /cart starts with. */
-export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'razorpay';
+/**
+ * The methods a build offers, in the list's order, from its comma-separated list (PUBLIC_PAYMENT_METHODS,
+ * by default the providers configured at build); cash on delivery when it names none we know.
+ */
+export function paymentMethodsFrom(list: string): readonly PaymentMethod[] {
+  const named = new Set(list.split(',').map((name) => name.trim()));
+  const offered = PAYMENT_METHODS.filter((option) => named.has(option.value)).map((option) => option.value);
+  return offered.length > 0 ? offered : ['cod'];
+}

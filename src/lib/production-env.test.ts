@@ -1,26 +1,80 @@
 import { describe, expect, it } from 'vitest';
-import { productionEnvProblem } from './production-env';
+import { LOCAL_SUPABASE_ANON_KEY, localEnv } from './local-stack';
+import { isLocalValue, offeredPaymentMethods, productionEnvProblem, razorpayCheckoutUrl } from './production-env';
 
+/** A Razorpay-only store, as a shop owner would configure it on Netlify. */
 const configured = {
-  PUBLIC_SUPABASE_URL: 'https://shop.supabase.co',
-  PUBLIC_SUPABASE_ANON_KEY: 'anon-key',
-  PUBLIC_RAZORPAY_KEY_ID: 'rzp_live_123',
+  CONTEXT: 'production',
+  URL: 'https://medikart-shop.netlify.app',
+  PUBLIC_SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co',
+  PUBLIC_SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.project-anon-signature',
+  PUBLIC_RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456',
+  SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co',
+  SUPABASE_SERVICE_ROLE_KEY: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.project-service-signature',
+  ORDER_LINK_SECRET: 'q3Vx9L2mA7sPz4Kd8Wf1Yr6Tb0Nc5Hg2Je7Ui4Ol',
+  RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456',
+  RAZORPAY_KEY_SECRET: 'live-key-secret-from-dashboard',
+  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-from-dashboard',
+  MAIL_API_KEY: 're_live_mail_key',
+  MAIL_FROM: 'MediKart <orders@medikart-shop.in>',
 };
 
 describe('productionEnvProblem', () => {
-  it('lets a configured production build go on', () => {
-    expect(productionEnvProblem({ CONTEXT: 'production', ...configured })).toBeNull();
+  it('lets a configured production build go on, with Netlify’s URL standing in for SITE_URL', () => {
+    expect(productionEnvProblem(configured)).toBeNull();
+    expect(productionEnvProblem({ ...configured, CONTEXT: 'deploy-preview' })).toBeNull();
   });
 
-  it('names every missing or blank public setting in one line', () => {
-    const problem = productionEnvProblem({ CONTEXT: 'production', PUBLIC_SUPABASE_URL: 'https://shop.supabase.co', PUBLIC_RAZORPAY_KEY_ID: ' ' });
-    expect(problem).toContain('PUBLIC_SUPABASE_ANON_KEY, PUBLIC_RAZORPAY_KEY_ID');
-    expect(problem).not.toContain('PUBLIC_SUPABASE_URL');
+  it('names every missing, blank or local setting in one line, the checkout script among them', () => {
+    const { PUBLIC_RAZORPAY_KEY_ID: _key, URL: _url, MAIL_FROM: _from, ...rest } = configured;
+    const problem = productionEnvProblem({
+      ...rest,
+      RAZORPAY_KEY_SECRET: ' ',
+      SUPABASE_URL: 'http://127.0.0.1:54321',
+      PUBLIC_SUPABASE_ANON_KEY: LOCAL_SUPABASE_ANON_KEY,
+      PUBLIC_RAZORPAY_CHECKOUT_URL: 'http://127.0.0.1:54330/v1/checkout.js',
+    });
+    expect(problem).toContain('set PUBLIC_RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, MAIL_FROM, SITE_URL');
+    expect(problem).toContain('replace the local-stack value of PUBLIC_SUPABASE_ANON_KEY, SUPABASE_URL, PUBLIC_RAZORPAY_CHECKOUT_URL');
     expect(problem).not.toContain('\n');
+    expect(problem).not.toContain(LOCAL_SUPABASE_ANON_KEY);
   });
 
-  it('leaves local builds and deploy previews on the local defaults', () => {
+  it('takes a store without PhonePe, but not PhonePe set in part', () => {
+    expect(productionEnvProblem({ ...configured, PHONEPE_CLIENT_ID: 'M22LIVE' })).toContain(
+      'set PHONEPE_CLIENT_SECRET, PHONEPE_CLIENT_VERSION, PHONEPE_WEBHOOK_USERNAME, PHONEPE_WEBHOOK_PASSWORD',
+    );
+  });
+
+  it('refuses a provider base URL left on the emulator', () => {
+    expect(productionEnvProblem({ ...configured, MAIL_API_BASE: 'http://127.0.0.1:54325' })).toContain('local-stack value of MAIL_API_BASE');
+  });
+
+  it('leaves local builds on the local defaults', () => {
     expect(productionEnvProblem({})).toBeNull();
-    expect(productionEnvProblem({ CONTEXT: 'deploy-preview' })).toBeNull();
+    expect(productionEnvProblem({ CONTEXT: 'dev' })).toBeNull();
+  });
+});
+
+describe('razorpayCheckoutUrl', () => {
+  it('is Razorpay’s own script on Netlify unless set, and the emulator’s locally', () => {
+    expect(razorpayCheckoutUrl(configured)).toBe('https://checkout.razorpay.com/v1/checkout.js');
+    expect(razorpayCheckoutUrl({})).toBe('http://127.0.0.1:54330/v1/checkout.js');
+  });
+});
+
+describe('isLocalValue', () => {
+  it('knows every local-stack address and secret, and no real value', () => {
+    for (const [name, value] of Object.entries(localEnv())) if (name !== 'PHONEPE_CLIENT_VERSION') expect(isLocalValue(value), name).toBe(true);
+    for (const value of Object.values(configured)) expect(isLocalValue(value)).toBe(false);
+  });
+});
+
+describe('offeredPaymentMethods', () => {
+  it('offers on Netlify only the providers configured, and everything on the local stack', () => {
+    expect(offeredPaymentMethods(configured)).toBe('razorpay,cod');
+    const phonePe = { PHONEPE_CLIENT_ID: 'M22LIVE', PHONEPE_CLIENT_SECRET: 's', PHONEPE_CLIENT_VERSION: '1', PHONEPE_WEBHOOK_USERNAME: 'hook_user', PHONEPE_WEBHOOK_PASSWORD: 'hookpass123' };
+    expect(offeredPaymentMethods({ ...configured, ...phonePe })).toBe('razorpay,phonepe,cod');
+    expect(offeredPaymentMethods({})).toBe('razorpay,phonepe,cod');
   });
 });

@@ -1,14 +1,74 @@
-/** The browser bundle's settings a production build must be given: without them it would ship the local stack's. */
-export const PRODUCTION_PUBLIC_ENV = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_KEY_ID'] as const;
+import { LOCAL_PHONEPE_BASE, localEnv, LOCAL_RAZORPAY_CHECKOUT_URL, LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_SERVICE_ROLE_KEY } from './local-stack';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Netlify contexts served from Netlify, where nothing on 127.0.0.1 can answer: their builds are checked. */
+export const CHECKED_CONTEXTS = ['production', 'deploy-preview'] as const;
+
+/** Baked into the browser bundle: without them it would ship the local stack's. */
+export const PUBLIC_ENV = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_KEY_ID'] as const;
+/** What every function needs (Razorpay is the online method a shop launches with). */
+export const SERVER_ENV = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'ORDER_LINK_SECRET', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'MAIL_API_KEY', 'MAIL_FROM'] as const;
+/** PhonePe is optional, all or nothing: left out entirely, checkout does not offer it. */
+export const PHONEPE_ENV = ['PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_CLIENT_VERSION', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'] as const;
+/** Optional (the real providers are the default on Netlify) but never a local address when set. */
+export const OPTIONAL_URL_ENV = ['PUBLIC_RAZORPAY_CHECKOUT_URL', 'RAZORPAY_API_BASE', 'PHONEPE_IDENTITY_BASE', 'PHONEPE_PG_BASE', 'MAIL_API_BASE'] as const;
+
+/** Razorpay's own checkout script (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/). */
+export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
+
+const LOCAL_HOST = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/i;
+// The local stack's well-known keys and secrets (PHONEPE_CLIENT_VERSION's '1' is a real version too).
+const LOCAL_VALUES = new Set(
+  [
+    ...Object.entries(localEnv())
+      .filter(([name]) => name !== 'PHONEPE_CLIENT_VERSION')
+      .map(([, value]) => value),
+    LOCAL_SUPABASE_ANON_KEY,
+    LOCAL_SUPABASE_SERVICE_ROLE_KEY,
+    LOCAL_RAZORPAY_KEY_ID,
+    LOCAL_RAZORPAY_CHECKOUT_URL,
+    LOCAL_PHONEPE_BASE,
+  ],
+);
+
+/** True for a value that only the local stack answers: a localhost address or one of its well-known keys. */
+export function isLocalValue(value: string): boolean {
+  return LOCAL_HOST.test(value) || LOCAL_VALUES.has(value.trim());
+}
+
+const isChecked = (env: Env) => (CHECKED_CONTEXTS as readonly (string | undefined)[]).includes(env.CONTEXT);
+const isSet = (env: Env, name: string) => Boolean(env[name]?.trim());
+
+/** The checkout script the browser loads: as set, else Razorpay's on Netlify and the emulator's locally. */
+export function razorpayCheckoutUrl(env: Env): string {
+  if (isSet(env, 'PUBLIC_RAZORPAY_CHECKOUT_URL')) return env.PUBLIC_RAZORPAY_CHECKOUT_URL!.trim();
+  return isChecked(env) ? RAZORPAY_CHECKOUT_URL : LOCAL_RAZORPAY_CHECKOUT_URL;
+}
+
+/** The payment methods checkout offers: locally all three (the emulators), on Netlify only those configured. */
+export function offeredPaymentMethods(env: Env): string {
+  if (!isChecked(env)) return 'razorpay,phonepe,cod';
+  return ['razorpay', ...(PHONEPE_ENV.every((name) => isSet(env, name)) ? ['phonepe'] : []), 'cod'].join(',');
+}
 
 /**
- * The one line a production build (Netlify sets CONTEXT=production) fails with when a public
- * setting is missing or empty, or null when the build may go on. Other contexts (deploy previews,
- * local builds) keep the local defaults.
+ * The one line a build on Netlify (production or a deploy preview) stops with when a setting is
+ * missing, empty or still the local stack's, naming every such variable; null when it may go on.
+ * Local builds keep the local defaults.
  */
-export function productionEnvProblem(env: Readonly<Record<string, string | undefined>>): string | null {
-  if (env.CONTEXT !== 'production') return null;
-  const missing = PRODUCTION_PUBLIC_ENV.filter((name) => !env[name]?.trim());
-  if (missing.length === 0) return null;
-  return `Production build stopped: set ${missing.join(', ')} in the site's environment (the local emulator defaults are never shipped).`;
+export function productionEnvProblem(env: Env): string | null {
+  if (!isChecked(env)) return null;
+  const phonePeStarted = PHONEPE_ENV.some((name) => isSet(env, name));
+  const required = [...PUBLIC_ENV, ...SERVER_ENV, ...(phonePeStarted ? PHONEPE_ENV : [])];
+  const missing: string[] = required.filter((name) => !isSet(env, name));
+  // Mail links and PhonePe's return address: SITE_URL, else the URL Netlify sets for the deploy.
+  if (!isSet(env, 'SITE_URL') && !isSet(env, 'URL')) missing.push('SITE_URL');
+  const local = [...required, ...OPTIONAL_URL_ENV, 'SITE_URL', 'URL'].filter((name) => isSet(env, name) && isLocalValue(env[name]!));
+  if (missing.length === 0 && local.length === 0) return null;
+  const parts = [
+    missing.length > 0 && `set ${missing.join(', ')}`,
+    local.length > 0 && `replace the local-stack value of ${local.join(', ')}`,
+  ].filter(Boolean);
+  return `${env.CONTEXT} build stopped: ${parts.join(' and ')} in the site's environment (see docs/going-live.md; the local emulator defaults are never shipped).`;
 }

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
+import { providerEnv, type OnlineProvider, type ServerEnv } from '../../src/features/checkout/server/env';
 
 /**
  * One provider call as its documentation describes it. The values are ours; the method, path,
@@ -93,4 +94,11 @@ export function expectDocumentedShape(actual: unknown, documented: unknown, path
 /** Fills `{name}` path parameters. */
 export function fillPath(path: string, values: Record<string, string>): string {
   return path.replace(/\{([a-zA-Z]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
+/** A fixture env narrowed to one provider, as the functions narrow theirs (the shop may run without the other). */
+export function configuredFor<P extends OnlineProvider>(all: ServerEnv, provider: P) {
+  const narrowed = providerEnv(all, provider);
+  if (!narrowed) throw new Error(`the fixture env lacks ${provider}'s secrets`);
+  return narrowed;
 }

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPhonePeEmulator } from '../../emulators/phonepe/index';
 import { startWebhookRecorder } from '../../emulators/razorpay/webhook-recorder';
 import { parseServerEnv } from '../../src/features/checkout/server/env';
+
 import { CheckoutRefusal } from '../../src/features/checkout/server/http';
 import { PhonePeClient, settledTransactionId } from '../../src/features/checkout/server/phonepe-client';
 import { createPhonePeProvider } from '../../src/features/checkout/server/phonepe-provider';
-import { expectDocumentedRequest, expectDocumentedShape, fillPath, recordingFetch } from './contract-kit';
+import { configuredFor, expectDocumentedRequest, expectDocumentedShape, fillPath, recordingFetch } from './contract-kit';
 import { oauthToken } from './fixtures/phonepe/oauth-token';
 import { orderStatus } from './fixtures/phonepe/order-status';
 import { pay } from './fixtures/phonepe/pay';
@@ -87,19 +88,17 @@ describe('our PhonePe client against the documented API', () => {
   });
 
   describe('webhooks authorised with SHA256(username:password)', () => {
-    const env = parseServerEnv({
+    const env = configuredFor(parseServerEnv({
       SUPABASE_URL: 'https://project.supabase.co',
       SUPABASE_SERVICE_ROLE_KEY: 'service-role-key',
-      RAZORPAY_KEY_ID: 'unused',
-      RAZORPAY_KEY_SECRET: 'unused',
-      RAZORPAY_WEBHOOK_SECRET: 'unused',
       PHONEPE_CLIENT_ID: CONFIG.clientId,
       PHONEPE_CLIENT_SECRET: CONFIG.clientSecret,
       PHONEPE_CLIENT_VERSION: CONFIG.clientVersion,
       PHONEPE_WEBHOOK_USERNAME: webhookAuthorisation.username,
       PHONEPE_WEBHOOK_PASSWORD: webhookAuthorisation.password,
       ORDER_LINK_SECRET: 'an order link secret of at least thirty-two characters',
-    });
+      SITE_URL: 'https://shop.example.in',
+    }), 'phonepe');
     const provider = createPhonePeProvider(env, recordingFetch(oauthToken.answers.ok).fetcher);
     const authorization = sha256(`${webhookAuthorisation.username}:${webhookAuthorisation.password}`);
     const deliver = (body: unknown, header = authorization) => provider.parseWebhook(Buffer.from(JSON.stringify(body)), new Headers({ authorization: header }));

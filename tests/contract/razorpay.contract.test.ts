@@ -6,7 +6,7 @@ import { parseServerEnv } from '../../src/features/checkout/server/env';
 import { CheckoutRefusal } from '../../src/features/checkout/server/http';
 import type { StoredOrder } from '../../src/features/checkout/server/order-store';
 import { createRazorpayProvider } from '../../src/features/checkout/server/razorpay-provider';
-import { expectDocumentedRequest, expectDocumentedShape, fillPath, recordingFetch } from './contract-kit';
+import { configuredFor, expectDocumentedRequest, expectDocumentedShape, fillPath, recordingFetch } from './contract-kit';
 import { createOrder } from './fixtures/razorpay/create-order';
 import { orderPayments } from './fixtures/razorpay/order-payments';
 import { refundPayment } from './fixtures/razorpay/refund';
@@ -20,19 +20,16 @@ import { razorpayWebhooks } from './fixtures/razorpay/webhooks';
 const KEY_ID = 'rzp_test_Contract0001';
 const hmac = (message: string, secret: string) => createHmac('sha256', secret).update(message).digest('hex');
 
-const env = parseServerEnv({
+
+const env = configuredFor(parseServerEnv({
   SUPABASE_URL: 'https://project.supabase.co',
   SUPABASE_SERVICE_ROLE_KEY: 'service-role-key',
   RAZORPAY_KEY_ID: KEY_ID,
   RAZORPAY_KEY_SECRET: checkoutHandlerResponse.keySecret,
   RAZORPAY_WEBHOOK_SECRET: webhookSignature.secret,
-  PHONEPE_CLIENT_ID: 'unused',
-  PHONEPE_CLIENT_SECRET: 'unused',
-  PHONEPE_CLIENT_VERSION: '1',
-  PHONEPE_WEBHOOK_USERNAME: 'unused',
-  PHONEPE_WEBHOOK_PASSWORD: 'unused',
   ORDER_LINK_SECRET: 'an order link secret of at least thirty-two characters',
-});
+  SITE_URL: 'https://shop.example.in',
+}), 'razorpay');
 
 const storedOrder = (overrides: Partial<StoredOrder> = {}): StoredOrder => ({
   id: '7d0c7a4e-5b7e-4c43-9d84-2f1f6f3b9a10',

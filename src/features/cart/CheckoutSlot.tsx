@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
+import { OFFERED_PAYMENT_METHODS } from './offered-methods';
 import { $paymentMethod, PAYMENT_METHODS, type PaymentMethod, type UnavailableMethods } from './payment-method';
 import type { CheckoutReadiness } from './cart-availability';
 import { PROCEED_TO_PAY, UPLOAD_PRESCRIPTION } from './cart-strings';
@@ -41,7 +42,7 @@ export function CheckoutSlot({ readiness, prescriptionPending, onUploadPrescript
       {!prescriptionPending && (
         <fieldset className={markup.PAYMENT_FIELDSET_CLASS}>
           <legend className={markup.PAYMENT_LEGEND_CLASS}>{markup.PAYMENT_LEGEND}</legend>
-          {PAYMENT_METHODS.map((option) => {
+          {PAYMENT_METHODS.filter((option) => OFFERED_PAYMENT_METHODS.includes(option.value)).map((option) => {
             const unavailable = unavailableMethods[option.value];
             return (
               <label key={option.value} className={markup.PAYMENT_OPTION_CLASS}>

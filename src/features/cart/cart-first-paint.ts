@@ -1,6 +1,5 @@
-import { DEFAULT_PAYMENT_METHOD } from '@/domain/payment-methods';
 import { CART_STORAGE_KEY, decodeCart } from '@/domain/stored-cart';
-import { FIRST_SCREEN_ID, keepEarlyTaps, unavailableMethodsIn } from './cart-first-screen';
+import { FIRST_SCREEN_ID, keepEarlyTaps, offeredMethodsIn, unavailableMethodsIn } from './cart-first-screen';
 import { cartScreen, type CartScreenActions } from './cart-screen-dom';
 
 /*
@@ -22,8 +21,9 @@ if (holder) {
     // Storage refused (a privacy mode): the cart is empty, as the cart store will find it.
   }
   const unavailableMethods = unavailableMethodsIn(holder);
+  const offered = offeredMethodsIn(holder);
   holder.replaceChildren(
-    cartScreen({ lines: decodeCart(stored).items, gone: new Set(), prescriptionLinks: {}, method: DEFAULT_PAYMENT_METHOD, unavailableMethods }, PAINT_ONLY),
+    cartScreen({ lines: decodeCart(stored).items, gone: new Set(), prescriptionLinks: {}, method: offered[0]!, offered, unavailableMethods }, PAINT_ONLY),
   );
   keepEarlyTaps(holder);
 }

@@ -1,4 +1,5 @@
 import { CART_SCREEN_ATTRIBUTE } from './cart-view-markup';
+import type { PaymentMethod } from '@/domain/payment-methods';
 import type { UnavailableMethods } from './payment-method';
 
 /*
@@ -16,6 +17,10 @@ export const UNAVAILABLE_METHODS_ATTRIBUTE = 'data-unavailable-methods';
 /** What the page wrote into the holder's UNAVAILABLE_METHODS_ATTRIBUTE. */
 export const unavailableMethodsIn = (holder: Element): UnavailableMethods =>
   JSON.parse(holder.getAttribute(UNAVAILABLE_METHODS_ATTRIBUTE) ?? '{}') as UnavailableMethods;
+/** On the holder: the payment methods this build offers, comma-separated (the page writes it at build). */
+export const OFFERED_METHODS_ATTRIBUTE = 'data-payment-methods';
+/** What the page wrote into the holder's OFFERED_METHODS_ATTRIBUTE: never empty (paymentMethodsFrom at build). */
+export const offeredMethodsIn = (holder: Element): readonly PaymentMethod[] => (holder.getAttribute(OFFERED_METHODS_ATTRIBUTE) ?? '').split(',') as PaymentMethod[];
 const QUEUED_TAP = 'queuedTap';
 const EARLY_TAPS = 'earlyTaps';
 const LIVE = 'live';

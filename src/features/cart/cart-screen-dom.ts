@@ -68,6 +68,8 @@ export interface CartScreenState {
   gone: ReadonlySet<number>;
   prescriptionLinks: Readonly<Record<string, string>>;
   method: PaymentMethod;
+  /** The methods this build offers (the page's holder carries them for the first paint). */
+  offered: readonly PaymentMethod[];
   unavailableMethods: UnavailableMethods;
 }
 
@@ -154,7 +156,7 @@ function lineRow(line: CartLine, { gone, prescriptionLinks }: CartScreenState, a
   );
 }
 
-function summary({ lines, gone, method, unavailableMethods }: CartScreenState): HTMLElement {
+function summary({ lines, gone, method, offered, unavailableMethods }: CartScreenState): HTMLElement {
   const readiness = checkoutReadiness(lines, gone);
   const pending = lines.some((line) => !line.prescriptionAccepted);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -182,7 +184,7 @@ function summary({ lines, gone, method, unavailableMethods }: CartScreenState): 
           'fieldset',
           { class: markup.PAYMENT_FIELDSET_CLASS },
           h('legend', { class: markup.PAYMENT_LEGEND_CLASS }, markup.PAYMENT_LEGEND),
-          ...PAYMENT_METHODS.map((option) => {
+          ...PAYMENT_METHODS.filter((option) => offered.includes(option.value)).map((option) => {
             const unavailable = unavailableMethods[option.value];
             const radio = h('input', {
               type: 'radio',

@@ -1,9 +1,10 @@
 import { $prescriptionLinks } from '@/features/prescriptions/public';
 import { $goneProductIds, refreshCartOnArrival } from './cart-availability';
-import { elementAt, FIRST_SCREEN_ID, pathOf, queueTapForIsland, takeEarlyTaps, unavailableMethodsIn } from './cart-first-screen';
+import { elementAt, FIRST_SCREEN_ID, offeredMethodsIn, pathOf, queueTapForIsland, takeEarlyTaps, unavailableMethodsIn } from './cart-first-screen';
 import { cartScreen, type CartScreenActions, tapActionOf } from './cart-screen-dom';
 import { $cart, clearCart, removeFromCart, setQuantity } from './cart-store';
 import { PAYMENT_RADIO_NAME } from './cart-view-markup';
+import type { PaymentMethod } from '@/domain/payment-methods';
 import { $paymentMethod, PAYMENT_METHODS, type UnavailableMethods } from './payment-method';
 
 /*
@@ -17,7 +18,7 @@ import { $paymentMethod, PAYMENT_METHODS, type UnavailableMethods } from './paym
 const STORE_ACTIONS: CartScreenActions = { setQuantity, remove: removeFromCart, clear: clearCart };
 
 /** Draws (again) into the holder, keeping the focus on the element in the same place. */
-function draw(holder: HTMLElement, unavailableMethods: UnavailableMethods): void {
+function draw(holder: HTMLElement, offered: readonly PaymentMethod[], unavailableMethods: UnavailableMethods): void {
   const focused = document.activeElement;
   const focusPath = focused && holder.contains(focused) ? pathOf(holder, focused) : null;
   const state = {
@@ -25,6 +26,7 @@ function draw(holder: HTMLElement, unavailableMethods: UnavailableMethods): void
     gone: $goneProductIds.get(),
     prescriptionLinks: $prescriptionLinks.get(),
     method: $paymentMethod.get(),
+    offered,
     unavailableMethods,
   };
   holder.replaceChildren(cartScreen(state, STORE_ACTIONS));
@@ -43,8 +45,11 @@ export function startFirstScreen(): void {
   const holder = document.getElementById(FIRST_SCREEN_ID);
   if (!holder) return;
   const unavailableMethods = unavailableMethodsIn(holder);
+  // The build's methods, from the page (reading the build's config here would cost /cart a script file).
+  const offered = offeredMethodsIn(holder);
+  if (!offered.includes($paymentMethod.get())) $paymentMethod.set(offered[0]!);
   const earlyTaps = takeEarlyTaps(holder);
-  draw(holder, unavailableMethods);
+  draw(holder, offered, unavailableMethods);
   holder.addEventListener('click', (event) => {
     if (event.target instanceof Element) tap(event.target);
   });
@@ -54,7 +59,7 @@ export function startFirstScreen(): void {
     if (method) $paymentMethod.set(method.value);
   });
   const redraw = () => {
-    if (holder.isConnected) draw(holder, unavailableMethods);
+    if (holder.isConnected) draw(holder, offered, unavailableMethods);
     else for (const stop of stops) stop();
   };
   const stops = [$cart.listen(redraw), $goneProductIds.listen(redraw), $prescriptionLinks.listen(redraw)];

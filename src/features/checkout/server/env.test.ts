@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from './env';
+import { parseServerEnv, providerEnv } from './env';
 
 const complete = {
   SUPABASE_URL: 'http://127.0.0.1:54321',
@@ -13,6 +13,8 @@ const complete = {
   PHONEPE_WEBHOOK_USERNAME: 'local-phonepe-webhook',
   PHONEPE_WEBHOOK_PASSWORD: 'local-phonepe-webhook-password',
   ORDER_LINK_SECRET: 'local-order-link-secret-at-least-32-bytes-long',
+  // Netlify sets URL on every deploy.
+  URL: 'https://medikart-shop.netlify.app',
 };
 
 describe('parseServerEnv', () => {
@@ -21,7 +23,21 @@ describe('parseServerEnv', () => {
     expect(env.RAZORPAY_API_BASE).toBe('https://api.razorpay.com');
     expect(env.PHONEPE_IDENTITY_BASE).toBe('https://api.phonepe.com/apis/identity-manager');
     expect(env.PHONEPE_PG_BASE).toBe('https://api.phonepe.com/apis/pg');
-    expect(env.SITE_URL).toBeUndefined();
+    expect(env.SITE_URL).toBe('https://medikart-shop.netlify.app');
+    expect(parseServerEnv({ ...complete, SITE_URL: 'https://www.medikart-shop.in' }).SITE_URL).toBe('https://www.medikart-shop.in');
+  });
+
+  it('refuses to start without SITE_URL or Netlify’s URL, the origin of every mail link', () => {
+    const { URL: _url, ...rest } = complete;
+    expect(() => parseServerEnv(rest)).toThrow(/SITE_URL is not set/);
+  });
+
+  it('starts with one provider only: a provider left out entirely is off, one set in part is named', () => {
+    const phonePeNames = ['PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_CLIENT_VERSION', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'];
+    const razorpayOnly = Object.fromEntries(Object.entries(complete).filter(([name]) => !phonePeNames.includes(name)));
+    expect(providerEnv(parseServerEnv(razorpayOnly), 'phonepe')).toBeNull();
+    expect(providerEnv(parseServerEnv(razorpayOnly), 'razorpay')).not.toBeNull();
+    expect(() => parseServerEnv({ ...razorpayOnly, PHONEPE_CLIENT_ID: 'M22LIVE' })).toThrow('PHONEPE_WEBHOOK_PASSWORD is not set');
   });
 
   it('names every missing variable and never echoes a value', () => {

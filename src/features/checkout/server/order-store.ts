@@ -69,7 +69,8 @@ export interface OrderStore {
    * Records what a provider's refund webhook says on the refund it names (by the provider's refund
    * id); false when no refund of ours carries that id yet (reconciliation asks about it later).
    */
-  recordRefundOutcome(refund: Refund): Promise<boolean>;
+  /** Records a provider's refund state on our row, found by its refund id or else our idempotency key; false when neither is ours. */
+  recordRefundOutcome(refund: Refund, idempotencyKey?: string): Promise<boolean>;
   prescriptionExists(path: string): Promise<boolean>;
   /** The user id of a valid access token, else null. */
   userIdOfAccessToken(accessToken: string): Promise<string | null>;
@@ -169,9 +170,14 @@ export class SupabaseOrderStore implements OrderStore {
     return data === true;
   }
 
-  async recordRefundOutcome(refund: Refund): Promise<boolean> {
-    const { data: row, error } = await this.client.from('refunds').select('id').eq('provider_refund_id', refund.refundId).maybeSingle<{ id: string }>();
-    if (error) fail('reading the refund', error);
+  async recordRefundOutcome(refund: Refund, idempotencyKey?: string): Promise<boolean> {
+    const byColumn = async (column: string, value: string) => {
+      const { data, error } = await this.client.from('refunds').select('id').eq(column, value).maybeSingle<{ id: string }>();
+      if (error) fail('reading the refund', error);
+      return data;
+    };
+    // A refund whose request timed out has no provider id on our row yet; our key (PhonePe's merchantRefundId) finds it.
+    const row = (await byColumn('provider_refund_id', refund.refundId)) ?? (idempotencyKey ? await byColumn('idempotency_key', idempotencyKey) : null);
     if (!row) return false;
     const { error: recordError } = await this.client.rpc('record_refund_state', {
       p_refund_id: row.id,

@@ -7,7 +7,8 @@ import { settleDelivery } from './order-delivery';
 import type { StoredOrder } from './order-store';
 import { priceOrder } from './pricing';
 import type { PaymentOutcome } from './provider';
-import type { ProviderName } from './providers';
+import type { AnyPaymentProvider, ProviderName } from './providers';
+import { PAYMENT_METHODS } from '../../../domain/payment-methods';
 
 export type PaymentStep = 'create' | 'verify' | 'webhook';
 
@@ -35,8 +36,15 @@ async function record(deps: CheckoutDependencies, order: StoredOrder, outcome: P
   } else if (outcome.state === 'failed') await deps.orders.markFailed(order.provider_order_id, outcome.reason);
 }
 
-async function create(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
+/** The provider's adapter, or a 404 when this deployment has not been given its secrets. */
+function adapterOf(deps: CheckoutDependencies, provider: ProviderName): AnyPaymentProvider {
   const adapter = deps.providers[provider];
+  if (!adapter) throw new CheckoutRefusal(404, `${PAYMENT_METHODS.find((method) => method.value === provider)?.label ?? provider} payments are not offered by this shop.`);
+  return adapter;
+}
+
+async function create(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
+  const adapter = adapterOf(deps, provider);
   const body = parseBody(adapter.createSchema, parseJson(await readRawBody(req)));
   const buyer = await identifyBuyer(req, body.cartSessionId, (token) => deps.orders.userIdOfAccessToken(token));
   const priced = priceOrder(deps.catalogue, body.lines, body.amount);
@@ -46,7 +54,7 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
   const prescriptionPaths = await checkPrescriptions(buyer, body.prescriptionPaths, priced.prescriptionProducts, (path) =>
     deps.orders.prescriptionExists(path),
   );
-  const order = { id: randomUUID(), amountPaise: priced.amountPaise, siteUrl: deps.env.SITE_URL ?? new URL(req.url).origin };
+  const order = { id: randomUUID(), amountPaise: priced.amountPaise, siteUrl: deps.env.SITE_URL };
   const row = (providerOrderId: string) =>
     deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths, delivery, attribution: body.attribution });
 
@@ -71,7 +79,7 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
 }
 
 async function verify(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
-  const adapter = deps.providers[provider];
+  const adapter = adapterOf(deps, provider);
   const raw = parseJson(await readRawBody(req));
   if (!isPlainObject(raw)) throw new CheckoutRefusal(400, 'Invalid request: the body must be a JSON object');
   const missing = missingField(raw, adapter.verifyFields);
@@ -101,36 +109,40 @@ async function verify(provider: ProviderName, req: Request, deps: CheckoutDepend
  * half-way is handled again on the provider's retry.
  */
 async function webhook(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
-  const adapter = deps.providers[provider];
+  const adapter = adapterOf(deps, provider);
   const event = adapter.parseWebhook(await readRawBytes(req), req.headers);
   if (event.kind === 'ignored') {
     console.log(`[${provider} webhook] ignored ${event.description}`);
     return jsonResponse({ ignored: true });
+  }
+  // A refund event is answered 2xx whether or not the refund is ours yet: PhonePe's may not name the
+  // order at all, and a refund we do not know is settled by reconciliation rather than redelivered for ever.
+  if (event.kind === 'refund') {
+    if (!(await deps.orders.recordRefundOutcome(event.refund, event.idempotencyKey))) {
+      console.log(`[${provider} webhook] ${event.description}: refund ${event.refund.refundId} not known yet; reconciliation settles it`);
+    }
+    const isNew = await deps.orders.recordWebhookEvent(event.eventId, provider, null);
+    return jsonResponse({ received: true, duplicate: !isNew });
   }
   const order = await deps.orders.findOrder(provider, event.providerOrderId);
   if (!order) {
     console.log(`[${provider} webhook] ${event.description} for unknown order ${event.providerOrderId} ignored`);
     return jsonResponse({ ignored: true });
   }
-  if (event.kind === 'payment') {
-    let outcome: PaymentOutcome = event.outcome;
-    let mismatch: string | null = null;
-    if (adapter.confirmsWebhooksWithStatus) {
-      const confirmed = await adapter.status(order);
-      if (confirmed.state !== outcome.state) mismatch = `webhook says ${outcome.state} but the status API says ${confirmed.state}`;
-      outcome = confirmed;
-    }
-    if (!mismatch && outcome.state === 'paid') mismatch = paidMismatch(order, outcome);
-    if (mismatch) {
-      console.error(`[${provider} webhook] ${event.description} not applied to order ${order.id}: ${mismatch}`);
-      await deps.orders.recordWebhookEvent(event.eventId, provider, mismatch);
-      return jsonResponse({ received: true, applied: false });
-    }
-    await record(deps, order, outcome);
+  let outcome: PaymentOutcome = event.outcome;
+  let mismatch: string | null = null;
+  if (adapter.confirmsWebhooksWithStatus) {
+    const confirmed = await adapter.status(order);
+    if (confirmed.state !== outcome.state) mismatch = `webhook says ${outcome.state} but the status API says ${confirmed.state}`;
+    outcome = confirmed;
   }
-  if (event.kind === 'refund' && !(await deps.orders.recordRefundOutcome(event.refund))) {
-    console.log(`[${provider} webhook] ${event.description}: refund ${event.refund.refundId} not known yet; reconciliation settles it`);
+  if (!mismatch && outcome.state === 'paid') mismatch = paidMismatch(order, outcome);
+  if (mismatch) {
+    console.error(`[${provider} webhook] ${event.description} not applied to order ${order.id}: ${mismatch}`);
+    await deps.orders.recordWebhookEvent(event.eventId, provider, mismatch);
+    return jsonResponse({ received: true, applied: false });
   }
+  await record(deps, order, outcome);
   const isNew = await deps.orders.recordWebhookEvent(event.eventId, provider, null);
   return jsonResponse({ received: true, duplicate: !isNew });
 }

@@ -8,7 +8,7 @@ import {
   type PhonePeVerifyRequest,
   type PhonePeVerifyResponse,
 } from '../../../domain/payment-contract';
-import type { ServerEnv } from './env';
+import type { PhonePeEnv } from './env';
 import { CheckoutRefusal, parseBody, parseJson } from './http';
 import { PhonePeClient, settledTransactionId, type PhonePeOrderStatus } from './phonepe-client';
 import type { PaymentOutcome, PaymentProvider, WebhookEvent } from './provider';
@@ -27,11 +27,16 @@ const paymentDetailsSchema = z
   .array(z.object({ transactionId: z.string(), state: z.string(), errorCode: z.string().optional() }))
   .default([]);
 
+// Order events name the order (merchantOrderId); refund events name the refund (merchantRefundId,
+// PhonePe's refundId) and need not name the order at all.
 const webhookSchema = z.object({
   event: z.string(),
   payload: z.object({
-    merchantOrderId: z.string(),
+    merchantOrderId: z.string().optional(),
     orderId: z.string().optional(),
+    merchantRefundId: z.string().optional(),
+    refundId: z.string().optional(),
+    originalMerchantOrderId: z.string().optional(),
     state: z.string(),
     amount: z.number().int(),
     paymentDetails: paymentDetailsSchema,
@@ -58,7 +63,7 @@ export function phonePeRedirectUrl(siteUrl: string, merchantTransactionId: strin
 }
 
 /** PhonePe Standard Checkout v2 behind the spec's v1-era browser contract. */
-export function createPhonePeProvider(env: ServerEnv, fetcher: typeof fetch): PaymentProvider<PhonePeCreateRequest, PhonePeVerifyRequest> {
+export function createPhonePeProvider(env: PhonePeEnv, fetcher: typeof fetch): PaymentProvider<PhonePeCreateRequest, PhonePeVerifyRequest> {
   const client = new PhonePeClient(
     {
       identityBase: env.PHONEPE_IDENTITY_BASE,
@@ -107,10 +112,18 @@ export function createPhonePeProvider(env: ServerEnv, fetcher: typeof fetch): Pa
         throw new CheckoutRefusal(401, 'Invalid webhook authorization');
       }
       const event = parseBody(webhookSchema, parseJson(rawBody.toString('utf8')));
-      const { merchantOrderId, state, paymentDetails } = event.payload;
-      const description = `${event.event} (${state}) for ${merchantOrderId}`;
+      const { merchantOrderId, merchantRefundId, refundId, state, paymentDetails } = event.payload;
       // PhonePe sends no event id; the body's digest makes a redelivered event the same event.
       const eventId = `phonepe_${createHash('sha256').update(rawBody).digest('hex').slice(0, 40)}`;
+      if (event.event.includes('.refund.')) {
+        const description = `${event.event} (${state}) for refund ${merchantRefundId ?? refundId ?? 'unnamed'}`;
+        const refundState = REFUND_STATES[state as keyof typeof REFUND_STATES];
+        if (!merchantRefundId || !refundId || !refundState) return { kind: 'ignored', description };
+        const refund = { refundId, amountPaise: event.payload.amount, state: refundState };
+        return { kind: 'refund', eventId, idempotencyKey: merchantRefundId, refund, description };
+      }
+      const description = `${event.event} (${state}) for ${merchantOrderId ?? 'no merchantOrderId'}`;
+      if (!merchantOrderId) return { kind: 'ignored', description };
       if (event.event.endsWith('.order.completed') && state === 'COMPLETED') {
         const paymentId = settledTransactionId(paymentDetails) ?? event.payload.orderId ?? merchantOrderId;
         const outcome = { state: 'paid', paymentId, amountPaise: event.payload.amount, currency: 'INR' } as const;

@@ -24,7 +24,8 @@ export type PaymentOutcome =
 /** A provider-to-server notification, after its signature or authorisation was checked. */
 export type WebhookEvent =
   | { kind: 'payment'; eventId: string; providerOrderId: string; outcome: Exclude<PaymentOutcome, { state: 'pending' }>; description: string }
-  | { kind: 'refund'; eventId: string; providerOrderId: string; refund: Refund; description: string }
+  /** A refund's new state, found by the provider's refund id or, failing that, by our idempotency key. */
+  | { kind: 'refund'; eventId: string; refund: Refund; idempotencyKey?: string; description: string }
   | { kind: 'ignored'; description: string };
 
 /** The order the shop is about to charge for: our row id and the server's price. */

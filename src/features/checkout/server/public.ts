@@ -3,7 +3,7 @@ export { buildProviders, type PaymentProviders, type ProviderName } from './prov
 export type { PaymentOutcome } from './provider';
 export { REFUND_ROW_STATES, type Refund } from './refund';
 export type { StoredOrder } from './order-store';
-export { serverEnvSchema, type ServerEnv } from './env';
+export { partialProviderIssues, presentEnv, serverEnvSchema, type ServerEnv } from './env';
 export { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from './http';
 export { buildDependencies, type CheckoutDependencies } from './dependencies';
 export { loadCatalogueIndex } from './catalogue-index';

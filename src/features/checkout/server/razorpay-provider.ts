@@ -8,7 +8,7 @@ import {
   type RazorpayVerifyRequest,
   type RazorpayVerifyResponse,
 } from '../../../domain/payment-contract';
-import type { ServerEnv } from './env';
+import type { RazorpayEnv } from './env';
 import { CheckoutRefusal, parseBody, parseJson } from './http';
 import type { StoredOrder } from './order-store';
 import type { PaymentOutcome, PaymentProvider, Refund, WebhookEvent } from './provider';
@@ -42,7 +42,7 @@ const razorpayErrorSchema = z.object({ error: z.object({ description: z.string()
 const REFUND_STATES = { pending: 'pending', processed: 'completed', failed: 'failed' } as const;
 
 /** Razorpay: Orders API, checkout signature, signed webhooks (https://razorpay.com/docs/api/). */
-export function createRazorpayProvider(env: ServerEnv, fetcher: typeof fetch): PaymentProvider<CreateOrderRequest, RazorpayVerifyRequest> {
+export function createRazorpayProvider(env: RazorpayEnv, fetcher: typeof fetch): PaymentProvider<CreateOrderRequest, RazorpayVerifyRequest> {
   const authorization = `Basic ${Buffer.from(`${env.RAZORPAY_KEY_ID}:${env.RAZORPAY_KEY_SECRET}`).toString('base64')}`;
   const api = (path: string) => endpoint(env.RAZORPAY_API_BASE, path);
 
@@ -107,7 +107,7 @@ export function createRazorpayProvider(env: ServerEnv, fetcher: typeof fetch): P
       }
       const refund = event.payload.refund?.entity;
       if (refund && (event.event === 'refund.processed' || event.event === 'refund.failed')) {
-        return { kind: 'refund', eventId, providerOrderId, refund: { refundId: refund.id, amountPaise: refund.amount, state: REFUND_STATES[refund.status] }, description };
+        return { kind: 'refund', eventId, refund: { refundId: refund.id, amountPaise: refund.amount, state: REFUND_STATES[refund.status] }, description };
       }
       return { kind: 'ignored', description };
     },

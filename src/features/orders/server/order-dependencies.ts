@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { buildProviders, serverEnvSchema, type PaymentProviders } from '../../checkout/server/public';
+import { buildProviders, partialProviderIssues, presentEnv, serverEnvSchema, type PaymentProviders } from '../../checkout/server/public';
 
 const required = (name: string) => z.string({ error: `${name} is not set` }).min(1, `${name} is not set`);
 
@@ -14,9 +14,10 @@ export type OrderEnv = z.infer<typeof orderEnvSchema>;
 
 /** Validates the order functions' env; the error names each bad variable and never a value. */
 export function parseOrderEnv(source: Record<string, string | undefined>): OrderEnv {
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const present = presentEnv(source);
   const parsed = orderEnvSchema.safeParse(present);
-  if (!parsed.success) throw new Error(`Order functions are misconfigured: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  const issues = [...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)), ...partialProviderIssues(present)];
+  if (!parsed.success || issues.length > 0) throw new Error(`Order functions are misconfigured: ${issues.join('; ')}`);
   return parsed.data;
 }
 

@@ -111,8 +111,7 @@ async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean
       await deps.db.from('mail_outbox').update({ attempts: MAX_MAIL_ATTEMPTS, last_error: 'the order has no email address' }).eq('id', row.id);
       return false;
     }
-    const siteUrl = deps.env.SITE_URL ?? 'http://localhost:8888';
-    const link = `${siteUrl}/orders/${order.order_number}?key=${await guestOrderToken(order.id, deps.env.ORDER_LINK_SECRET)}`;
+    const link = new URL(`/orders/${order.order_number}?key=${await guestOrderToken(order.id, deps.env.ORDER_LINK_SECRET)}`, deps.env.SITE_URL).toString();
     await sendMail(deps, to, composeOrderMail(row.kind, order, link, decisions), `order-mail/${row.id}`);
     await deps.db.from('mail_outbox').update({ sent_at: deps.now().toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null }).eq('id', row.id);
     return true;
@@ -129,14 +128,17 @@ async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean
  * itself). A failure is logged and left for the reconciliation run to retry; it never fails the
  * caller, so a mail problem can never block or lose an order.
  */
-export async function sendOrderMails(deps: OrderDependencies, orderId?: string): Promise<number> {
+export async function sendOrderMails(deps: OrderDependencies, orderId?: string, timeLeft: () => boolean = () => true): Promise<number> {
   try {
     let query = deps.db.from('mail_outbox').select('id, order_id, kind, attempts').is('sent_at', null).lt('attempts', MAX_MAIL_ATTEMPTS);
     if (orderId) query = query.eq('order_id', orderId);
     const { data, error } = await query.order('created_at').limit(100);
     if (error) throw new Error(error.message);
     let sent = 0;
-    for (const row of data as OutboxRow[]) if (await deliver(deps, row)) sent += 1;
+    for (const row of data as OutboxRow[]) {
+      if (!timeLeft()) break;
+      if (await deliver(deps, row)) sent += 1;
+    }
     return sent;
   } catch (error) {
     console.error(`[order mail] could not read the outbox:`, error);

@@ -12,6 +12,30 @@ export const ABANDONED_REASON = 'No payment within 30 minutes (abandoned)';
 
 const ORDER_COLUMNS = 'id, provider, provider_order_id, provider_payment_id, payment_status, amount_paise, currency, created_at';
 
+/**
+ * What one run may spend. Netlify stops a scheduled function after 30 s: a run starts no provider
+ * call it could not finish by the deadline (orders-reconcile.mts gives each call a shorter timeout),
+ * and takes at most a batch of orders; the rest wait for the next run, oldest-asked first.
+ */
+export interface ReconcileBudget {
+  /** No new order, refund or mail is started after this (on deps.now's clock). */
+  deadline: Date;
+  /** The longest one provider or mail call may take, so work started before the deadline ends by it. */
+  callTimeoutMs: number;
+  /** Pending orders asked about per run at most. */
+  batch: number;
+}
+
+/** Ample for the in-process tests; the scheduled function passes its own (scheduledRunBudget). */
+const UNBOUNDED: Omit<ReconcileBudget, 'deadline'> = { callTimeoutMs: 0, batch: 200 };
+
+/** 20 s of a scheduled function's 30 s for work, 4 s per call, 25 orders a run (12 runs an hour: 300 orders). */
+export const SCHEDULED_RUN = { workMs: 20_000, callTimeoutMs: 4_000, batch: 25 } as const;
+
+export function scheduledRunBudget(startedAt: Date): ReconcileBudget {
+  return { deadline: new Date(startedAt.getTime() + SCHEDULED_RUN.workMs), callTimeoutMs: SCHEDULED_RUN.callTimeoutMs, batch: SCHEDULED_RUN.batch };
+}
+
 export interface ReconciliationReport {
   paid: number;
   failed: number;
@@ -19,17 +43,29 @@ export interface ReconciliationReport {
   refundsSettled: number;
   mailsSent: number;
   errors: number;
+  /** Pending orders this run asked about. */
+  checked: number;
+  /** True when the deadline stopped the run with work left for the next one. */
+  outOfTime: boolean;
 }
 
 /**
  * One run of the every-5-minutes job: settles pending online payments through the provider's status
  * API (the same mark_order_paid / mark_order_failed the webhooks use, so each outcome is recorded once
  * and a paid order never moves back), fails orders left unpaid past 30 minutes (cash on delivery is
- * never pending a payment), asks again about refunds still open and sends the mails still waiting.
+ * never pending a payment), asks again about refunds still open and sends the mails still waiting,
+ * all within the run's budget.
  */
-export async function reconcile(deps: OrderDependencies): Promise<ReconciliationReport> {
-  const report: ReconciliationReport = { paid: 0, failed: 0, abandoned: 0, refundsSettled: 0, mailsSent: 0, errors: 0 };
+export async function reconcile(deps: OrderDependencies, budget: ReconcileBudget = { deadline: new Date(8.64e15), ...UNBOUNDED }): Promise<ReconciliationReport> {
+  const report: ReconciliationReport = { paid: 0, failed: 0, abandoned: 0, refundsSettled: 0, mailsSent: 0, errors: 0, checked: 0, outOfTime: false };
   const now = deps.now().getTime();
+  // A call started after this could still be running at the deadline.
+  const lastStart = budget.deadline.getTime() - budget.callTimeoutMs;
+  const timeLeft = () => {
+    const left = deps.now().getTime() < lastStart;
+    if (!left) report.outOfTime = true;
+    return left;
+  };
   const checkBefore = new Date(now - PENDING_CHECK_AFTER_MS).toISOString();
   const { data, error } = await deps.db
     .from('orders')
@@ -37,13 +73,20 @@ export async function reconcile(deps: OrderDependencies): Promise<Reconciliation
     .eq('payment_status', 'pending')
     .neq('provider', 'cod')
     .lt('created_at', checkBefore)
+    .order('reconciled_at', { ascending: true, nullsFirst: true })
     .order('created_at')
-    .limit(200);
+    .limit(budget.batch);
   if (error) throw new Error(`reading pending orders: ${error.message}`);
 
   for (const order of data as (StoredOrder & { created_at: string })[]) {
+    if (!timeLeft()) break;
+    report.checked += 1;
     try {
       const adapter = deps.providers[order.provider];
+      if (!adapter) throw new Error(`${order.provider} is not configured on this deployment`);
+      // Asked now, whatever the answer: the next run starts with the orders asked about longest ago.
+      const { error: markError } = await deps.db.from('orders').update({ reconciled_at: new Date(now).toISOString() }).eq('id', order.id);
+      if (markError) throw new Error(markError.message);
       const outcome = await adapter.status(order);
       if (outcome.state === 'paid' && outcome.amountPaise === order.amount_paise && outcome.currency === order.currency) {
         // mark_order_paid also moves the order on (to prescription review or confirmed).
@@ -75,6 +118,7 @@ export async function reconcile(deps: OrderDependencies): Promise<Reconciliation
   }
 
   for (const refund of await unsettledRefunds(deps)) {
+    if (!timeLeft()) break;
     try {
       const settled = await issueRefund(deps, refund);
       if (settled.state === 'processed' || settled.state === 'failed') report.refundsSettled += 1;
@@ -84,6 +128,6 @@ export async function reconcile(deps: OrderDependencies): Promise<Reconciliation
     }
   }
 
-  report.mailsSent = await sendOrderMails(deps);
+  if (timeLeft()) report.mailsSent = await sendOrderMails(deps, undefined, timeLeft);
   return report;
 }

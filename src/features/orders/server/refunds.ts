@@ -44,7 +44,7 @@ export async function issueRefund(deps: RefundDependencies, refund: RefundRow): 
   if (refund.state === 'processed') return refund;
   const order = await storedOrder(deps, refund.order_id);
   const adapter = deps.providers[order.provider];
-  if (!adapter) throw new CheckoutRefusal(409, 'This order was not paid online, so there is nothing to refund.');
+  if (!adapter) throw new Error(`${order.provider} is not configured on this deployment, so its refunds wait until it is`);
   const answer =
     refund.state === 'pending' && adapter.refundStatus
       ? await adapter.refundStatus(refund.idempotency_key)

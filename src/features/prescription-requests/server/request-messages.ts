@@ -68,7 +68,7 @@ export async function sendRequestMails(deps: OrderDependencies, requestId: strin
         const read = await deps.db.from('prescription_requests').select('id, request_number, status, delivery_name, delivery_email, rejection_reason').eq('id', requestId).single();
         if (read.error) throw new Error(`reading the request: ${read.error.message}`);
         const request = mailRequestSchema.parse(read.data);
-        const link = `${deps.env.SITE_URL ?? 'http://localhost:8888'}${requestPagePath(request.request_number, await requestKey(request.id, deps.env.ORDER_LINK_SECRET))}`;
+        const link = new URL(requestPagePath(request.request_number, await requestKey(request.id, deps.env.ORDER_LINK_SECRET)), deps.env.SITE_URL).toString();
         await sendMail(deps, request.delivery_email, composeRequestMail(row.kind, request, link), `message-outbox/${row.id}`);
         await deps.db.from('message_outbox').update({ sent_at: deps.now().toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null }).eq('id', row.id);
         sent += 1;

@@ -1,0 +1,161 @@
+/**
+ * Checks a deployed store from outside, the way a customer's browser and the providers reach it:
+ *   npm run preflight -- --site https://<your site> [--expect-live | --expect-test]
+ * Pages and security headers served, /api functions answering bad input with a 4xx and the same
+ * headers, the Supabase URL and anon key the pages were built with accepted by Supabase, the Razorpay
+ * key id in the expected mode, and (for a site not on this machine) no local-stack address shipped.
+ * One PASS/FAIL line per check; the exit code is 1 when any check fails.
+ */
+import { parseArgs } from 'node:util';
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+const USAGE = 'Usage: npm run preflight -- --site https://<your site> [--expect-live | --expect-test]';
+const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'strict-transport-security'] as const;
+// A local address has a port (supabase-js names the bare host 127.0.0.1 in its trace settings).
+const LOCAL_TRACE = /\b(?:127\.0\.0\.1|localhost):\d+|rzp_test_localemulator/;
+const TIMEOUT_MS = 15_000;
+
+const get = (url: string, init: RequestInit = {}) => fetch(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+
+function missingHeaders(response: Response, https: boolean): string[] {
+  const missing: string[] = SECURITY_HEADERS.filter((name) => (name !== 'strict-transport-security' || https) && !response.headers.get(name));
+  if (response.headers.get('x-content-type-options') && response.headers.get('x-content-type-options') !== 'nosniff') missing.push('x-content-type-options: nosniff');
+  if (!/frame-ancestors 'none'/.test(response.headers.get('content-security-policy') ?? '')) missing.push("CSP frame-ancestors 'none'");
+  return missing;
+}
+
+/** Every script a page loads, and the chunks those import, on the site's own origin. */
+async function shippedScripts(site: URL, pages: string[]): Promise<string[]> {
+  const queue = pages.flatMap((html) => [...html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)].map((match) => match[1]!));
+  const seen = new Set<string>();
+  const texts: string[] = [];
+  while (queue.length > 0 && seen.size < 150) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const response = await get(new URL(path, site).toString());
+    if (!response.ok) continue;
+    const text = await response.text();
+    texts.push(text);
+    for (const match of text.matchAll(/["'`](\.{0,2}\/?[\w./-]*?([\w-]+(?:\.[\w-]+)*\.js))["'`]/g)) {
+      const resolved = new URL(match[1]!, new URL(path, site)).pathname;
+      if (resolved.startsWith('/_astro/')) queue.push(resolved);
+    }
+  }
+  return texts;
+}
+
+/** The JWT role in an anon key, or null when it is not a JWT (new-style sb_publishable_ keys). */
+function jwtRole(key: string): string | null {
+  try {
+    return (JSON.parse(Buffer.from(key.split('.')[1]!, 'base64url').toString('utf8')) as { role?: string }).role ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export async function preflight(site: URL, expect: 'live' | 'test' | null): Promise<Check[]> {
+  const checks: Check[] = [];
+  const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
+  const https = site.protocol === 'https:';
+  const local = ['localhost', '127.0.0.1'].includes(site.hostname);
+
+  const pages: string[] = [];
+  for (const path of ['/', '/cart', '/login']) {
+    try {
+      const response = await get(new URL(path, site).toString());
+      const html = await response.text();
+      pages.push(html);
+      const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
+      check(`page ${path}`, response.status === 200 && isHtml, `${response.status} ${response.headers.get('content-type') ?? 'no content-type'}`);
+      const missing = missingHeaders(response, https);
+      const metaCsp = /<meta http-equiv="content-security-policy"/i.test(html);
+      check(`security headers on ${path}`, missing.length === 0 && metaCsp, missing.length > 0 ? `missing ${missing.join(', ')}` : metaCsp ? 'CSP header and meta, nosniff, referrer policy' + (https ? ', HSTS' : '') : 'no CSP <meta> in the page');
+    } catch (error) {
+      check(`page ${path}`, false, `unreachable: ${(error as Error).message}`);
+    }
+  }
+  try {
+    const response = await get(new URL('/products/preflight-no-such-medicine', site).toString());
+    check('unknown product answers 404', response.status === 404, String(response.status));
+  } catch (error) {
+    check('unknown product answers 404', false, `unreachable: ${(error as Error).message}`);
+  }
+
+  // Bad input only: none of these writes a row or calls a provider.
+  const probes: [string, RequestInit, number][] = [
+    ['/api/razorpay/create-order', { method: 'GET' }, 405],
+    ['/api/cod/create-order', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }, 400],
+    ['/api/orders/get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, 400],
+    ['/api/razorpay/webhook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, 401],
+  ];
+  for (const [path, init, expected] of probes) {
+    try {
+      const response = await get(new URL(path, site).toString(), init);
+      const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+      const missing = missingHeaders(response, https);
+      const ok = response.status === expected && typeof body?.error === 'string' && missing.length === 0;
+      check(`${init.method} ${path} refuses bad input`, ok, `${response.status}${typeof body?.error === 'string' ? ` "${body.error}"` : ' without a JSON error'}${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}`);
+    } catch (error) {
+      check(`${init.method} ${path} refuses bad input`, false, `unreachable: ${(error as Error).message}`);
+    }
+  }
+
+  const scripts = await shippedScripts(site, pages).catch(() => []);
+  const shipped = [...pages, ...scripts].join('\n');
+  const csp = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(pages[0] ?? '')?.[1] ?? '';
+  const connect = /connect-src ([^;]+)/.exec(csp)?.[1]?.split(/\s+/) ?? [];
+  // astro.config.mjs lists the Supabase origin first, before Razorpay's.
+  const supabaseUrl = connect.find((source) => /^https?:\/\//.test(source));
+  const anonKey = [...shipped.matchAll(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g)].map((match) => match[0]).find((key) => jwtRole(key) === 'anon') ?? /sb_publishable_[\w-]+/.exec(shipped)?.[0];
+  if (!supabaseUrl || !anonKey) {
+    check('Supabase URL and anon key', false, `not found in the shipped pages and scripts (${supabaseUrl ? 'URL found' : 'no URL in the CSP connect-src'}, ${anonKey ? 'key found' : 'no anon key'})`);
+  } else {
+    try {
+      const response = await get(`${supabaseUrl}/auth/v1/settings`, { headers: { apikey: anonKey } });
+      check('Supabase URL and anon key', response.status === 200, `${supabaseUrl}/auth/v1/settings answered ${response.status}${response.status === 401 ? ' (the anon key is not this project’s)' : ''}`);
+    } catch (error) {
+      check('Supabase URL and anon key', false, `${supabaseUrl} unreachable: ${(error as Error).message}`);
+    }
+  }
+
+  const keyId = /rzp_(?:live|test)_\w+/.exec(shipped)?.[0];
+  const mode = keyId?.startsWith('rzp_live_') ? 'live' : keyId ? 'test' : null;
+  check(
+    'Razorpay key id',
+    mode !== null && (expect === null || expect === mode),
+    keyId ? `${keyId} is in ${mode} mode${expect && expect !== mode ? `, expected ${expect}` : ''}` : 'no rzp_live_/rzp_test_ key id in the shipped scripts',
+  );
+
+  if (!local) {
+    const trace = LOCAL_TRACE.exec(shipped)?.[0];
+    check('no local-stack address shipped', !trace, trace ? `found "${trace}"` : `${scripts.length} scripts and ${pages.length} pages searched`);
+  }
+  return checks;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { site: { type: 'string' }, 'expect-live': { type: 'boolean' }, 'expect-test': { type: 'boolean' } } });
+  if (!values.site || (values['expect-live'] && values['expect-test'])) throw new Error(USAGE);
+  let site: URL;
+  try {
+    site = new URL(values.site);
+  } catch {
+    throw new Error(`--site must be the store's address, e.g. https://medikart.netlify.app\n${USAGE}`);
+  }
+  const checks = await preflight(site, values['expect-live'] ? 'live' : values['expect-test'] ? 'test' : null);
+  for (const { name, ok, detail } of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
+  const failed = checks.filter((result) => !result.ok).length;
+  console.log(failed === 0 ? `All ${checks.length} checks passed for ${site.origin}.` : `${failed} of ${checks.length} checks failed for ${site.origin}.`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+});
