@@ -14,6 +14,6 @@ describe('id redirects', () => {
   });
 
   it('lists the slug path of every other product by its id', () => {
-    expect(productPathsById(products)).toEqual({ '1': '/products/metformin-500mg-tablet' });
+    expect(productPathsById(products)).toEqual([[1, '/products/metformin-500mg-tablet']]);
   });
 });

@@ -1,5 +1,5 @@
+import type { PathRow } from '../../domain/catalogue-shards';
 import { type Product, productPath, productSegment } from '../../domain/product';
-import type { ProductPathsById } from './server/product-by-id';
 
 /** Products whose page lives under their slug, so /products/<id> has to send the customer on. */
 export function productsNeedingIdRedirect(products: readonly Product[]): Product[] {
@@ -7,6 +7,6 @@ export function productsNeedingIdRedirect(products: readonly Product[]): Product
 }
 
 /** What the /products/<id> function (server/product-by-id.ts) sends each id on to. */
-export function productPathsById(products: readonly Product[]): ProductPathsById {
-  return Object.fromEntries(productsNeedingIdRedirect(products).map((product) => [String(product.id), productPath(product)]));
+export function productPathsById(products: readonly Product[]): PathRow[] {
+  return productsNeedingIdRedirect(products).map((product) => [product.id, productPath(product)]);
 }

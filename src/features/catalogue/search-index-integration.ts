@@ -1,8 +1,9 @@
 import type { AstroIntegration } from 'astro';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getCatalogue } from './catalogue';
 import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
+import { CATALOGUE_SHARDS_DIR, catalogueShardFile, catalogueShards, toPriceRow, type CatalogueShardKind } from '../../domain/catalogue-shards';
 import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
 import { browseFiles } from './browse-files';
 import { productPathsById } from './id-redirect';
@@ -11,14 +12,12 @@ import { searchFileUrl } from './search-engine';
 import { SEARCH_MANIFEST_URL } from './search-fetch';
 import { searchCardFiles, searchIndexFiles } from './search-index-files';
 
-/** The price index the payment functions bundle (netlify/functions import it from here). */
-export const CATALOGUE_INDEX_PATH = '.generated/catalogue-index.json';
-/** The product paths by id the /products/<id> function bundles (netlify/functions/product-by-id.mts). */
-export const PRODUCT_PATHS_PATH = '.generated/product-paths.json';
-
-async function writeJson(output: string, value: unknown): Promise<void> {
-  await mkdir(path.dirname(output), { recursive: true });
-  await writeFile(output, `${JSON.stringify(value)}\n`);
+/** Writes one kind of shard files (src/domain/catalogue-shards.ts) the functions read per request. */
+async function writeShards<T>(kind: CatalogueShardKind, rows: readonly T[], idOf: (row: T) => number): Promise<number> {
+  await mkdir(path.join(CATALOGUE_SHARDS_DIR, kind), { recursive: true });
+  const shards = [...catalogueShards(rows, idOf)];
+  await Promise.all(shards.map(([shard, members]) => writeFile(catalogueShardFile(kind, shard), `${JSON.stringify(members)}\n`)));
+  return shards.length;
 }
 
 // Files are written in batches: all at once exceed the open-file limit.
@@ -67,8 +66,8 @@ async function writeSearchIndex(products: readonly Product[], dist: URL): Promis
 }
 
 /**
- * Before the pages: the price index of the payment functions and the product paths of the
- * /products/<id> function. After the pages: the product search index (dist/search/) that a search
+ * Before the pages: the prices the payment functions read and the product paths the /products/<id>
+ * function reads, by product id. After the pages: the product search index (dist/search/) that a search
  * loads and every product's card file. All come from the one catalogue read the pages are built from.
  */
 export function productSearchIndex(): AstroIntegration {
@@ -82,9 +81,12 @@ export function productSearchIndex(): AstroIntegration {
       },
       'astro:build:start': async ({ logger }) => {
         const { products } = await getCatalogue();
-        await writeJson(CATALOGUE_INDEX_PATH, products.map(toPriceIndexEntry));
-        await writeJson(PRODUCT_PATHS_PATH, productPathsById(products));
-        logger.info(`${products.length} products indexed for the payment functions in ${CATALOGUE_INDEX_PATH}, their paths by id in ${PRODUCT_PATHS_PATH}`);
+        // A product gone from the catalogue must not stay in an old shard.
+        await rm(CATALOGUE_SHARDS_DIR, { recursive: true, force: true });
+        const priceShards = await writeShards('prices', products.map((product) => toPriceRow(toPriceIndexEntry(product))), ([id]) => id);
+        const paths = productPathsById(products);
+        const pathShards = await writeShards('paths', paths, ([id]) => id);
+        logger.info(`${products.length} products indexed for the functions in ${CATALOGUE_SHARDS_DIR}: prices in ${priceShards} files, ${paths.length} paths by id in ${pathShards}`);
         const overpriced = products.filter(currentPriceAboveMrp);
         if (overpriced.length > 0) {
           logger.warn(

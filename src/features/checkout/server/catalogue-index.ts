@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { catalogueShardReader } from '../../../lib/catalogue-shard-files';
 import { FOR_SALE_STATES } from '../../../domain/sale-state';
 
-/** The reader of the price index the build writes from each product (toPriceIndexEntry in src/domain/product.ts). */
+/** What the payment and desk functions know of a product (toPriceIndexEntry in src/domain/product.ts). */
 export const catalogueIndexEntrySchema = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),
   mrp: z.number().nonnegative(),
-  /** Charged only when below MRP (sellingPricePaise); an index written before selling prices reads as MRP. */
+  /** Charged only when below MRP (sellingPricePaise). */
   current_price: z.number().nonnegative().optional(),
   requires_prescription: z.boolean(),
   cod_available: z.boolean(),
@@ -14,12 +15,47 @@ export const catalogueIndexEntrySchema = z.object({
 });
 export type CatalogueIndexEntry = z.infer<typeof catalogueIndexEntrySchema>;
 
-export const catalogueIndexSchema = z.array(catalogueIndexEntrySchema);
+/** The read of a prices shard (toPriceRow in src/domain/catalogue-shards.ts). */
+const priceRowSchema = z
+  .tuple([
+    z.number().int().positive(),
+    z.string().min(1),
+    z.number().nonnegative(),
+    z.number().nonnegative().nullable(),
+    z.union([z.literal(0), z.literal(1)]),
+    z.union([z.literal(0), z.literal(1)]),
+    z.enum(FOR_SALE_STATES),
+  ])
+  .transform(([id, name, mrp, currentPrice, prescription, cod, saleState]): CatalogueIndexEntry => ({
+    id,
+    name,
+    mrp,
+    ...(currentPrice === null ? {} : { current_price: currentPrice }),
+    requires_prescription: prescription === 1,
+    cod_available: cod === 1,
+    sale_state: saleState,
+  }));
+const priceShardSchema = z.array(priceRowSchema);
 
-export type CatalogueIndex = ReadonlyMap<number, CatalogueIndexEntry>;
+/** The products an order names, found by id; a product missing from the result is not in the catalogue. */
+export type CatalogueEntries = ReadonlyMap<number, CatalogueIndexEntry>;
 
-/** Validates the generated index once, at cold start, so a stale or hand-edited file fails loudly. */
-export function loadCatalogueIndex(raw: unknown): CatalogueIndex {
-  const entries = catalogueIndexSchema.parse(raw);
-  return new Map(entries.map((entry) => [entry.id, entry]));
+export interface CatalogueIndex {
+  lookup(ids: readonly number[]): Promise<CatalogueEntries>;
+}
+
+/** A catalogue held in memory (the function tests' own). */
+export function inMemoryCatalogueIndex(entries: readonly CatalogueIndexEntry[]): CatalogueIndex {
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return {
+    lookup: async (ids) => new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : []))),
+  };
+}
+
+/**
+ * The published catalogue's prices, read from the build's prices shards under `root`: only the
+ * shards an order's products fall in (catalogueShardReader).
+ */
+export function catalogueIndexFiles(root: string): CatalogueIndex {
+  return { lookup: catalogueShardReader(root, 'prices', (json) => new Map(priceShardSchema.parse(json).map((entry) => [entry.id, entry]))) };
 }
