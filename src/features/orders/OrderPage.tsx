@@ -6,6 +6,7 @@ import { orderStrings } from './order-strings';
 import { linePaise, unitPricePaise } from '@/domain/order-line';
 import { takePlacedOrderNote, type PlacedOrderNote } from '@/lib/placed-order-note';
 import { showToast } from '@/lib/toast';
+import { Toaster } from '@/lib/Toaster';
 import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from './order-view';
 
 const PAYMENT_METHODS: Record<string, string> = { razorpay: 'Razorpay', phonepe: 'PhonePe', cod: 'Cash on delivery' };
@@ -217,6 +218,7 @@ export default function OrderPage() {
         </p>
       )}
       <OrderState state={state} location={location} onChange={(record) => setState((current) => (current.kind === 'shown' ? { ...current, record } : current))} />
+      {placed && <Toaster />}
     </>
   );
 }
