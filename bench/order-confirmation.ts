@@ -1,14 +1,14 @@
 /**
  * From the provider's success to the order's confirmation page: a guest's cart paid with Razorpay
  * (the emulator's checkout), timed from the click on its Pay button to
- *  (a) the cart's "placed" panel (the verify call answered), and
- *  (b) the order page's heading "Order MK-…" drawn with its lines (the cart shows the placed panel
- *      for ORDER_PAGE_DELAY_MS on purpose before it opens the page).
+ *  (a) the "placed" news on screen (the verify call answered: the cart's panel, or the order page's
+ *      banner when the cart has already handed over), and
+ *  (b) the order page's heading "Order MK-…" drawn with its lines (the cart opens it at once).
+ * Targets (issue 26): (b) <= 2.0 s unthrottled, <= 3.5 s under mobile throttling.
  * Measured unthrottled and under Lighthouse's mobile throttling (slow 4G, 4x CPU).
  * Usage: tsx bench/order-confirmation.ts <origin> '<stored cart JSON>'   (a server must be running)
  */
 import puppeteer, { type Page } from 'puppeteer-core';
-import { ORDER_PAGE_DELAY_MS } from '../src/features/checkout/checkout-state.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -70,9 +70,9 @@ export async function measureOrderConfirmation(origin: string, storedCart: strin
 }
 
 export function printOrderConfirmation(figures: ConfirmationFigures): void {
-  console.log(`\nProvider success to the order page (Razorpay Pay clicked; the cart shows its placed panel ${ORDER_PAGE_DELAY_MS} ms on purpose)`);
-  for (const [label, times] of [['unthrottled', figures.unthrottled], ['mobile throttling', figures.mobile]] as const) {
-    console.log(`  ${label.padEnd(18)} verified and placed panel ${times.payToPlacedMs.toFixed(0)} ms, order page drawn ${times.payToOrderPageMs.toFixed(0)} ms`);
+  console.log('\nProvider success to the order page (Razorpay Pay clicked; no pause on the cart)');
+  for (const [label, times, target] of [['unthrottled', figures.unthrottled, 2000], ['mobile throttling', figures.mobile, 3500]] as const) {
+    console.log(`  ${label.padEnd(18)} placed news ${times.payToPlacedMs.toFixed(0)} ms, order page drawn ${times.payToOrderPageMs.toFixed(0)} ms (target <= ${target} ms)`);
   }
 }
 

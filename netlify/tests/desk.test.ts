@@ -8,6 +8,7 @@ import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts
 import { buildDeskDependencies } from '../../src/features/desk/server/dependencies';
 import { handleFulfilment, handlePrescriptionUrl, handleReview, type DeskDependencies } from '../../src/features/desk/server/handlers';
 import { BENGALURU_DELIVERY, DEMO_USER, SITE_URL, startTestStack, TEST_CATALOGUE, type TestStack } from './test-stack';
+import { inMemoryCatalogueIndex } from '../../src/features/checkout/server/catalogue-index';
 
 let stack: TestStack;
 let mail: Awaited<ReturnType<typeof startMailEmulator>>;
@@ -26,7 +27,7 @@ async function signIn(email: string, password: string): Promise<string> {
 beforeAll(async () => {
   stack = await startTestStack();
   mail = await startMailEmulator({ apiKey: 'mail-test-key', deliver: (sent) => void inbox.push(sent) });
-  desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])));
+  desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, inMemoryCatalogueIndex(TEST_CATALOGUE));
   [pharmacist, support, customer] = await Promise.all([
     signIn('pharmacist@pharmacy.test', 'Pharma@12345'),
     signIn('support@pharmacy.test', 'Support@12345'),

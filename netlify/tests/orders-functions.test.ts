@@ -6,6 +6,7 @@ import { guestOrderToken } from '../../src/domain/guest-order-link';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { orderStrings } from '../../src/features/orders/order-strings';
 import { buildOrderDependencies, type OrderDependencies } from '../../src/features/orders/server/order-dependencies';
+import { afterOrderPlaced } from '../../src/features/orders/server/cancel-order';
 import { cancelOrderHandler, getOrderHandler, type OrderHandler } from '../../src/features/orders/server/order-functions';
 import { ABANDONED_REASON, reconcile, SCHEDULED_RUN, scheduledRunBudget } from '../../src/features/orders/server/reconcile';
 import { requestRefund } from '../../src/features/orders/server/refunds';
@@ -131,6 +132,56 @@ describe('POST /api/orders/cancel', () => {
     expect(subjects.filter((subject) => subject === `Your MediKart order ${order.number} is placed`)).toHaveLength(1);
     expect(inbox.find((sent) => sent.subject.endsWith(`${order.number} is cancelled`))).toMatchObject({ to: [GUEST_EMAIL] });
     expect(inbox.find((sent) => sent.subject.endsWith(`${order.number} is cancelled`))!.text).toContain(`/orders/${order.number}?key=${key}`);
+  });
+});
+
+describe('paying answers before the confirmation mail goes', () => {
+  it('answers verify before the follow-up runs; a confirmation whose first send fails still arrives', async () => {
+    // The mail API fails the follow-up's send once, and only answers when the test lets it.
+    let releaseMail!: () => void;
+    const mailHeld = new Promise<void>((resolve) => (releaseMail = resolve));
+    let failuresLeft = 1;
+    const flakyFetch: typeof fetch = async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).startsWith(mail.url)) {
+        await mailHeld;
+        if (failuresLeft-- > 0) return new Response(JSON.stringify({ message: 'try again later' }), { status: 503 });
+      }
+      return fetch(input, init);
+    };
+    const flakyOrders = buildOrderDependencies(
+      { ...stack.env, ORDER_LINK_SECRET: SECRET, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' },
+      flakyFetch,
+      () => clock,
+    );
+    const checkout = { ...stack.deps, orderPlaced: (orderId: string) => afterOrderPlaced(flakyOrders, orderId) };
+
+    const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
+    const providerOrderId = (created.body.order as { id: string }).id;
+    const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: providerOrderId }),
+    }).then((response) => response.json() as Promise<Record<string, string>>);
+    const followUps: Promise<unknown>[] = [];
+    const request = new Request(`${SITE_URL}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
+    const verified = await paymentHandler('razorpay', 'verify')(request, () => checkout, (work) => void followUps.push(work));
+
+    const [row] = await stack.ordersWhere('provider_order_id', providerOrderId);
+    const placedMail = `Your MediKart order ${row.order_number} is placed`;
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toMatchObject({ verified: true, orderNumber: row.order_number });
+    expect(row).toMatchObject({ payment_status: 'paid', status: 'confirmed' });
+    // Answered with the order safely paid, while its mail had not gone yet.
+    expect(followUps).toHaveLength(1);
+    expect(inbox.some((sent) => sent.subject === placedMail)).toBe(false);
+
+    releaseMail();
+    await Promise.all(followUps);
+    expect(inbox.some((sent) => sent.subject === placedMail)).toBe(false);
+    // The outbox kept it: the next reconciliation run sends it, once.
+    await reconcile(flakyOrders);
+    await reconcile(flakyOrders);
+    expect(inbox.filter((sent) => sent.subject === placedMail)).toEqual([expect.objectContaining({ to: [GUEST_EMAIL] })]);
   });
 });
 

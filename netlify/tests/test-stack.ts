@@ -8,7 +8,7 @@ import { startRazorpayEmulator } from '../../emulators/razorpay/index.ts';
 import { startWebhookRecorder } from '../../emulators/razorpay/webhook-recorder.ts';
 import { startSupabaseEmulator } from '../../emulators/supabase/index.ts';
 import { parseDeliveryContent } from '../../src/domain/delivery-content';
-import type { CatalogueIndexEntry } from '../../src/features/checkout/server/catalogue-index';
+import { inMemoryCatalogueIndex, type CatalogueIndexEntry } from '../../src/features/checkout/server/catalogue-index';
 import { buildDependencies } from '../../src/features/checkout/server/dependencies';
 import { parseServerEnv, type PhonePeEnv, type RazorpayEnv } from '../../src/features/checkout/server/env';
 import type { PaymentHandler } from '../../src/features/checkout/server/payment-handlers';
@@ -106,7 +106,7 @@ export async function startTestStack() {
   // Tests pin the clock to a Monday in India so promised dates are known.
   // Orders handed on for their confirmation mail, in the order the handlers did it.
   const placedOrders: string[] = [];
-  const deps = buildDependencies(wiredEnv, new Map(TEST_CATALOGUE.map((entry) => [entry.id, entry])), TEST_DELIVERY, fetch, () => TEST_NOW, async (orderId) => {
+  const deps = buildDependencies(wiredEnv, inMemoryCatalogueIndex(TEST_CATALOGUE), TEST_DELIVERY, fetch, () => TEST_NOW, async (orderId) => {
     placedOrders.push(orderId);
   });
   const admin: SupabaseClient = createClient(supabase.url, supabase.serviceRoleKey, { auth: { persistSession: false } });

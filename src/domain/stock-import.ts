@@ -83,6 +83,12 @@ function expiryDate(text: string): string | null {
  * Reads an export against the catalogue: `productIds` maps every id (as text) and SKU (upper case)
  * the catalogue knows to the product id. Every bad row is reported with its line and reason.
  */
+/** The product column's values, for a caller that looks the products up before reading the file. */
+export function stockCsvProducts(text: string): string[] {
+  const [, ...body] = csvLines(text.replace(/^\uFEFF/, ''));
+  return body.map((fields) => (fields[0] ?? '').trim());
+}
+
 export function readStockCsv(text: string, productIds: ReadonlyMap<string, number>): StockImportResult {
   const [header, ...body] = csvLines(text.replace(/^\uFEFF/, ''));
   const names = (header ?? []).map((name) => name.trim().toLowerCase());

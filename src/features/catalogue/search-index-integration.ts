@@ -1,8 +1,9 @@
 import type { AstroIntegration } from 'astro';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getCatalogue } from './catalogue';
 import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
+import { CATALOGUE_SHARDS_DIR, catalogueShardFile, catalogueShards, toPriceRow, type CatalogueShardKind } from '../../domain/catalogue-shards';
 import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
 import { browseFiles } from './browse-files';
 import { getProductMoves } from './catalogue-moves';
@@ -11,14 +12,20 @@ import { searchFileUrl } from './search-engine';
 import { SEARCH_MANIFEST_URL } from './search-fetch';
 import { searchCardFiles, searchIndexFiles } from './search-index-files';
 
-/** The price index the payment functions bundle (netlify/functions import it from here). */
-export const CATALOGUE_INDEX_PATH = '.generated/catalogue-index.json';
 /** The old product addresses (ids, earlier slugs, removed products) the /products/* function bundles (netlify/functions/product-by-id.mts). */
 export const PRODUCT_ADDRESSES_PATH = '.generated/product-addresses.json';
 
 async function writeJson(output: string, value: unknown): Promise<void> {
   await mkdir(path.dirname(output), { recursive: true });
   await writeFile(output, `${JSON.stringify(value)}\n`);
+}
+
+/** Writes one kind of shard files (src/domain/catalogue-shards.ts) the functions read per request. */
+async function writeShards<T>(kind: CatalogueShardKind, rows: readonly T[], idOf: (row: T) => number): Promise<number> {
+  await mkdir(path.join(CATALOGUE_SHARDS_DIR, kind), { recursive: true });
+  const shards = [...catalogueShards(rows, idOf)];
+  await Promise.all(shards.map(([shard, members]) => writeFile(catalogueShardFile(kind, shard), `${JSON.stringify(members)}\n`)));
+  return shards.length;
 }
 
 // Files are written in batches: all at once exceed the open-file limit.
@@ -67,8 +74,8 @@ async function writeSearchIndex(products: readonly Product[], dist: URL): Promis
 }
 
 /**
- * Before the pages: the price index of the payment functions and the old product addresses of the
- * /products/* function. After the pages: the product search index (dist/search/) that a search
+ * Before the pages: the prices the payment functions read, by product id, and the old product
+ * addresses of the /products/* function. After the pages: the product search index (dist/search/) that a search
  * loads and every product's card file. All come from the one catalogue read the pages are built from.
  */
 export function productSearchIndex(): AstroIntegration {
@@ -82,11 +89,13 @@ export function productSearchIndex(): AstroIntegration {
       },
       'astro:build:start': async ({ logger }) => {
         const { products } = await getCatalogue();
-        await writeJson(CATALOGUE_INDEX_PATH, products.map(toPriceIndexEntry));
+        // A product gone from the catalogue must not stay in an old shard.
+        await rm(CATALOGUE_SHARDS_DIR, { recursive: true, force: true });
+        const priceShards = await writeShards('prices', products.map((product) => toPriceRow(toPriceIndexEntry(product))), ([id]) => id);
         const moves = await getProductMoves();
         await writeJson(PRODUCT_ADDRESSES_PATH, moves.addresses);
         logger.info(
-          `${products.length} products indexed for the payment functions in ${CATALOGUE_INDEX_PATH}; ` +
+          `${products.length} products indexed for the payment functions in ${CATALOGUE_SHARDS_DIR} (${priceShards} price files); ` +
             `${Object.keys(moves.addresses.moved).length} old addresses redirected, ${Object.keys(moves.addresses.gone).length} of ${moves.removed.length} removed products gone, in ${PRODUCT_ADDRESSES_PATH}`,
         );
         const overpriced = products.filter(currentPriceAboveMrp);

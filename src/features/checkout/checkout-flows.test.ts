@@ -112,7 +112,7 @@ describe('payWithRazorpay', () => {
     expect(run.clearCart).toHaveBeenCalledOnce();
     expect(run.events.at(-1)).toEqual({ type: 'placed', message: 'Payment received & order placed!' });
     expect(run.toasts).toEqual(['success: Payment received & order placed successfully!']);
-    expect(run.value.openOrder).toHaveBeenCalledWith(placedOrder);
+    expect(run.value.openOrder).toHaveBeenCalledWith(placedOrder, { message: 'Payment received & order placed!', toast: 'Payment received & order placed successfully!' });
   });
 
   it('keeps the cart when verification fails', async () => {
@@ -193,7 +193,7 @@ describe('verifyStoredPhonePePayment', () => {
     expect(run.clearCart).toHaveBeenCalledOnce();
     expect(readPendingPayment(run.value.storage)).toBeNull();
     expect(run.events.at(-1)).toEqual({ type: 'placed', message: 'Payment verified successfully! Order placed.' });
-    expect(run.value.openOrder).toHaveBeenCalledWith(placedOrder);
+    expect(run.value.openOrder).toHaveBeenCalledWith(placedOrder, { message: 'Payment verified successfully! Order placed.', toast: 'Payment verified successfully! Order placed.' });
   });
 
   it('a pending payment keeps the cart and the stored payment for another check', async () => {
@@ -237,7 +237,7 @@ describe('payWithCod', () => {
     expect(create).toHaveBeenCalledWith(expect.objectContaining({ delivery, amount: 6300 }));
     expect(run.clearCart).toHaveBeenCalledOnce();
     expect(run.events).toEqual([{ type: 'start', method: 'cod' }, { type: 'placed', message: 'Order placed! Pay in cash when it arrives.' }]);
-    expect(run.value.openOrder).toHaveBeenCalledWith(placedOrder);
+    expect(run.value.openOrder).toHaveBeenCalledWith(placedOrder, { message: 'Order placed! Pay in cash when it arrives.', toast: 'Order placed! Pay in cash when it arrives.' });
   });
 
   it("keeps the cart and shows the server's reason when cash on delivery is refused", async () => {

@@ -37,8 +37,8 @@ export interface CheckoutContext {
   email(): Promise<string | null>;
   /** The delivery details the order goes to (checked complete before a flow starts). */
   delivery(): DeliveryDetailsInput;
-  /** Takes the customer to the order's page once it is paid or placed. */
-  openOrder(order: PlacedOrder): void;
+  /** Takes the customer to the order's page at once when it is paid or placed, with the news to show there. */
+  openOrder(order: PlacedOrder, news: { message: string; toast: string }): void;
 }
 
 export interface RazorpayContext extends CheckoutContext {
@@ -117,7 +117,7 @@ export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
             context.clearCart();
             context.dispatch({ type: 'placed', message: ORDER_PLACED });
             context.toast('success', ORDER_PLACED_TOAST);
-            context.openOrder(placed);
+            context.openOrder(placed, { message: ORDER_PLACED, toast: ORDER_PLACED_TOAST });
           },
           (error: unknown) => fail(context, error, VERIFY_TOAST),
         );
@@ -183,7 +183,7 @@ export async function verifyStoredPhonePePayment(context: PhonePeContext): Promi
     context.clearCart();
     context.dispatch({ type: 'placed', message: outcome.message });
     context.toast('success', outcome.message);
-    if (placed) context.openOrder(placed);
+    if (placed) context.openOrder(placed, { message: outcome.message, toast: outcome.message });
   } else if (outcome.kind === 'pending') {
     context.dispatch({ type: 'pending', message: outcome.message });
     context.toast('info', outcome.message);
@@ -201,7 +201,7 @@ export async function payWithCod(context: CheckoutContext): Promise<void> {
     context.clearCart();
     context.dispatch({ type: 'placed', message: COD_ORDER_PLACED });
     context.toast('success', COD_ORDER_PLACED);
-    context.openOrder(placed);
+    context.openOrder(placed, { message: COD_ORDER_PLACED, toast: COD_ORDER_PLACED });
   } catch (error) {
     fail(context, error, COD_CREATE_TOAST);
   }

@@ -6,8 +6,6 @@ import type { RefusalAction } from './refusal-action';
 export const FAILURE_PANEL_MS = 5000;
 /** The wait on /cart after returning from PhonePe before verifying (spec: 2 s). */
 export const PHONEPE_VERIFY_DELAY_MS = 2000;
-/** How long the "order placed" panel shows before the order's page opens. */
-export const ORDER_PAGE_DELAY_MS = 1500;
 
 /**
  * The payment step on /cart. `processing` covers creating the order and the provider's page,

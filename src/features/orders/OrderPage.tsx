@@ -4,6 +4,9 @@ import { customerMayCancel, isOrderNumber, isOrderStatus, isPaymentStatus, order
 import { loadOrder, requestCancel, type OrderLoad } from './order-client';
 import { orderStrings } from './order-strings';
 import { linePaise, unitPricePaise } from '@/domain/order-line';
+import { takePlacedOrderNote, type PlacedOrderNote } from '@/lib/placed-order-note';
+import { showToast } from '@/lib/toast';
+import { Toaster } from '@/lib/Toaster';
 import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from './order-view';
 
 const PAYMENT_METHODS: Record<string, string> = { razorpay: 'Razorpay', phonepe: 'PhonePe', cod: 'Cash on delivery' };
@@ -195,11 +198,40 @@ export default function OrderPage() {
     return { number: decodeURIComponent(url.pathname.replace(/^\/orders\/?/, '').replace(/\/$/, '')), key: url.searchParams.get('key') };
   });
 
+  // Opened by the cart the moment the order was paid or placed: its news shows here, once.
+  const [placed] = useState<PlacedOrderNote | null>(() => takePlacedOrderNote(window.sessionStorage, location.number));
+
+  useEffect(() => {
+    if (placed) showToast('success', placed.toast);
+  }, [placed]);
+
   useEffect(() => {
     if (!isOrderNumber(location.number)) return setState({ kind: 'not-found' });
     loadOrder(location.number, location.key).then(setState, () => setState({ kind: 'failed' }));
   }, [location]);
 
+  return (
+    <>
+      {placed && (
+        <p role="status" className="mb-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-semibold text-green-800">
+          <span>{placed.message}</span> <span>Order {placed.orderNumber}</span>
+        </p>
+      )}
+      <OrderState state={state} location={location} onChange={(record) => setState((current) => (current.kind === 'shown' ? { ...current, record } : current))} />
+      {placed && <Toaster />}
+    </>
+  );
+}
+
+function OrderState({
+  state,
+  location,
+  onChange,
+}: {
+  state: OrderLoad | { kind: 'loading' } | { kind: 'failed' };
+  location: { number: string; key: string | null };
+  onChange(record: OrderRecord): void;
+}) {
   if (state.kind === 'loading') return <p className="text-sm text-gray-600" role="status">Loading your order…</p>;
   if (state.kind === 'failed') return <Message title={orderStrings.loadFailed} />;
   if (state.kind === 'not-found') {
@@ -218,5 +250,5 @@ export default function OrderPage() {
       </Message>
     );
   }
-  return <OrderDetails record={state.record} signedIn={state.signedIn} orderKey={location.key} onChange={(record) => setState({ ...state, record })} />;
+  return <OrderDetails record={state.record} signedIn={state.signedIn} orderKey={location.key} onChange={onChange} />;
 }

@@ -14,8 +14,9 @@ export interface CheckoutDependencies {
   delivery: DeliveryContent;
   now(): Date;
   /**
-   * Runs once an order is placed or paid, before the reply: the shop sends the mails the database
-   * queued with the change (the confirmation). Never throws; a mail it cannot send waits in the outbox.
+   * Runs once an order is placed or paid, after the reply (AfterReply in payment-handlers.ts): the
+   * shop sends the mails the database queued with the change (the confirmation). A mail it cannot
+   * send waits in the outbox for the order page and reconciliation.
    */
   orderPlaced(orderId: string): Promise<void>;
 }

@@ -12,8 +12,20 @@ import { PAYMENT_METHODS } from '../../../domain/payment-methods';
 
 export type PaymentStep = 'create' | 'verify' | 'webhook';
 
+/**
+ * Work that runs after the reply has gone (Netlify's `context.waitUntil`): the customer who has just
+ * paid waits for the order to be safely recorded, never for its mails. Nothing is lost if it fails:
+ * the mails wait in the outbox (order page, reconciliation).
+ */
+export type AfterReply = (work: Promise<unknown>) => void;
+
+/** Without a host that keeps the instance alive for it, the work still runs; a failure is logged. */
+export const runDetached: AfterReply = (work) => {
+  work.catch((error: unknown) => console.error('[after reply] follow-up failed:', error));
+};
+
 /** A function body: dependencies are built lazily, so a wrong method never needs configuration. */
-export type PaymentHandler = (req: Request, deps: () => CheckoutDependencies) => Promise<Response>;
+export type PaymentHandler = (req: Request, deps: () => CheckoutDependencies, afterReply?: AfterReply) => Promise<Response>;
 
 /** Why a paid outcome must not settle this order, or null when it matches what we charged. */
 function paidMismatch(order: StoredOrder, outcome: Extract<PaymentOutcome, { state: 'paid' }>): string | null {
@@ -28,11 +40,11 @@ async function orderPageReply(deps: CheckoutDependencies, order: Pick<StoredOrde
 }
 
 /** Writes an outcome on the order; paid stays paid (the database refuses to move it back) and accepts the order. */
-async function record(deps: CheckoutDependencies, order: StoredOrder, outcome: PaymentOutcome): Promise<void> {
+async function record(deps: CheckoutDependencies, order: StoredOrder, outcome: PaymentOutcome, afterReply: AfterReply): Promise<void> {
   if (outcome.state === 'paid') {
-    // The database moves the paid order on (accept_order) in the same transaction.
+    // The database moves the paid order on (accept_order) and queues its mails in the same transaction.
     const paid = await deps.orders.markPaid(order.provider_order_id, outcome.paymentId);
-    if (paid?.payment_status === 'paid') await deps.orderPlaced(order.id);
+    if (paid?.payment_status === 'paid') afterReply(deps.orderPlaced(order.id));
   } else if (outcome.state === 'failed') await deps.orders.markFailed(order.provider_order_id, outcome.reason);
 }
 
@@ -43,11 +55,11 @@ function adapterOf(deps: CheckoutDependencies, provider: ProviderName): AnyPayme
   return adapter;
 }
 
-async function create(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
+async function create(provider: ProviderName, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
   const adapter = adapterOf(deps, provider);
   const body = parseBody(adapter.createSchema, parseJson(await readRawBody(req)));
   const buyer = await identifyBuyer(req, body.cartSessionId, (token) => deps.orders.userIdOfAccessToken(token));
-  const priced = priceOrder(deps.catalogue, body.lines, body.amount);
+  const priced = priceOrder(await deps.catalogue.lookup(body.lines.map((line: { productId: number }) => line.productId)), body.lines, body.amount);
   const { delivery, zone } = settleDelivery(body.delivery, buyer, deps.delivery, deps.now());
   const refusal = adapter.refusal?.({ lines: priced.codLines, zone, amountPaise: priced.amountPaise, content: deps.delivery });
   if (refusal) throw new CheckoutRefusal(422, refusal);
@@ -65,7 +77,7 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
     if (!orderNumber) throw new Error(`${provider} order id ${created.providerOrderId} is already recorded`);
     if (!adapter.placesWithoutPayment) return jsonResponse(created.reply);
     await deps.orders.acceptOrder(order.id, `${provider} order placed`);
-    await deps.orderPlaced(order.id);
+    afterReply(deps.orderPlaced(order.id));
     return jsonResponse({ placed: true, ...(await orderPageReply(deps, { id: order.id, order_number: orderNumber, user_id: buyer.kind === 'customer' ? buyer.userId : null })) });
   }
   const reserved = reserve.orderId(body);
@@ -78,7 +90,7 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
   }
 }
 
-async function verify(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
+async function verify(provider: ProviderName, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
   const adapter = adapterOf(deps, provider);
   const raw = parseJson(await readRawBody(req));
   if (!isPlainObject(raw)) throw new CheckoutRefusal(400, 'Invalid request: the body must be a JSON object');
@@ -95,7 +107,7 @@ async function verify(provider: ProviderName, req: Request, deps: CheckoutDepend
       throw new CheckoutRefusal(409, 'The payment does not match your order. Please contact us before paying again.');
     }
   }
-  if (verification.record) await record(deps, order, verification.record);
+  if (verification.record) await record(deps, order, verification.record, afterReply);
   // A verified reply (also a replayed one, with nothing new to record) leads to the order's page.
   const paid = isPlainObject(verification.reply) && verification.reply.verified === true;
   return jsonResponse(paid ? { ...(verification.reply as object), ...(await orderPageReply(deps, order)) } : verification.reply, verification.status);
@@ -108,7 +120,7 @@ async function verify(provider: ProviderName, req: Request, deps: CheckoutDepend
  * alone. Handling is idempotent, so the event id is recorded after handling: a delivery that failed
  * half-way is handled again on the provider's retry.
  */
-async function webhook(provider: ProviderName, req: Request, deps: CheckoutDependencies): Promise<Response> {
+async function webhook(provider: ProviderName, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
   const adapter = adapterOf(deps, provider);
   const event = adapter.parseWebhook(await readRawBytes(req), req.headers);
   if (event.kind === 'ignored') {
@@ -142,7 +154,7 @@ async function webhook(provider: ProviderName, req: Request, deps: CheckoutDepen
     await deps.orders.recordWebhookEvent(event.eventId, provider, mismatch);
     return jsonResponse({ received: true, applied: false });
   }
-  await record(deps, order, outcome);
+  await record(deps, order, outcome, afterReply);
   const isNew = await deps.orders.recordWebhookEvent(event.eventId, provider, null);
   return jsonResponse({ received: true, duplicate: !isNew });
 }
@@ -151,9 +163,9 @@ const STEPS = { create, verify, webhook } as const;
 
 /** The one create / verify / webhook skeleton every payment function is an instance of. */
 export function paymentHandler(provider: ProviderName, step: PaymentStep): PaymentHandler {
-  return (req, deps) =>
+  return (req, deps, afterReply = runDetached) =>
     respond(`${provider} ${step}`, async () => {
       requirePost(req);
-      return STEPS[step](provider, req, deps());
+      return STEPS[step](provider, req, deps(), afterReply);
     });
 }

@@ -3,7 +3,7 @@ import { isPurchasable } from '../../../domain/product';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
 import type { OrderLine } from '../../../domain/order-line';
 import { sellingPricePaise } from '../../../domain/selling-price';
-import type { CatalogueIndex } from './catalogue-index';
+import type { CatalogueEntries } from './catalogue-index';
 import { MAX_QUANTITY_PER_LINE, type OrderLineRequest } from '../../../domain/payment-contract';
 import { CheckoutRefusal } from './http';
 
@@ -25,7 +25,7 @@ export interface PricedOrder {
  * Prices the cart from the catalogue (selling price times quantity, in paise) and refuses anything the
  * customer must not pay for; the browser's amount (paise) is only cross-checked against the result.
  */
-export function priceOrder(catalogue: CatalogueIndex, lines: readonly OrderLineRequest[], sentAmountPaise: number): PricedOrder {
+export function priceOrder(catalogue: CatalogueEntries, lines: readonly OrderLineRequest[], sentAmountPaise: number): PricedOrder {
   const priced = lines.map((line) => {
     const product = catalogue.get(line.productId);
     if (!product) throw new CheckoutRefusal(422, `Product ${line.productId} is not in our catalogue. Please remove it from your cart.`);

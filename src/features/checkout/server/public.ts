@@ -6,5 +6,5 @@ export type { StoredOrder } from './order-store';
 export { partialProviderIssues, presentEnv, serverEnvSchema, type ServerEnv } from './env';
 export { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from './http';
 export { buildDependencies, type CheckoutDependencies } from './dependencies';
-export { loadCatalogueIndex } from './catalogue-index';
-export { paymentHandler, type PaymentStep } from './payment-handlers';
+export { catalogueIndexFiles } from './catalogue-index';
+export { paymentHandler, runDetached, type AfterReply, type PaymentStep } from './payment-handlers';

@@ -71,8 +71,9 @@ async function orderOf(deps: DeskDependencies, orderId: string): Promise<DeskOrd
 }
 
 /** Indexes of the order's lines that need a prescription, from the catalogue. */
-function prescriptionLines(deps: DeskDependencies, order: DeskOrder): number[] {
-  return order.lines.flatMap((line, index) => (deps.catalogue.get(line.product_id)?.requires_prescription ? [index] : []));
+async function prescriptionLines(deps: DeskDependencies, order: DeskOrder): Promise<number[]> {
+  const products = await deps.catalogue.lookup(order.lines.map((line) => line.product_id));
+  return order.lines.flatMap((line, index) => (products.get(line.product_id)?.requires_prescription ? [index] : []));
 }
 
 function refusedMove(order: DeskOrder, expected: OrderStatus): void {
@@ -95,7 +96,7 @@ export async function handleReview(req: Request, deps: DeskDependencies): Promis
   const order = await orderOf(deps, body.orderId);
   refusedMove(order, body.expectedStatus);
   if (!reviewStatuses.includes(order.status)) throw new CheckoutRefusal(409, `Order ${order.order_number} is ${order.status} and no longer under review.`);
-  const rxLines = prescriptionLines(deps, order);
+  const rxLines = await prescriptionLines(deps, order);
   if (!rxLines.includes(body.lineIndex)) throw new CheckoutRefusal(422, `Line ${body.lineIndex + 1} of order ${order.order_number} does not need a prescription.`);
 
   const outcome = await deps.store.decideLine(

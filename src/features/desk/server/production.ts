@@ -1,5 +1,5 @@
-import catalogueIndex from '../../../../.generated/catalogue-index.json' with { type: 'json' };
-import { loadCatalogueIndex } from '../../checkout/server/catalogue-index';
+import { catalogueIndexFiles } from '../../checkout/server/catalogue-index';
+import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { requirePost, respond } from '../../checkout/server/http';
 import { parseOrderEnv } from '../../orders/server/order-dependencies';
 import { buildDeskDependencies } from './dependencies';
@@ -12,7 +12,7 @@ export function deskFunction(path: string, handler: (req: Request, deps: DeskDep
   return (req) =>
     respond(path, () => {
       requirePost(req);
-      cached ??= buildDeskDependencies(parseOrderEnv(process.env), loadCatalogueIndex(catalogueIndex));
+      cached ??= buildDeskDependencies(parseOrderEnv(process.env), catalogueIndexFiles(functionRoot()));
       return handler(req, cached);
     });
 }

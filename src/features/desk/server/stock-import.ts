@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { readStockCsv, type StockImportRow } from '../../../domain/stock-import';
+import { readStockCsv, stockCsvProducts, type StockImportRow } from '../../../domain/stock-import';
 import { jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../checkout/server/http';
 import type { DeskDependencies } from './handlers';
 import { requireStaff } from './staff';
@@ -46,7 +46,8 @@ export async function handleStockImport(
   const body = parseBody(stockImportRequestSchema, parseJson(await readRawBody(req)));
   await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist']);
   // The functions' catalogue index knows products by id; SKUs are read by the command-line import.
-  const productIds = new Map([...deps.catalogue.keys()].map((id) => [String(id), id]));
+  const named = [...new Set(stockCsvProducts(body.csv).filter((value) => /^\d+$/.test(value)).map(Number))];
+  const productIds = new Map([...(await deps.catalogue.lookup(named)).keys()].map((id) => [String(id), id]));
   const result = readStockCsv(body.csv, productIds);
   if (!result.ok) {
     return jsonResponse({ error: `Nothing was imported: ${result.errors.length} line(s) need fixing.`, lines: result.errors }, 422);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../checkout/server/public';
+import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond, runDetached, type AfterReply } from '../../checkout/server/public';
 import { cancelRequestSchema } from '../order-view';
 import { cancelOrder } from './cancel-order';
 import { sendOrderMails } from './order-mail';
@@ -7,7 +7,7 @@ import { accessibleOrder, orderRecord } from './order-access';
 import type { OrderDependencies } from './order-dependencies';
 
 /** A function body; dependencies are built lazily, so a wrong method never needs configuration. */
-export type OrderHandler = (req: Request, deps: () => OrderDependencies) => Promise<Response>;
+export type OrderHandler = (req: Request, deps: () => OrderDependencies, afterReply?: AfterReply) => Promise<Response>;
 
 const lookupSchema = z.object({ orderNumber: z.string().max(40), key: z.string().max(100).optional() });
 
@@ -23,15 +23,16 @@ async function lookupOf(req: Request): Promise<z.infer<typeof lookupSchema>> {
 /**
  * GET /api/orders/get?number=&key= (or POST the same as JSON): the order, its history and refunds
  * for its owner signed in or a guest with the order's key. Opening the page also sends any of the
- * order's mails still waiting, so the confirmation goes out when the customer arrives.
+ * order's mails still waiting, after the answer, so the confirmation goes out when the customer arrives.
  */
-export const getOrderHandler: OrderHandler = (req, deps) =>
+export const getOrderHandler: OrderHandler = (req, deps, afterReply = runDetached) =>
   respond('/api/orders/get', async () => {
     const lookup = await lookupOf(req);
     const dependencies = deps();
     const { order } = await accessibleOrder(dependencies, req, lookup.orderNumber, lookup.key);
-    await sendOrderMails(dependencies, order.id);
-    return jsonResponse(await orderRecord(dependencies, order.id));
+    const record = await orderRecord(dependencies, order.id);
+    afterReply(sendOrderMails(dependencies, order.id));
+    return jsonResponse(record);
   });
 
 /** POST /api/orders/cancel {orderNumber, key?, reason, otherReason?}: cancels and refunds (see cancelOrder). */

@@ -1,7 +1,8 @@
-import catalogueIndex from '../../../../.generated/catalogue-index.json' with { type: 'json' };
+import type { Context } from '@netlify/functions';
 import deliveryContent from '../../../../content/delivery/delivery.json' with { type: 'json' };
+import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { parseDeliveryContent } from '../../../domain/delivery-content';
-import { buildDependencies, loadCatalogueIndex, paymentHandler, type CheckoutDependencies, type PaymentStep, type ProviderName } from '../../checkout/server/public';
+import { buildDependencies, catalogueIndexFiles, paymentHandler, type CheckoutDependencies, type PaymentStep, type ProviderName } from '../../checkout/server/public';
 import { buildOrderDependencies, parseOrderEnv } from './order-dependencies';
 import { afterOrderPlaced } from './cancel-order';
 
@@ -10,7 +11,7 @@ let cached: CheckoutDependencies | null = null;
 /**
  * Built once per function instance: env read and validated once, PhonePe token cached across calls.
  * The payment pipeline is wired here, above it: a placed or paid order's confirmation mail goes out
- * with the reply, and an order paid after it was cancelled is refunded at once.
+ * after the reply, and an order paid after it was cancelled is refunded at once.
  */
 function productionDependencies(): CheckoutDependencies {
   if (cached) return cached;
@@ -18,7 +19,7 @@ function productionDependencies(): CheckoutDependencies {
   const orders = buildOrderDependencies(env);
   cached = buildDependencies(
     env,
-    loadCatalogueIndex(catalogueIndex),
+    catalogueIndexFiles(functionRoot()),
     parseDeliveryContent(deliveryContent, 'content/delivery/delivery.json'),
     fetch,
     () => new Date(),
@@ -27,8 +28,11 @@ function productionDependencies(): CheckoutDependencies {
   return cached;
 }
 
-/** A Netlify function: one provider's create, verify or webhook step over the shared skeleton. */
-export function paymentFunction(provider: ProviderName, step: PaymentStep): (req: Request) => Promise<Response> {
+/**
+ * A Netlify function: one provider's create, verify or webhook step over the shared skeleton. The
+ * confirmation mail and other follow-ups run after the reply, kept alive by `context.waitUntil`.
+ */
+export function paymentFunction(provider: ProviderName, step: PaymentStep): (req: Request, context?: Pick<Context, 'waitUntil'>) => Promise<Response> {
   const handler = paymentHandler(provider, step);
-  return (req) => handler(req, productionDependencies);
+  return (req, context) => handler(req, productionDependencies, context && ((work) => context.waitUntil(work)));
 }

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `npm run test:changed [-- <git ref>]`: the tests a change touches, against <git ref> (default HEAD,
+# i.e. uncommitted changes): unit/SQL/contract tests whose imports reach a changed file (vitest
+# --changed), and the browser specs that changed or import a changed file (playwright --only-changed),
+# on one build made only when something the site is built from changed. `npm test` runs everything.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+base="${1:-HEAD}"
+export CATALOGUE_DIR="${CATALOGUE_DIR:-tests/fixtures/catalogue}"
+changed="$( (git diff --name-only "$base"; git ls-files --others --exclude-standard) | sort -u)"
+if [ -z "$changed" ]; then
+  echo "Nothing changed since $base."
+  exit 0
+fi
+echo "Changed since $base:"; echo "$changed" | sed 's/^/  /'
+
+echo "== unit, SQL and contract tests reached by the change"
+npx vitest run --changed "$base" --passWithNoTests
+
+# A built site is what the browser tests open: rebuild when its sources changed or none exists.
+if echo "$changed" | grep -qE '^(src/|content/|public/|astro\.config\.mjs|netlify\.toml|package\.json)' || [ ! -f dist/index.html ]; then
+  echo "== build from $CATALOGUE_DIR"
+  npm run build --silent
+fi
+
+# Browser specs open pages rather than import them: a changed feature folder (src/features/<x>) also
+# runs the specs named after it (orders -> orders.spec.ts, checkout -> checkout-*.spec.ts, ...).
+specs=""
+for feature in $(echo "$changed" | sed -nE 's#^src/features/([^/]+)/.*#\1#p' | sort -u); do
+  specs="$specs $(ls tests/e2e/*.spec.ts | grep -E "${feature%s}" || true)"
+done
+specs="$(echo $specs | tr ' ' '\n' | sort -u | tr '\n' ' ')"
+
+echo "== browser specs that changed or import a changed file${specs:+, and those of the changed features:$specs}"
+if [ -n "${specs// /}" ]; then
+  # Both sets: the feature specs by name, and whatever --only-changed finds among the rest.
+  npx playwright test $specs
+fi
+npx playwright test --only-changed="$base" --pass-with-no-tests
