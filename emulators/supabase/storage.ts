@@ -83,6 +83,17 @@ const objectInfo = (row: ObjectRow) => {
   };
 };
 
+/** An object as remove() answers it: list()'s entry with its full name and bucket (storage-js's FileObject). */
+const removedObject = (row: ObjectRow) => ({
+  name: row.name,
+  bucket_id: row.bucket_id,
+  id: row.id,
+  updated_at: row.updated_at.toISOString(),
+  created_at: row.created_at.toISOString(),
+  last_accessed_at: row.last_accessed_at?.toISOString() ?? null,
+  metadata: row.metadata,
+});
+
 export async function handleStorage(incoming: Incoming, route: string, options: StorageOptions, claims: ApiClaims | null): Promise<Reply> {
   const { db, filesDir, jwtSecret } = options;
   const { method } = incoming;
@@ -172,7 +183,7 @@ export async function handleStorage(incoming: Incoming, route: string, options: 
       return json(200, names.slice(parsed.data.offset, parsed.data.offset + parsed.data.limit).map((name) => entries.get(name)));
     }
 
-    // storage-js remove(): deletes the named objects the caller may delete and answers with them.
+    // storage-js remove(): deletes the named objects the caller may delete and answers with them, in list()'s shape.
     const bulk = route.match(/^\/object\/([^/]+)$/);
     if (bulk && method === 'DELETE') {
       const parsed = removeBodySchema.safeParse(JSON.parse(incoming.body.toString('utf8') || '{}'));
@@ -182,7 +193,7 @@ export async function handleStorage(incoming: Incoming, route: string, options: 
         (await tx.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *`, [bucketId, parsed.data.prefixes])).rows,
       );
       for (const row of rows) await rm(filePath(row.bucket_id, row.name), { force: true });
-      return json(200, rows.map(objectInfo));
+      return json(200, rows.map(removedObject));
     }
 
     const object = route.match(/^\/object\/(?:authenticated\/)?(.+)$/);

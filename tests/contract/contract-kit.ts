@@ -9,7 +9,7 @@ import { providerEnv, type OnlineProvider, type ServerEnv } from '../../src/feat
 export interface DocumentedCall {
   /** The documentation page the call is written from. */
   source: string;
-  method: 'GET' | 'POST' | 'HEAD';
+  method: 'GET' | 'POST' | 'HEAD' | 'DELETE';
   /** The path after the API base; `{name}` marks a path parameter. */
   path: string;
   /** Header name (lower case) to the pattern its documented value follows. */
@@ -24,6 +24,7 @@ export interface DocumentedCall {
 
 export interface DocumentedAnswer {
   status: number;
+  /** The JSON answer, or the bytes as text when `headers` names a content type other than JSON (a download). */
   body: unknown;
   /** Response headers the documented answer depends on (a version header that selects the body format). */
   headers?: Record<string, string>;
@@ -43,7 +44,9 @@ export function recordingFetch(...replies: DocumentedAnswer[]) {
     const request = new Request(input, init);
     requests.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() });
     const reply = replies.length > 1 ? replies.shift()! : replies[0]!;
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json', ...reply.headers } });
+    const headers = { 'content-type': 'application/json', ...reply.headers };
+    const raw = !headers['content-type'].includes('json') && typeof reply.body === 'string';
+    return new Response(raw ? (reply.body as string) : JSON.stringify(reply.body), { status: reply.status, headers });
   }) as typeof fetch;
   return { fetcher, requests };
 }

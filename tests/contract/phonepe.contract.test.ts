@@ -112,6 +112,15 @@ describe('our PhonePe client against the documented API', () => {
       expect(deliver(phonePeWebhooks['checkout.order.failed'])).toMatchObject({ kind: 'payment', providerOrderId: 'MK-1042-a2', outcome: { state: 'failed', reason: 'PAYMENT_DECLINED' } });
     });
 
+    it('reads a documented pg.refund.completed, which names no merchantOrderId, as the refund it settles', () => {
+      const { payload } = phonePeWebhooks['pg.refund.completed'];
+      expect(deliver(phonePeWebhooks['pg.refund.completed'])).toMatchObject({
+        kind: 'refund',
+        idempotencyKey: payload.merchantRefundId,
+        refund: { refundId: payload.refundId, amountPaise: payload.amount, state: 'completed' },
+      });
+    });
+
     it('refuses any other Authorization with 401, whatever the event, before reading the body', () => {
       for (const [body, header] of [
         [phonePeWebhooks['checkout.order.completed'], sha256(`${webhookAuthorisation.username}:another-password`)],

@@ -16,6 +16,7 @@ const env = parseOrderEnv({
   ORDER_LINK_SECRET: 'an order link secret of at least thirty-two characters',
   MAIL_API_KEY: API_KEY,
   MAIL_FROM: sendEmail.example.from,
+  SITE_URL: 'https://shop.example.in',
 });
 const mail = { subject: sendEmail.example.subject, text: 'Thank you for your order.', html: sendEmail.example.html };
 

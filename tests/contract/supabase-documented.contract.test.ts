@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSupabaseEmulator, type SupabaseEmulator } from '../../emulators/supabase/index';
+import { deleteAccount } from '../../src/features/account/server/delete-account';
 import { SupabaseOrderStore } from '../../src/features/checkout/server/order-store';
-import { expectDocumentedRequest, expectDocumentedShape, fillPath, recordingFetch } from './contract-kit';
-import { currentUser, documentedUser, userById } from './fixtures/supabase/auth-users';
+import { SupabaseGuestPrescriptionStore } from '../../src/features/checkout/server/prescription-claim';
+import { expectDocumentedRequest, expectDocumentedShape, fillPath, recordingFetch, type DocumentedAnswer } from './contract-kit';
+import { currentUser, deleteUser, documentedUser, userById } from './fixtures/supabase/auth-users';
 import { rpc } from './fixtures/supabase/postgrest';
-import { signedUrl } from './fixtures/supabase/storage';
+import { download, list, objectInfo, remove, signedUrl, upload } from './fixtures/supabase/storage';
 
 // The Supabase Auth, Storage and Data API calls the server makes, as Supabase documents them
 // (fixtures/supabase): supabase-js, as our server code uses it, sends the documented requests and our
@@ -54,6 +56,71 @@ describe('our server code against the documented Supabase answers', () => {
     expect(JSON.parse(recording.requests[0]!.body)).toEqual(signedUrl.example);
     const missing = await bucket.createSignedUrl(`${documentedUser.id}/rx-2.pdf`, 300);
     expect(missing.error?.message).toBe('Object not found');
+  });
+
+  it('checks a prescription is stored by its documented info, and takes a documented NoSuchKey as not stored', async () => {
+    const recording = recordingFetch(objectInfo.answers.ok, objectInfo.answers.notFound);
+    vi.stubGlobal('fetch', recording.fetcher);
+    const store = new SupabaseOrderStore(SUPABASE_URL, SERVICE_KEY);
+    expect(await store.prescriptionExists(`${documentedUser.id}/rx-1.pdf`)).toBe(true);
+    expectDocumentedRequest(recording.requests[0]!, objectInfo);
+    expect(recording.requests[0]!.url.pathname).toBe(`/storage/v1/object/info/prescriptions/${documentedUser.id}/rx-1.pdf`);
+    expect(await store.prescriptionExists(`${documentedUser.id}/rx-2.pdf`)).toBe(false);
+  });
+
+  it("copies a guest's prescription into the customer's folder with the documented info, download and upload", async () => {
+    const recording = recordingFetch(objectInfo.answers.ok, download.answers.ok, upload.answers.ok);
+    vi.stubGlobal('fetch', recording.fetcher);
+    const store = new SupabaseGuestPrescriptionStore(SUPABASE_URL, SERVICE_KEY);
+    const guestPath = 'guest-7c1e/rx-1.pdf';
+    expect(await store.copy(guestPath, `${documentedUser.id}/rx-1.pdf`)).toEqual({ contentType: 'application/pdf' });
+    const [info, read, write] = recording.requests;
+    expectDocumentedRequest(info!, objectInfo);
+    expectDocumentedRequest(read!, download);
+    expect(read!.url.pathname).toBe(`/storage/v1/object/prescriptions/${guestPath}`);
+    expectDocumentedRequest(write!, upload);
+    expect(write!.url.pathname).toBe(`/storage/v1/object/prescriptions/${documentedUser.id}/rx-1.pdf`);
+    // The documented multipart body: the downloaded bytes with their type, and a cacheControl field.
+    const form = await new Response(write!.body, { headers: { 'content-type': write!.headers.get('content-type')! } }).formData();
+    const file = [...form.values()].find((value): value is File => typeof value !== 'string');
+    expect(file?.type).toBe('application/pdf');
+    expect(await file?.text()).toBe(download.answers.ok.body);
+    expect(form.get('cacheControl')).toBe('3600');
+  });
+
+  it('takes a documented Duplicate as already copied, and a missing guest file as nothing to copy', async () => {
+    const recording = recordingFetch(objectInfo.answers.ok, download.answers.ok, upload.answers.duplicate, objectInfo.answers.notFound);
+    vi.stubGlobal('fetch', recording.fetcher);
+    const store = new SupabaseGuestPrescriptionStore(SUPABASE_URL, SERVICE_KEY);
+    expect(await store.copy('guest-7c1e/rx-1.pdf', `${documentedUser.id}/rx-1.pdf`)).toEqual({ contentType: 'application/pdf' });
+    expect(await store.copy('guest-7c1e/rx-2.pdf', `${documentedUser.id}/rx-2.pdf`)).toBeNull();
+    expect(recording.requests).toHaveLength(4);
+  });
+
+  it("deletes an account with the documented list, remove and admin delete of the customer's user", async () => {
+    const noOpenOrders: DocumentedAnswer = { status: 200, body: false };
+    const summary: DocumentedAnswer = { status: 200, body: { kept_paid_orders: 1, removed_unpaid_orders: 0, removed_addresses: 2, removed_prescription_records: 1 } };
+    const recording = recordingFetch(currentUser.answers.ok, noOpenOrders, list.answers.ok, remove.answers.ok, summary, userById.answers.ok, deleteUser.answers.ok);
+    const request = new Request('https://shop.example/api/account/delete', { method: 'POST', headers: { authorization: `Bearer ${ACCESS_TOKEN}` } });
+    const response = await deleteAccount(request, serviceClient(recording.fetcher));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ deleted: true, removed: { prescriptions: 1, addresses: 2 }, kept: { paidOrders: 1 } });
+    const sent = recording.requests;
+    expectDocumentedRequest(sent[2]!, list);
+    expect(JSON.parse(sent[2]!.body)).toEqual(list.example);
+    expectDocumentedRequest(sent[3]!, remove);
+    // The listed name is relative to the folder; remove is given the full path.
+    expect(JSON.parse(sent[3]!.body)).toEqual({ prefixes: [`${documentedUser.id}/${list.answers.ok.body[0]!.name}`] });
+    expectDocumentedRequest(sent[6]!, deleteUser);
+    expect(sent[6]!.url.pathname).toBe(`/auth/v1/admin/users/${documentedUser.id}`);
+    expect(JSON.parse(sent[6]!.body)).toEqual(deleteUser.example);
+  });
+
+  it('reports a documented user_not_found of the admin delete as a failed deletion', async () => {
+    const recording = recordingFetch(userById.answers.ok, deleteUser.answers.notFound);
+    const { error } = await serviceClient(recording.fetcher).auth.admin.deleteUser(documentedUser.id);
+    expect(error).toMatchObject({ status: 404, code: 'user_not_found' });
+    expectDocumentedRequest(recording.requests[1]!, deleteUser);
   });
 
   it('reads the documented PostgREST error of an RPC', async () => {
@@ -122,6 +189,66 @@ describe('the Supabase emulator against the documented answers', () => {
     const missing = await call(fillPath(signedUrl.path, { folder: demo.id, file: 'missing.pdf' }), { method: 'POST', body: signedUrl.example });
     expect(missing.status).toBe(signedUrl.answers.notFound.status);
     expectDocumentedShape(await missing.json(), signedUrl.answers.notFound.body);
+  });
+
+  it('stores, finds, reads, lists and removes a prescription in the documented shapes', async () => {
+    const path = `${demo.id}/documented.pdf`;
+    const store = () => {
+      const form = new FormData();
+      form.append('cacheControl', '3600');
+      form.append('', new Blob(['%PDF-1.4 documented'], { type: 'application/pdf' }));
+      return fetch(`${emulator.url}${fillPath(upload.path, { folder: demo.id, file: 'documented.pdf' })}`, {
+        method: 'POST',
+        headers: { apikey: emulator.anonKey, authorization: `Bearer ${emulator.serviceRoleKey}`, 'x-upsert': 'false' },
+        body: form,
+      });
+    };
+    const stored = await store();
+    expect(stored.status).toBe(200);
+    const storedBody = await stored.json();
+    expectDocumentedShape(storedBody, upload.answers.ok.body);
+    expect(storedBody.Key).toBe(`prescriptions/${path}`);
+    const again = await store();
+    expect(again.status).toBe(upload.answers.duplicate.status);
+    expect(await again.json()).toMatchObject(upload.answers.duplicate.body);
+
+    const info = await call(fillPath(objectInfo.path, { folder: demo.id, file: 'documented.pdf' }), { method: 'GET' });
+    expect(info.status).toBe(200);
+    expectDocumentedShape(await info.json(), objectInfo.answers.ok.body);
+    const noInfo = await call(fillPath(objectInfo.path, { folder: demo.id, file: 'missing.pdf' }), { method: 'GET' });
+    expect(noInfo.status).toBe(404);
+    expect(await noInfo.json()).toMatchObject({ code: 'NoSuchKey' });
+
+    const read = await call(fillPath(download.path, { folder: demo.id, file: 'documented.pdf' }), { method: 'GET' });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('application/pdf');
+    expect(await read.text()).toBe('%PDF-1.4 documented');
+
+    const listed = await call(list.path, { method: 'POST', body: { ...list.example, prefix: demo.id } });
+    expect(listed.status).toBe(200);
+    const entries = (await listed.json()) as { name: string; metadata: { size: number; mimetype: string } }[];
+    const entry = entries.find((item) => item.name === 'documented.pdf');
+    expectDocumentedShape(entry, list.answers.ok.body[0]);
+    expect(entry?.metadata).toMatchObject({ size: 19, mimetype: 'application/pdf' });
+
+    const removed = await call(remove.path, { method: 'DELETE', body: { prefixes: [path, `${demo.id}/missing.pdf`] } });
+    expect(removed.status).toBe(200);
+    const removedBody = (await removed.json()) as { name: string }[];
+    expect(removedBody.map((item) => item.name)).toEqual([path]);
+    expectDocumentedShape(removedBody, remove.answers.ok.body);
+    expect((await call(fillPath(objectInfo.path, { folder: demo.id, file: 'documented.pdf' }), { method: 'GET' })).status).toBe(404);
+  });
+
+  it('deletes a user with the documented admin request, and answers user_not_found after', async () => {
+    const signUp = await createClient(emulator.url, emulator.anonKey, { auth: { persistSession: false } }).auth.signUp({ email: 'leaving@pharmacy.test', password: 'Leaving@12345' });
+    const id = signUp.data.user!.id;
+    const deleted = await call(fillPath(deleteUser.path, { id }), { method: 'DELETE', body: deleteUser.example });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual(deleteUser.answers.ok.body);
+    const again = await call(fillPath(deleteUser.path, { id }), { method: 'DELETE', body: deleteUser.example });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual(deleteUser.answers.notFound.body);
+    expect((await call(fillPath(userById.path, { id }), { method: 'GET' })).status).toBe(404);
   });
 
   it('answers an unknown RPC with the documented PGRST202 error', async () => {
