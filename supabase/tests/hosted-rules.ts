@@ -137,7 +137,7 @@ export const EXPECTED_FUNCTION_PRIVILEGES: Record<string, Grants> = {
   'prescription_requests_guard()': NOBODY,
   'prescription_requests_queue_messages()': NOBODY,
   // Marketing's report: the function itself refuses every role but marketing.
-  'campaign_sales(date,date,text)': { authenticated: ['EXECUTE'], service_role: ['EXECUTE'] },
+  'campaign_sales(date,date,text)': { authenticated: ['EXECUTE'] },
 };
 
 export type PrivilegeMatrix = Record<string, Record<ApiRoleName, string[]>>;

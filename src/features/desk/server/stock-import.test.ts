@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../checkout/server/http';
-import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
+import { inMemoryCatalogueIndex } from '../../checkout/server/catalogue-index';
 import type { DeskStore } from './desk-store';
 import { handleStockImport, type StockImporter } from './stock-import';
 import type { StockImportRow } from '../../../domain/stock-import';
@@ -10,7 +10,9 @@ const users: Record<string, { id: string; app_metadata: Record<string, unknown> 
   'support-token': { id: 's1', app_metadata: { role: 'support' } },
 };
 const store = { verifyAccessToken: async (token: string) => users[token] ?? null } as unknown as DeskStore;
-const catalogue = new Map([[1, {}], [16, {}]]) as unknown as CatalogueIndex;
+const catalogue = inMemoryCatalogueIndex(
+  [1, 16].map((id) => ({ id, name: `Product ${id}`, mrp: 100, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' as const })),
+);
 
 function importer() {
   const calls: { rows: StockImportRow[]; days: number }[] = [];
