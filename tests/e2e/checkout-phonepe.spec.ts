@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectOrders, failurePanel, FIRST_CALL_TIMEOUT, openCart, ordersOf, pauseClock, PHONEPE_EMULATOR, proceedButton, uploadPrescription } from './checkout-support.ts';
+import { expectOrderPage, expectOrders, failurePanel, FIRST_CALL_TIMEOUT, openCart, ordersOf, pauseClock, PHONEPE_EMULATOR, proceedButton, uploadPrescription } from './checkout-support.ts';
+import { PHONEPE_VERIFIED } from '../../src/features/checkout/checkout-strings';
 import { cetirizine } from './support/cart';
 
 /** Chooses PhonePe on /cart and follows the redirect to PhonePe's (emulated) pay page; returns the transaction id. */
@@ -41,10 +42,9 @@ test('a guest pays with PhonePe: callback page, back to the cart after 3 s, veri
   const transactionId = await leaveForPhonePe(page);
   await page.getByRole('button', { name: 'Success' }).click();
 
-  await returnToCart(page, 'Payment verified successfully! Order placed.');
+  await returnToCart(page, PHONEPE_VERIFIED);
   await verifyOnCart(page);
-  await expect(page.getByRole('status').getByText('Payment verified successfully! Order placed.').first()).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
-  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  await expectOrderPage(page, PHONEPE_VERIFIED);
   expect(await page.evaluate(() => sessionStorage.getItem('phonepe-merchant-transaction-id'))).toBeNull();
   await expectOrders(sessionId, [{ provider: 'phonepe', provider_order_id: transactionId, payment_status: 'paid', amount_paise: totalPaise }]);
 });
@@ -83,8 +83,7 @@ test('a pending PhonePe payment can be checked again until PhonePe completes it'
   expect(completed.ok()).toBe(true);
   await page.getByRole('button', { name: 'Check again' }).click();
 
-  await expect(page.getByText('Your cart is empty')).toBeVisible();
-  await expect(page.getByRole('status').getByText('Payment verified successfully! Order placed.').first()).toBeVisible();
+  await expectOrderPage(page, PHONEPE_VERIFIED);
   await expectOrders(sessionId, [{ payment_status: 'paid' }]);
 });
 
@@ -105,9 +104,9 @@ test('a prescription-only cart pays with PhonePe after the upload', async ({ pag
   await leaveForPhonePe(page);
   await page.getByRole('button', { name: 'Success' }).click();
 
-  await returnToCart(page, 'Payment verified successfully! Order placed.');
+  await returnToCart(page, PHONEPE_VERIFIED);
   await verifyOnCart(page);
-  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  await expectOrderPage(page, PHONEPE_VERIFIED);
   const [order] = await ordersOf(sessionId);
   expect(order).toMatchObject({ payment_status: 'paid', amount_paise: totalPaise });
   expect(order!.prescription_paths).toHaveLength(1);

@@ -94,3 +94,15 @@ export async function uploadPrescription(page: Page): Promise<void> {
   await expect(dialog).toBeHidden();
   await expect(proceedButton(page)).toHaveText('Proceed to Pay');
 }
+
+/**
+ * A payment placed ends on the order's own page (its number in the heading, the news in a toast),
+ * and the cart it came from is empty.
+ */
+export async function expectOrderPage(page: Page, toast: string): Promise<void> {
+  await expect(page).toHaveURL(/\/orders\/MK-\d{4}-\d{6,}\?key=/, { timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByRole('status').getByText(toast).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Order MK-/ })).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+}

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
-import DeliveryStep from '@/features/delivery/DeliveryStep';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { $deliveryStep, showDeliveryErrors } from '@/features/delivery/public';
 import {
   contentTypeOf,
@@ -18,6 +17,9 @@ import { primaryButton, secondaryButton } from '@/lib/form-ui';
 import { accessToken, currentUserId } from './request-session';
 import { MAX_NOTE_LENGTH, MAX_REQUEST_FILES, requestPagePath, submitResponseSchema, type SubmitRequest } from './request-contract';
 import { CHOOSE_FILES, NO_FILE_CHOSEN, NOTE_LABEL, NOTE_PLACEHOLDER, REMOVE_FILE, REQUEST_NOT_SENT, SEND_REQUEST, SENDING_REQUEST } from './request-strings';
+
+// Loaded as /cart loads it, so the delivery step stays one chunk of its own that both pages ask for when drawn.
+const DeliveryStep = lazy(() => import('@/features/delivery/DeliveryStep'));
 
 interface ChosenFile {
   file: File;
@@ -136,7 +138,9 @@ export default function RequestForm() {
         <h2 id="rx-delivery-heading" className="text-lg font-semibold text-gray-900">
           Where should we deliver?
         </h2>
-        <DeliveryStep signedIn={signedIn} codLines={[]} totalPaise={0} />
+        <Suspense fallback={null}>
+          <DeliveryStep signedIn={signedIn} codLines={[]} totalPaise={0} />
+        </Suspense>
       </section>
 
       <div>
