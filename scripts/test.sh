@@ -3,29 +3,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$chromium_path" ]; then
+# A Debian package the suite needs: installed with apt-get when missing and we can (as root), otherwise
+# the command to run. Usage: need_debian_package <file it provides> <package> <name> <override hint>
+need_debian_package() {
+  local provides="$1" package="$2" name="$3" override="$4"
+  [ -x "$provides" ] && return 0
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "Chromium not found at $chromium_path: installing Debian's chromium with apt-get..."
-    (apt-get install -y chromium >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y chromium >/dev/null)) \
-      || { echo "Could not install Chromium: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH) and retry."; exit 1; }
+    echo "$name not found at $provides: installing Debian's $package with apt-get..."
+    (apt-get install -y "$package" >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y "$package" >/dev/null)) \
+      || { echo "Could not install $name: run 'sudo apt-get install -y $package' (or $override) and retry."; exit 1; }
   else
-    echo "Chromium is missing: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH to a Chromium binary) and retry."
+    echo "$name is missing: run 'sudo apt-get install -y $package' (or $override) and retry."
     exit 1
   fi
-fi
+}
 
+need_debian_package "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium Chromium "set CHROMIUM_PATH to a Chromium binary"
 # supabase/tests/postgres15.test.ts applies the migrations to Debian's PostgreSQL 15 (it starts its own server).
-if [ ! -x "${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}/initdb" ]; then
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "PostgreSQL 15 not found: installing Debian's postgresql with apt-get..."
-    (apt-get install -y postgresql >/dev/null 2>&1 || (apt-get update >/dev/null && apt-get install -y postgresql >/dev/null)) \
-      || { echo "Could not install PostgreSQL: run 'sudo apt-get install -y postgresql' (or set POSTGRES_BIN) and retry."; exit 1; }
-  else
-    echo "PostgreSQL 15 is missing: run 'sudo apt-get install -y postgresql' (or set POSTGRES_BIN to its bin directory) and retry."
-    exit 1
-  fi
-fi
+need_debian_package "${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}/initdb" postgresql "PostgreSQL 15" "set POSTGRES_BIN to its bin directory"
 
 # The suite builds and tests against a fixed catalogue: a content editor's edit to content/catalogue
 # never changes what the tests expect (their names and prices come from this directory too).

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { providerEnv, type OnlineProvider, type ServerEnv } from '../../src/features/checkout/server/env';
+import { CheckoutRefusal } from '../../src/features/checkout/server/http';
 
 /**
  * One provider call as its documentation describes it. The values are ours; the method, path,
@@ -104,4 +105,26 @@ export function configuredFor<P extends OnlineProvider>(all: ServerEnv, provider
   const narrowed = providerEnv(all, provider);
   if (!narrowed) throw new Error(`the fixture env lacks ${provider}'s secrets`);
   return narrowed;
+}
+
+/** The refusal our client or handler answers with; anything else (or nothing thrown) fails the test. */
+export async function refusal(promise: Promise<unknown>): Promise<CheckoutRefusal> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(CheckoutRefusal);
+  return error as CheckoutRefusal;
+}
+
+/** The same for a call that refuses at once. */
+export function refusalOf(call: () => unknown): CheckoutRefusal {
+  let error: unknown = null;
+  try {
+    call();
+  } catch (thrown) {
+    error = thrown;
+  }
+  expect(error).toBeInstanceOf(CheckoutRefusal);
+  return error as CheckoutRefusal;
 }

@@ -4,10 +4,9 @@ import { startPhonePeEmulator } from '../../emulators/phonepe/index';
 import { startWebhookRecorder } from '../../emulators/razorpay/webhook-recorder';
 import { parseServerEnv } from '../../src/features/checkout/server/env';
 
-import { CheckoutRefusal } from '../../src/features/checkout/server/http';
 import { PhonePeClient, settledTransactionId } from '../../src/features/checkout/server/phonepe-client';
 import { createPhonePeProvider } from '../../src/features/checkout/server/phonepe-provider';
-import { configuredFor, expectDocumentedRequest, expectDocumentedShape, fillPath, recordingFetch } from './contract-kit';
+import { configuredFor, expectDocumentedRequest, expectDocumentedShape, fillPath, recordingFetch, refusal, refusalOf } from './contract-kit';
 import { oauthToken } from './fixtures/phonepe/oauth-token';
 import { orderStatus } from './fixtures/phonepe/order-status';
 import { pay } from './fixtures/phonepe/pay';
@@ -32,15 +31,6 @@ const clientWith = (...replies: Parameters<typeof recordingFetch>) => {
   const recording = recordingFetch(...replies);
   return { client: new PhonePeClient(CONFIG, recording.fetcher, () => TOKEN_ISSUED_MS), requests: recording.requests };
 };
-
-async function refusal(promise: Promise<unknown>): Promise<CheckoutRefusal> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(CheckoutRefusal);
-  return error as CheckoutRefusal;
-}
 
 describe('our PhonePe client against the documented API', () => {
   it('gets a form-encoded token from the identity host, then pays with O-Bearer and the documented body', async () => {
@@ -128,14 +118,7 @@ describe('our PhonePe client against the documented API', () => {
         [phonePeWebhooks['checkout.order.completed'], ''],
         [phonePeWebhooks['pg.refund.completed'], sha256(`${webhookAuthorisation.username}:another-password`)],
       ] as const) {
-        let error: unknown;
-        try {
-          deliver(body, header);
-        } catch (thrown) {
-          error = thrown;
-        }
-        expect(error).toBeInstanceOf(CheckoutRefusal);
-        expect((error as CheckoutRefusal).status).toBe(401);
+        expect(refusalOf(() => deliver(body, header)).status).toBe(401);
       }
     });
   });
