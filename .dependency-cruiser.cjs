@@ -1,10 +1,19 @@
 /**
- * The direction of the code, checked by `npm run check` (dependency-cruiser):
- * pages and layouts compose features; features use src/domain and src/lib, and another feature
- * only through its public.ts or its components; the payment functions never load browser code;
- * product code never loads the emulators, tests or benchmarks.
+ * The direction of the code, checked by `npm run check` (scripts/check-dependencies.ts runs
+ * dependency-cruiser over every file, .astro included), one way from top to bottom:
+ *   src/pages          thin pages: compose the shell and features
+ *   src/layouts        the shop's shell: base layout, header, footer
+ *   src/features/<x>   one capability each; another feature only through its public.ts or its
+ *                      components, in the one-way order of FEATURE_USES
+ *   src/components     shared UI primitives (chip, breadcrumb, form controls)
+ *   src/lib            site-wide helpers; src/lib/browser holds what runs only in the browser
+ *   src/domain         plain shop logic and the contracts browser and server share
+ * The payment functions never load browser code; product code never loads the emulators, tests or
+ * benchmarks.
  */
 const FEATURE = '^src/features/([^/]+)/';
+// scripts/check-dependencies.ts hands dependency-cruiser each X.astro as X.astro.ts.
+const ASTRO = '\\.astro(\\.ts)?$';
 
 /**
  * The features each feature may use: a one-way order, so features never form a loop (the cart gets
@@ -23,6 +32,42 @@ const FEATURE_USES = {
   desk: ['checkout', 'orders'],
   'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions'],
 };
+
+/** FEATURE_USES must itself be one-way, or the rules below would allow a loop between features. */
+function assertOneWay(uses) {
+  const visiting = new Set();
+  const done = new Set();
+  const visit = (feature, trail) => {
+    if (done.has(feature)) return;
+    if (visiting.has(feature)) throw new Error(`FEATURE_USES has a loop: ${[...trail, feature].join(' -> ')}`);
+    visiting.add(feature);
+    for (const used of uses[feature] ?? []) visit(used, [...trail, feature]);
+    visiting.delete(feature);
+    done.add(feature);
+  };
+  for (const feature of Object.keys(uses)) visit(feature, []);
+}
+assertOneWay(FEATURE_USES);
+
+/** Each layer imports only the layers below it (see the top of this file). */
+const LAYERS = [
+  { name: 'pages', path: '^src/pages/' },
+  { name: 'layouts', path: '^src/layouts/' },
+  { name: 'features', path: '^src/features/' },
+  { name: 'components', path: '^src/components/' },
+  { name: 'lib', path: '^src/lib/' },
+  { name: 'domain', path: '^src/domain/' },
+];
+
+function layerRules() {
+  return LAYERS.slice(1).map((layer, index) => ({
+    name: `layer-${layer.name}-below`,
+    severity: 'error',
+    comment: `src/${layer.name} never imports a layer above it (${LAYERS.slice(0, index + 1).map((above) => above.name).join(', ')}).`,
+    from: { path: layer.path },
+    to: { path: LAYERS.slice(0, index + 1).map((above) => above.path) },
+  }));
+}
 
 function featureLayers() {
   const rules = Object.entries(FEATURE_USES).map(([feature, uses]) => ({
@@ -62,7 +107,7 @@ module.exports = {
       from: { path: FEATURE, pathNot: ['\\.test\\.tsx?$', '^src/features/[^/]+/server/'] },
       to: {
         path: '^src/features/([^/]+)/',
-        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(server/)?(public\\.ts|[A-Z][A-Za-z]+\\.(astro|tsx))$'],
+        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(server/)?public\\.ts$', `^src/features/[^/]+/[A-Z][A-Za-z]+(\\.tsx$|${ASTRO})`],
       },
     },
     {
@@ -73,12 +118,13 @@ module.exports = {
       to: { path: '^src/features/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/server/'] },
     },
     ...featureLayers(),
+    ...layerRules(),
     {
       name: 'domain-stands-alone',
       severity: 'error',
-      comment: 'src/domain is plain shop logic: no feature, no browser or storage library, no Supabase.',
+      comment: 'src/domain is plain shop logic: no browser or storage library, no Supabase.',
       from: { path: '^src/domain/' },
-      to: { path: ['^src/(features|lib|components|layouts|pages)/', 'node_modules/(@supabase|nanostores|@nanostores|react|react-dom)/'] },
+      to: { path: 'node_modules/(@supabase|nanostores|@nanostores|react|react-dom)/' },
     },
     {
       name: 'server-no-browser-code',
@@ -87,10 +133,11 @@ module.exports = {
       from: { path: ['^src/features/[^/]+/server/', '^netlify/'] },
       to: {
         path: [
-          '\\.(tsx|astro)$',
+          '\\.tsx$',
+          ASTRO,
           'node_modules/(nanostores|@nanostores|react|react-dom)/',
-          '^src/lib/(supabase-client|load-supabase|toast|page-toast|Toaster|auth-storage)\\.ts',
-          '^src/features/(?![^/]+/server/|orders/order-(view|strings)\\.ts$|prescription-requests/request-(contract|strings)\\.ts$)',
+          '^src/lib/browser/',
+          '^src/(features/(?![^/]+/server/)|components/|layouts/|pages/)',
         ],
       },
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts';
 import { guestOrderToken } from '../../src/domain/guest-order-link';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
-import { orderStrings } from '../../src/features/orders/order-strings';
+import { orderStrings } from '../../src/domain/order-strings';
 import { buildOrderDependencies, type OrderDependencies } from '../../src/features/orders/server/order-dependencies';
 import { afterOrderPlaced } from '../../src/features/orders/server/cancel-order';
 import { cancelOrderHandler, getOrderHandler, type OrderHandler } from '../../src/features/orders/server/order-functions';

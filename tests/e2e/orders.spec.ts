@@ -5,7 +5,7 @@ import { sellingPricePaise } from '../../src/domain/selling-price';
 import { localEnv } from '../../emulators/local-env.ts';
 import { anonKey } from '../../emulators/supabase/jwt';
 import { guestOrderToken } from '../../src/domain/guest-order-link';
-import { orderStrings } from '../../src/features/orders/order-strings';
+import { orderStrings } from '../../src/domain/order-strings';
 import { fillLogin, serviceClient, signInAsDemo } from './support/accounts';
 import { cetirizine, openCartPage, orderSummary, storeCart, storedLine } from './support/cart';
 import { deliveryDetails, FIRST_CALL_TIMEOUT, proceedButton } from './checkout-support.ts';

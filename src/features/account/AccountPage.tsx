@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ACCOUNT_HEADING } from './account-strings';
 import type { AccountStart } from './account-session';
 import type { DeletionResult } from './server/deletion-result';
-import { Alert } from '../../lib/form-ui';
+import { Alert } from '../../components/form-ui';
 
 // The signed-in view loads with the session check, so the page's first JavaScript stays small.
 const SignedInAccount = lazy(() => import('./account-sections'));

@@ -6,7 +6,7 @@ import { MAX_ADDRESSES } from '../../domain/address-limit';
 import { formatIndianMobile } from '../../domain/indian-mobile';
 import type { Editing } from './AddressForm';
 import { ADDRESS_LIMIT_MESSAGE, ADDRESS_SAVE_FAILED } from './address-store';
-import { Alert, Notice, primaryButton, secondaryButton } from '../../lib/form-ui';
+import { Alert, Notice, primaryButton, secondaryButton } from '../../components/form-ui';
 
 // The form (with the list of states) loads when the customer asks to add or edit an address.
 const AddressForm = lazy(() => import('./AddressForm'));
@@ -14,7 +14,7 @@ const AddressForm = lazy(() => import('./AddressForm'));
 const card = 'rounded-xl border border-gray-200 bg-white p-5 shadow-sm';
 
 async function client(): Promise<SupabaseClient> {
-  return (await import('../../lib/supabase-client')).supabase;
+  return (await import('../../lib/browser/supabase-client')).supabase;
 }
 
 /** /account/addresses: the customer's saved delivery addresses (also offered at checkout). */

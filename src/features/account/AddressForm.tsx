@@ -4,14 +4,14 @@ import type { AddressField, SavedAddress } from '../../domain/address';
 import { ADDRESS_LABELS, INDIAN_STATES } from '../../domain/address-options';
 import { localMobileDigits } from '../../domain/indian-mobile';
 import { ADDRESS_SAVE_FAILED } from './address-store';
-import { Alert, Field, FieldError, inputClass, primaryButton, secondaryButton } from '../../lib/form-ui';
+import { Alert, Field, FieldError, inputClass, primaryButton, secondaryButton } from '../../components/form-ui';
 
 export type Editing = { id?: string; values?: SavedAddress; errors: Partial<Record<AddressField, string>>; message?: string; busy?: boolean };
 
 const card = 'rounded-xl border border-gray-200 bg-white p-5 shadow-sm';
 
 async function client(): Promise<SupabaseClient> {
-  return (await import('../../lib/supabase-client')).supabase;
+  return (await import('../../lib/browser/supabase-client')).supabase;
 }
 
 /** Adding or editing one address; every field is checked with the shared address schema, each error beside its field. */

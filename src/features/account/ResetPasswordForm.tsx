@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { hasStoredSession } from '../../lib/auth-storage';
-import { loadSupabase } from '../../lib/load-supabase';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
+import { loadSupabase } from '../../lib/browser/load-supabase';
 import { AFTER_LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../auth/public';
 import { SIGNUP_ERRORS } from './signup-strings';
 import { RESET_DONE_MESSAGE, RESET_HEADING, RESET_LINK_EXPIRED, RESET_LINK_MISSING, SAME_PASSWORD } from './reset-strings';
-import { Alert, Notice, PasswordField, primaryButton } from '../../lib/form-ui';
+import { Alert, Notice, PasswordField, primaryButton } from '../../components/form-ui';
 
 // Needed only when the link has expired.
 const ForgotPasswordForm = lazy(() => import('../auth/ForgotPasswordForm'));

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { loadSupabase } from '../../lib/load-supabase';
+import { loadSupabase } from '../../lib/browser/load-supabase';
 import { CHECK_INBOX_HEADING, checkInboxMessage, SIGNUP_ERRORS, SIGNUP_HEADING } from './signup-strings';
-import { Alert, Field, PasswordField, primaryButton } from '../../lib/form-ui';
+import { Alert, Field, PasswordField, primaryButton } from '../../components/form-ui';
 
 type Status =
   | { kind: 'idle' }

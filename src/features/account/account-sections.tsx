@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { formatIndianMobile, localMobileDigits } from '../../domain/indian-mobile';
-import { loadSupabase } from '../../lib/load-supabase';
+import { loadSupabase } from '../../lib/browser/load-supabase';
 import { signOut } from '../auth/public';
 import { ACCOUNT_HEADING, DELETE_CONFIRM, DELETED_HEADING, EMAIL_CHANGE_SENT, EMAIL_CHANGED, KEPT_EXPLANATION, MOBILE_CHANGED, PASSWORD_CHANGED, PROFILE_SAVED, SIGNED_UP_MESSAGE } from './account-strings';
 import { OTP_ERRORS, OTP_SENT } from '../auth/public';
@@ -9,7 +9,7 @@ import { SAME_PASSWORD } from './reset-strings';
 import type { AccountStart } from './account-session';
 import { authErrorMessage } from '../../lib/auth-errors';
 import type { DeletionResult } from './server/deletion-result';
-import { Alert, Field, Notice, PasswordField, primaryButton, secondaryButton } from '../../lib/form-ui';
+import { Alert, Field, Notice, PasswordField, primaryButton, secondaryButton } from '../../components/form-ui';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-6 shadow-sm';
 const LINK_EXPIRED = 'This link has expired or was already used. Sign in and try again from your account.';

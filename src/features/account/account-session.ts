@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { hasStoredSession } from '../../lib/auth-storage';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { $auth, sendToLogin, startAuthSession } from '../auth/public';
 import { signInFromLink, takeAuthLink, type AuthLink } from './auth-link';
 

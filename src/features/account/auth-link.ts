@@ -34,7 +34,7 @@ export function takeAuthLink(): AuthLink {
  * the prescriptions follow it exactly as after signing in with a password (auth-store's SIGNED_IN).
  */
 export async function signInFromLink(link: Extract<AuthLink, { kind: 'session' }>): Promise<{ ok: true } | { ok: false; error: unknown }> {
-  const [, { supabase }] = await Promise.all([startAuthSession(), import('../../lib/supabase-client')]);
+  const [, { supabase }] = await Promise.all([startAuthSession(), import('../../lib/browser/supabase-client')]);
   const { error } = await supabase.auth.setSession({ access_token: link.accessToken, refresh_token: link.refreshToken });
   return error ? { ok: false, error } : { ok: true };
 }

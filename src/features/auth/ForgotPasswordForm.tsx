@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { loadSupabase } from '../../lib/load-supabase';
+import { loadSupabase } from '../../lib/browser/load-supabase';
 import { RESET_LINK_SENT_MESSAGE } from './auth-strings';
 
 type ResetStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };

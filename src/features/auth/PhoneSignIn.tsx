@@ -4,7 +4,7 @@ import { formatIndianMobile } from '../../domain/indian-mobile';
 import { OTP_ERRORS, OTP_LIFETIME_MS, OTP_RESEND_SECONDS, OTP_SENT } from './otp-strings';
 import { afterLoginPath } from './after-login';
 import { authErrorMessage, SIGNUP_ERRORS } from '../../lib/auth-errors';
-import { Alert, Field, Notice, primaryButton, secondaryButton } from '../../lib/form-ui';
+import { Alert, Field, Notice, primaryButton, secondaryButton } from '../../components/form-ui';
 import { codeFailure, rememberUsedCode } from './used-codes';
 
 type Step =
@@ -13,7 +13,7 @@ type Step =
 
 /** Loads the auth client after the page's session check, so the cart merge sees the sign-in (as the email form does). */
 async function authClient() {
-  const [{ sessionChecked }, { supabase }] = await Promise.all([import('./header-auth-session'), import('../../lib/supabase-client')]);
+  const [{ sessionChecked }, { supabase }] = await Promise.all([import('./header-auth-session'), import('../../lib/browser/supabase-client')]);
   await sessionChecked;
   return supabase;
 }

@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY } from '../../lib/auth-storage.ts';
+import { AUTH_STORAGE_KEY } from '../../lib/browser/auth-storage.ts';
 
 /**
  * Runs while the header is parsed: a stored session shows Logout on first paint; the header's module

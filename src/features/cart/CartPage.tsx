@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { formatRupees, paiseToRupees } from '@/domain/money';
-import { Toaster } from '@/lib/Toaster';
+import { Toaster } from '@/lib/browser/Toaster';
 import { $prescriptionLinks } from '@/features/prescriptions/public';
 import { $checkoutReadiness, $goneProductIds, availabilityOf, refreshCartOnArrival } from './cart-availability';
 import { CartLineRow } from './CartLineRow';

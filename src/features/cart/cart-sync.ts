@@ -1,7 +1,7 @@
 import type { ReadableAtom, WritableAtom } from 'nanostores';
 import { z } from 'zod';
-import { supabase } from '@/lib/supabase-client';
-import { showToast } from '@/lib/toast';
+import { supabase } from '@/lib/browser/supabase-client';
+import { showToast } from '@/lib/browser/toast';
 import { claimGuestPrescriptions, withClaimedPrescriptions } from '@/features/prescriptions/public';
 import { $cart, type CartLine, type CartState } from './cart-store';
 import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from '@/domain/account-cart';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { cartLinesTotalPaise } from '@/domain/cart-line';
-import { hasStoredSession } from '@/lib/auth-storage';
+import { hasStoredSession } from '@/lib/browser/auth-storage';
 import CartPage from '@/features/cart/CartPage';
 import {
   $cart,

@@ -1,8 +1,8 @@
 import { PUBLIC_RAZORPAY_CHECKOUT_URL, PUBLIC_RAZORPAY_KEY_ID } from 'astro:env/client';
-import { hasStoredSession } from '@/lib/auth-storage';
+import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { leavePlacedOrderNote } from '@/lib/placed-order-note';
-import { loadSupabase } from '@/lib/load-supabase';
-import { showToast } from '@/lib/toast';
+import { loadSupabase } from '@/lib/browser/load-supabase';
+import { showToast } from '@/lib/browser/toast';
 import { $cart, clearCart } from '@/features/cart/public';
 import { $deliveryStep } from '@/features/delivery/public';
 import type { CheckoutEvent } from './checkout-state';

@@ -1,5 +1,5 @@
 import { startFirstScreen } from '@/features/cart/public';
-import { hydrateIslandsNow } from '@/lib/hydrate-now';
+import { hydrateIslandsNow } from '@/lib/browser/hydrate-now';
 import { readPendingPayment } from './phonepe-transaction';
 
 /**

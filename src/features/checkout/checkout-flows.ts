@@ -1,6 +1,6 @@
 import type { CartState } from '@/domain/cart-line';
 import type { DeliveryDetailsInput } from '@/domain/payment-contract';
-import type { ToastKind } from '@/lib/toast';
+import type { ToastKind } from '@/lib/browser/toast';
 import { paiseToRupees } from '@/domain/money';
 import type { CheckoutEvent } from './checkout-state';
 import {

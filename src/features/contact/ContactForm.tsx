@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { loadSupabase } from '@/lib/load-supabase';
+import { loadSupabase } from '@/lib/browser/load-supabase';
 import { $auth } from '@/features/auth/public';
 import { forgetSubmission, hasRecentSubmission, rememberSubmission } from './contact-marker';
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactField, type ContactFormValues } from './contact-fields';

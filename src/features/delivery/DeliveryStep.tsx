@@ -4,7 +4,7 @@ import rawDeliveryContent from '../../../content/delivery/delivery.json';
 import { formatAddress, INDIAN_STATES, type SavedAddress } from '@/domain/address';
 import { checkPinCode, type CodLine, type PinCodeCheck } from '@/domain/delivery';
 import { parseDeliveryContent } from '@/domain/delivery-content';
-import { loadSupabase } from '@/lib/load-supabase';
+import { loadSupabase } from '@/lib/browser/load-supabase';
 import { codRefusalOf, DELIVERY_FIELDS, emptyDeliveryValues, readDeliveryForm, savedAddressDetails, type DeliveryField, type DeliveryValues } from './delivery-form';
 import { $deliveryStep, type DeliveryStepState } from './delivery-step';
 import { ADD_NEW_ADDRESS, COD_NEEDS_PIN_CODE, DELIVER_TO, DELIVERY_DETAILS, FIELD_LABELS, LOADING_ADDRESSES } from './delivery-strings';

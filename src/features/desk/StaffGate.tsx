@@ -23,7 +23,7 @@ export default function StaffGate({ children }: { children: (staff: StaffSession
   }
 
   async function signOut() {
-    const { loadSupabase } = await import('../../lib/load-supabase');
+    const { loadSupabase } = await import('../../lib/browser/load-supabase');
     await (await loadSupabase()).auth.signOut();
     setGate({ kind: 'guest' });
   }

@@ -1,7 +1,7 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { staffRoles, type StaffRole } from '../../domain/desk';
-import { loadSupabase } from '../../lib/load-supabase';
+import { loadSupabase } from '../../lib/browser/load-supabase';
 
 export const STAFF_ONLY_MESSAGE = 'This area is for pharmacy staff.';
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { formatRupees, paiseToRupees } from '@/domain/money';
 import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
-import { hasStoredSession } from '@/lib/auth-storage';
-import { loadSupabase } from '@/lib/load-supabase';
+import { hasStoredSession } from '@/lib/browser/auth-storage';
+import { loadSupabase } from '@/lib/browser/load-supabase';
 import { z } from 'zod';
-import { orderStrings } from './order-strings';
+import { orderStrings } from '../../domain/order-strings';
 
 export const ORDERS_PER_PAGE = 20;
 

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { formatRupees, paiseToRupees } from '@/domain/money';
 import { customerMayCancel, isOrderNumber, isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
 import { loadOrder, requestCancel, type OrderLoad } from './order-client';
-import { orderStrings } from './order-strings';
+import { orderStrings } from '../../domain/order-strings';
 import { linePaise, unitPricePaise } from '@/domain/order-line';
 import { takePlacedOrderNote, type PlacedOrderNote } from '@/lib/placed-order-note';
-import { showToast } from '@/lib/toast';
-import { Toaster } from '@/lib/Toaster';
-import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from './order-view';
+import { showToast } from '@/lib/browser/toast';
+import { Toaster } from '@/lib/browser/Toaster';
+import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from '../../domain/order-view';
 
 const PAYMENT_METHODS: Record<string, string> = { razorpay: 'Razorpay', phonepe: 'PhonePe', cod: 'Cash on delivery' };
 const REFUND_STATES = { requested: 'Requested', pending: 'In progress', processed: 'Refunded', failed: 'Not completed: our support team will contact you' } as const;

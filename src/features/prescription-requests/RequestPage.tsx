@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { prescriptionRequestStatusLabels } from '@/domain/prescription-request-status';
 import { accessToken } from './request-session';
-import { requestViewSchema, type RequestView } from './request-contract';
-import { EXPIRED_EXPLAINED, REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND, REQUEST_RECEIVED } from './request-strings';
+import { requestViewSchema, type RequestView } from '../../domain/prescription-request-contract';
+import { EXPIRED_EXPLAINED, REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND, REQUEST_RECEIVED } from '../../domain/prescription-request-strings';
 
 type Load = { kind: 'loading' } | { kind: 'shown'; request: RequestView } | { kind: 'refused'; message: string };
 

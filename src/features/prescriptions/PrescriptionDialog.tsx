@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { Toaster } from '@/lib/Toaster';
-import { showToast } from '@/lib/toast';
+import { Toaster } from '@/lib/browser/Toaster';
+import { showToast } from '@/lib/browser/toast';
 import type { CartState } from '@/domain/cart-line';
 import { contentTypeOf, isAcceptedContentType, isPdf, partitionBySize, PRESCRIPTION_ACCEPT } from './prescription-files';
 import {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { loadSupabase } from '@/lib/load-supabase';
+import { loadSupabase } from '@/lib/browser/load-supabase';
 import type { CartLine } from '@/domain/cart-line';
 import { $prescriptionLinks } from './prescription-links';
 import { contentTypeOf, isAcceptedContentType, prescriptionFolder, prescriptionPath } from './prescription-files';

@@ -1,7 +1,7 @@
 import { customerMayCancel } from '../../../domain/order-status';
 import { CheckoutRefusal } from '../../checkout/server/public';
-import { orderStrings } from '../order-strings';
-import { cancelReasonText, type CancelRequest, type OrderRecord } from '../order-view';
+import { orderStrings } from '../../../domain/order-strings';
+import { cancelReasonText, type CancelRequest, type OrderRecord } from '../../../domain/order-view';
 import { sendOrderMails } from './order-mail';
 import { accessibleOrder, orderRecord } from './order-access';
 import type { OrderDependencies } from './order-dependencies';

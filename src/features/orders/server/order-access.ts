@@ -1,8 +1,8 @@
 import { isGuestOrderToken } from '../../../domain/guest-order-link';
 import { isOrderNumber } from '../../../domain/order-status';
 import { CheckoutRefusal } from '../../checkout/server/public';
-import { orderStrings } from '../order-strings';
-import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, orderRowSchema, REFUND_COLUMNS, type OrderRecord, type OrderRow } from '../order-view';
+import { orderStrings } from '../../../domain/order-strings';
+import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, orderRowSchema, REFUND_COLUMNS, type OrderRecord, type OrderRow } from '../../../domain/order-view';
 import type { OrderDependencies } from './order-dependencies';
 
 export interface AccessibleOrder {

@@ -3,7 +3,7 @@ import { guestOrderToken } from '../../../domain/guest-order-link';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
 import { unitPricePaise } from '../../../domain/order-line';
 import { orderStatusLabels, paymentStatusLabels } from '../../../domain/order-status';
-import { LINE_DECISION_COLUMNS, lineDecisionRowSchema, lineDecisionText, ORDER_PAGE_COLUMNS, orderRowSchema, type LineDecision, type OrderRow } from '../order-view';
+import { LINE_DECISION_COLUMNS, lineDecisionRowSchema, lineDecisionText, ORDER_PAGE_COLUMNS, orderRowSchema, type LineDecision, type OrderRow } from '../../../domain/order-view';
 import type { OrderDependencies } from './order-dependencies';
 
 export type OrderMailKind = 'order_confirmation' | 'prescription_reviewed' | 'order_cancelled' | 'refund_processed';

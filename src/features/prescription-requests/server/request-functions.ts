@@ -5,8 +5,8 @@ import { buyerFolder, identifyBuyer, type Buyer } from '../../checkout/server/bu
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost, respond } from '../../checkout/server/http';
 import { settleDelivery } from '../../checkout/server/order-delivery';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
-import { requestViewSchema, submitRequestSchema, type RequestView } from '../request-contract';
-import { REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND } from '../request-strings';
+import { requestViewSchema, submitRequestSchema, type RequestView } from '../../../domain/prescription-request-contract';
+import { REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND } from '../../../domain/prescription-request-strings';
 import { isRequestKey, requestKey } from './request-key';
 import { sendRequestMails } from './request-messages';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { prescriptionRequestStatusLabels, prescriptionRequestStatuses } from '../../../domain/prescription-request-status';
 import { MAX_MAIL_ATTEMPTS, sendMail } from '../../orders/server/order-mail';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
-import { requestPagePath } from '../request-contract';
+import { requestPagePath } from '../../../domain/prescription-request-contract';
 import { requestKey } from './request-key';
 
 export type RequestMailKind = 'request_received' | 'request_proposed' | 'request_rejected' | 'request_expired';
