@@ -3,14 +3,30 @@
  * loads, and zod is most of that page's script otherwise.
  */
 
-/** The payment methods the shop offers, in the order the cart lists them; orders.provider stores the value. */
+/**
+ * The payment methods the shop offers, in the order the cart lists them; orders.provider stores the
+ * value. What sets a method apart is a property here (its adapters hold the rest), never a test of
+ * its name elsewhere. collectedOnDelivery: the courier takes the money, so nothing is charged
+ * online, nothing is asked of a provider and nothing is refunded.
+ */
 export const PAYMENT_METHODS = [
-  { value: 'razorpay', label: 'Razorpay' },
-  { value: 'phonepe', label: 'PhonePe' },
-  { value: 'cod', label: 'Cash on delivery' },
+  { value: 'razorpay', label: 'Razorpay', collectedOnDelivery: false },
+  { value: 'phonepe', label: 'PhonePe', collectedOnDelivery: false },
+  { value: 'cod', label: 'Cash on delivery', collectedOnDelivery: true },
 ] as const;
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
+
+const methodOf = (value: string) => PAYMENT_METHODS.find((method) => method.value === value);
+
+/** The name customers and staff read for a method (an order's stored provider, say). */
+export const paymentMethodLabel = (value: string): string => methodOf(value)?.label ?? value;
+
+/** True for a method whose money the courier collects (see PAYMENT_METHODS). */
+export const collectedOnDelivery = (value: string): boolean => methodOf(value)?.collectedOnDelivery ?? false;
+
+/** The methods paid online: the ones a provider is asked about and refunds go through. */
+export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) => !method.collectedOnDelivery).map((method) => method.value);
 
 /**
  * The methods a build offers, in the list's order, from its comma-separated list (PUBLIC_PAYMENT_METHODS,
@@ -19,5 +35,5 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
 export function paymentMethodsFrom(list: string): readonly PaymentMethod[] {
   const named = new Set(list.split(',').map((name) => name.trim()));
   const offered = PAYMENT_METHODS.filter((option) => named.has(option.value)).map((option) => option.value);
-  return offered.length > 0 ? offered : ['cod'];
+  return offered.length > 0 ? offered : PAYMENT_METHODS.filter((method) => method.collectedOnDelivery).map((method) => method.value);
 }

@@ -6,6 +6,7 @@ import CartPage from '@/features/cart/CartPage';
 import {
   $cart,
   $paymentMethod,
+  PAYMENT_METHODS,
   askAgainForPrescriptions,
   cartSyncSettled,
   openPrescriptionDialog,
@@ -52,10 +53,13 @@ export default function CheckoutCart() {
     [paymentStep],
   );
 
-  // Cash on delivery unavailable for this order: back to the default method.
+  // The chosen method became unavailable for this order: back to the first one that is not.
   useEffect(() => {
-    if (delivery.codRefusal && $paymentMethod.get() === 'cod') $paymentMethod.set('razorpay');
-  }, [delivery.codRefusal]);
+    const unavailable = unavailableMethodsOf(delivery);
+    if (!unavailable[$paymentMethod.get()]) return;
+    const usable = PAYMENT_METHODS.find((method) => !unavailable[method.value]);
+    if (usable) $paymentMethod.set(usable.value);
+  }, [delivery]);
 
   const deliveryStep = (
     <Suspense fallback={null}>

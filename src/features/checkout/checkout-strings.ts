@@ -1,3 +1,5 @@
+import { collectedOnDelivery, paymentMethodLabel, type PaymentMethod } from '@/domain/payment-methods';
+
 /** Every customer-facing payment string of the spec (sections 4 and 8), in one place. */
 export const BRAND_NAME = 'MediKart';
 export const ORDER_DESCRIPTION = 'Medicine Order Payment';
@@ -59,9 +61,7 @@ export const REFRESH_TOTAL = 'Refresh total';
 export const UPLOAD_PRESCRIPTION_AGAIN = 'Upload Prescription';
 export const phonePeStateFailed = (state: string, code: string) => `Payment verification failed. State: ${state}, Response: ${code}`;
 
-const METHOD_LABELS = { razorpay: 'Razorpay', phonepe: 'PhonePe' } as const;
 export const PLACING_COD_ORDER = 'Placing your order...';
-export const processingLabel = (method: keyof typeof METHOD_LABELS | 'cod') =>
-  method === 'cod' ? PLACING_COD_ORDER : `Processing ${METHOD_LABELS[method]} Payment...`;
+export const processingLabel = (method: PaymentMethod) => (collectedOnDelivery(method) ? PLACING_COD_ORDER : `Processing ${paymentMethodLabel(method)} Payment...`);
 export const COD_ORDER_PLACED = 'Order placed! Pay in cash when it arrives.';
 export const COD_CREATE_TOAST = 'Failed to place your order. Please try again.';

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { PinCodeCheck } from '@/domain/delivery';
 import type { DeliveryDetailsInput } from '@/domain/payment-contract';
-import type { PaymentMethod } from '@/domain/payment-methods';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
 import { COD_NEEDS_PIN_CODE } from './delivery-strings';
 
 /** What the delivery step on /cart has settled, for the payment step to read. */
@@ -10,7 +10,7 @@ export interface DeliveryStepState {
   details: DeliveryDetailsInput | null;
   /** The PIN code check for what the customer typed or chose; null before a 6-digit PIN code. */
   check: PinCodeCheck | null;
-  /** Why cash on delivery cannot take this order (shown beside the option), or null when it can. */
+  /** Why payment on delivery cannot take this order (shown beside each such method), or null when it can. */
   codRefusal: string | null;
   /** Set when the customer tried to pay with details missing: every field then shows its error. */
   showErrors: boolean;
@@ -20,7 +20,8 @@ export const $deliveryStep = atom<DeliveryStepState>({ details: null, check: nul
 
 /** The payment methods this delivery rules out, with the reason shown beside each. */
 export function unavailableMethodsOf(state: DeliveryStepState): Partial<Record<PaymentMethod, string>> {
-  return state.codRefusal ? { cod: state.codRefusal } : {};
+  const refusal = state.codRefusal;
+  return refusal ? Object.fromEntries(PAYMENT_METHODS.filter((method) => method.collectedOnDelivery).map((method) => [method.value, refusal])) : {};
 }
 
 export function showDeliveryErrors(): void {

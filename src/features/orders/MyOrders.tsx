@@ -4,7 +4,7 @@ import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels 
 import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { loadSupabase } from '@/lib/browser/load-supabase';
 import { z } from 'zod';
-import { orderStrings } from '../../domain/order-strings';
+import { orderStrings } from '@/domain/order-strings';
 
 export const ORDERS_PER_PAGE = 20;
 

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { formatRupees, paiseToRupees } from '@/domain/money';
 import { customerMayCancel, isOrderNumber, isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
 import { loadOrder, requestCancel, type OrderLoad } from './order-client';
-import { orderStrings } from '../../domain/order-strings';
+import { orderStrings } from '@/domain/order-strings';
 import { linePaise, unitPricePaise } from '@/domain/order-line';
+import { collectedOnDelivery, paymentMethodLabel } from '@/domain/payment-methods';
 import { takePlacedOrderNote, type PlacedOrderNote } from '@/lib/placed-order-note';
 import { showToast } from '@/lib/browser/toast';
 import { Toaster } from '@/lib/browser/Toaster';
-import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from '../../domain/order-view';
+import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from '@/domain/order-view';
 
-const PAYMENT_METHODS: Record<string, string> = { razorpay: 'Razorpay', phonepe: 'PhonePe', cod: 'Cash on delivery' };
 const REFUND_STATES = { requested: 'Requested', pending: 'In progress', processed: 'Refunded', failed: 'Not completed: our support team will contact you' } as const;
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -141,8 +141,8 @@ function OrderDetails({ record, signedIn, orderKey, onChange }: { record: OrderR
         )}
         <section aria-labelledby="payment-heading">
           <h2 id="payment-heading" className="mb-2 text-lg font-semibold text-gray-900">Payment</h2>
-          <p className="text-sm text-gray-800">{PAYMENT_METHODS[order.provider] ?? order.provider}</p>
-          {order.provider !== 'cod' && <p className="text-sm text-gray-600">Reference: {order.provider_payment_id ?? order.provider_order_id}</p>}
+          <p className="text-sm text-gray-800">{paymentMethodLabel(order.provider)}</p>
+          {!collectedOnDelivery(order.provider) && <p className="text-sm text-gray-600">Reference: {order.provider_payment_id ?? order.provider_order_id}</p>}
         </section>
       </div>
 

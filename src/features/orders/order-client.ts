@@ -1,7 +1,7 @@
 import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { loadSupabase } from '@/lib/browser/load-supabase';
-import { orderStrings } from '../../domain/order-strings';
-import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, REFUND_COLUMNS, type CancelRequest, type OrderRecord } from '../../domain/order-view';
+import { orderStrings } from '@/domain/order-strings';
+import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, REFUND_COLUMNS, type CancelRequest, type OrderRecord } from '@/domain/order-view';
 
 export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean } | { kind: 'not-found' } | { kind: 'cannot-show' };
 

@@ -8,7 +8,7 @@ import type { StoredOrder } from './order-store';
 import { priceOrder } from './pricing';
 import type { PaymentOutcome } from './provider';
 import type { AnyPaymentProvider, ProviderName } from './providers';
-import { PAYMENT_METHODS } from '../../../domain/payment-methods';
+import { paymentMethodLabel } from '../../../domain/payment-methods';
 
 export type PaymentStep = 'create' | 'verify' | 'webhook';
 
@@ -51,7 +51,7 @@ async function record(deps: CheckoutDependencies, order: StoredOrder, outcome: P
 /** The provider's adapter, or a 404 when this deployment has not been given its secrets. */
 function adapterOf(deps: CheckoutDependencies, provider: ProviderName): AnyPaymentProvider {
   const adapter = deps.providers[provider];
-  if (!adapter) throw new CheckoutRefusal(404, `${PAYMENT_METHODS.find((method) => method.value === provider)?.label ?? provider} payments are not offered by this shop.`);
+  if (!adapter) throw new CheckoutRefusal(404, `${paymentMethodLabel(provider)} payments are not offered by this shop.`);
   return adapter;
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { orderLineSchema } from '../../../domain/order-line-schema';
 import type { StaffRole } from '../../../domain/desk';
 import { orderStatuses, paymentStatuses, type OrderStatus } from '../../../domain/order-status';
+import { PAYMENT_METHODS } from '../../../domain/payment-methods';
 import { CheckoutRefusal } from '../../checkout/server/http';
 import type { VerifiedUser } from './staff';
 
@@ -12,7 +13,7 @@ export const deskOrderSchema = z.object({
   order_number: z.string(),
   status: z.enum(orderStatuses),
   payment_status: z.enum(paymentStatuses),
-  provider: z.enum(['razorpay', 'phonepe', 'cod']),
+  provider: z.enum(PAYMENT_METHODS.map((method) => method.value)),
   provider_order_id: z.string(),
   provider_payment_id: z.string().nullable(),
   amount_paise: z.number().int(),

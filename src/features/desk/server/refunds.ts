@@ -1,3 +1,4 @@
+import { collectedOnDelivery } from '../../../domain/payment-methods';
 import { requestRefund } from '../../orders/server/refunds';
 import type { RefundDependencies } from '../../orders/server/order-dependencies';
 import type { DeskOrder } from './desk-store';
@@ -14,7 +15,7 @@ export type RefundRequester = (order: DeskOrder, amountPaise: number, idempotenc
  */
 export function pipelineRefunds(deps: RefundDependencies): RefundRequester {
   return async (order, amountPaise, idempotencyKey, reason, kind) => {
-    if (order.provider === 'cod' || !['paid', 'partially_refunded'].includes(order.payment_status) || amountPaise <= 0) return;
+    if (collectedOnDelivery(order.provider) || !['paid', 'partially_refunded'].includes(order.payment_status) || amountPaise <= 0) return;
     await requestRefund(deps, order.id, amountPaise, idempotencyKey, reason, kind);
   };
 }

@@ -1,4 +1,5 @@
 import { customerMayCancel } from '../../../domain/order-status';
+import { collectedOnDelivery } from '../../../domain/payment-methods';
 import { CheckoutRefusal } from '../../checkout/server/public';
 import { orderStrings } from '../../../domain/order-strings';
 import { cancelReasonText, type CancelRequest, type OrderRecord } from '../../../domain/order-view';
@@ -62,7 +63,7 @@ async function refundCancelledOrder(deps: OrderDependencies, orderId: string, re
     .eq('id', orderId)
     .single<{ status: string; payment_status: string; provider: string; amount_paise: number }>();
   if (error) throw new Error(`reading order ${orderId}: ${error.message}`);
-  if (current.status !== 'cancelled' || current.provider === 'cod' || !REFUNDABLE.has(current.payment_status)) return;
+  if (current.status !== 'cancelled' || collectedOnDelivery(current.provider) || !REFUNDABLE.has(current.payment_status)) return;
   const key = cancelRefundKey(orderId);
   const { data: earlier, error: earlierError } = await deps.db.from('refunds').select('*').eq('idempotency_key', key).maybeSingle<RefundRow>();
   if (earlierError) throw new Error(`reading refund ${key}: ${earlierError.message}`);

@@ -3,6 +3,7 @@ import { guestOrderToken } from '../../../domain/guest-order-link';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
 import { unitPricePaise } from '../../../domain/order-line';
 import { orderStatusLabels, paymentStatusLabels } from '../../../domain/order-status';
+import { collectedOnDelivery } from '../../../domain/payment-methods';
 import { LINE_DECISION_COLUMNS, lineDecisionRowSchema, lineDecisionText, ORDER_PAGE_COLUMNS, orderRowSchema, type LineDecision, type OrderRow } from '../../../domain/order-view';
 import type { OrderDependencies } from './order-dependencies';
 
@@ -43,12 +44,12 @@ function introOf(kind: OrderMailKind, order: OrderRow, decisions: readonly LineD
   if (kind === 'order_confirmation') return `Thank you for your order. We have received it and will keep you posted. Total: ${total}.`;
   if (kind === 'prescription_reviewed') {
     if (!decisions.some((decision) => decision.decision === 'rejected')) return 'Our pharmacist has checked your prescription and your order is confirmed.';
-    return order.provider === 'cod'
+    return collectedOnDelivery(order.provider)
       ? 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order; the rest is confirmed.'
       : 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order and refunded to your original payment method; the rest is confirmed.';
   }
   if (kind === 'order_cancelled') {
-    return order.provider === 'cod' || order.payment_status === 'pending' || order.payment_status === 'failed'
+    return collectedOnDelivery(order.provider) || order.payment_status === 'pending' || order.payment_status === 'failed'
       ? 'Your order is cancelled. Nothing was charged, so there is nothing to refund.'
       : 'Your order is cancelled. The amount you paid is being refunded to your original payment method.';
   }

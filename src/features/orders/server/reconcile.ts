@@ -1,3 +1,4 @@
+import { ONLINE_PAYMENT_METHODS } from '../../../domain/payment-methods';
 import type { StoredOrder } from '../../checkout/server/public';
 import { afterOrderPlaced } from './cancel-order';
 import { sendOrderMails } from './order-mail';
@@ -71,7 +72,7 @@ export async function reconcile(deps: OrderDependencies, budget: ReconcileBudget
     .from('orders')
     .select(ORDER_COLUMNS)
     .eq('payment_status', 'pending')
-    .neq('provider', 'cod')
+    .in('provider', ONLINE_PAYMENT_METHODS)
     .lt('created_at', checkBefore)
     .order('reconciled_at', { ascending: true, nullsFirst: true })
     .order('created_at')
