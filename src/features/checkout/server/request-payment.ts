@@ -48,8 +48,7 @@ const requestSchema = z.object({
 type PayableRequest = z.infer<typeof requestSchema>;
 
 const REQUEST_COLUMNS =
-  'id, request_number, user_id, status, expires_at, order_id, delivery_name, delivery_mobile, delivery_email, delivery_line1, delivery_line2, delivery_city, delivery_state, delivery_pin_code, ' +
-  'prescription_request_lines(id, product_id, name, line_status, prescribed_quantity), prescription_request_files(file_path)';
+  'id, request_number, user_id, status, expires_at, order_id, delivery_name, delivery_mobile, delivery_email, delivery_line1, delivery_line2, delivery_city, delivery_state, delivery_pin_code';
 
 /** Why this request cannot be paid now, or null when its proposal is open. */
 async function closedSentence(db: SupabaseClient, request: PayableRequest, now: Date): Promise<string | null> {
@@ -90,7 +89,14 @@ export class SupabaseRequestPayments implements RequestPayments {
     const { data, error } = await this.db.from('prescription_requests').select(REQUEST_COLUMNS).eq('request_number', reference.number).maybeSingle();
     if (error) throw new Error(`reading request ${reference.number}: ${error.message}`);
     if (!data) throw new CheckoutRefusal(404, SAY.notFound);
-    const request = requestSchema.parse(data);
+    const id = z.object({ id: z.string() }).parse(data).id;
+    // Three plain reads: the local emulator answers no embedded selects.
+    const [lineRows, fileRows] = await Promise.all([
+      this.db.from('prescription_request_lines').select('id, product_id, name, line_status, prescribed_quantity').eq('request_id', id).order('position'),
+      this.db.from('prescription_request_files').select('file_path').eq('request_id', id).order('id'),
+    ]);
+    if (lineRows.error || fileRows.error) throw new Error(`reading request ${reference.number}: ${(lineRows.error ?? fileRows.error)!.message}`);
+    const request = requestSchema.parse({ ...data, prescription_request_lines: lineRows.data, prescription_request_files: fileRows.data });
     const owner = buyer.kind === 'customer' && buyer.userId === request.user_id;
     if (!owner && !(reference.key && (await isRequestKey(request.id, reference.key, this.linkSecret)))) throw new CheckoutRefusal(403, SAY.notYours);
     const closed = await closedSentence(this.db, request, now);
