@@ -21,7 +21,7 @@ async function signInToDesk(page: Page): Promise<void> {
 /** Finds a product with the shop's search and puts it on the proposal. */
 async function addFromCatalogue(desk: Page, name: string): Promise<void> {
   await desk.getByLabel('Search the catalogue').fill(name);
-  await desk.getByRole('list', { name: 'Catalogue results' }).getByRole('button', { name: `Add ${name}` }).click();
+  await desk.getByRole('list', { name: 'Catalogue results' }).getByRole('button', { name: `Add ${name}`, exact: true }).click();
   await expect(desk.getByRole('list', { name: 'Proposed lines' }).getByText(name, { exact: false }).first()).toBeVisible();
 }
 
