@@ -29,7 +29,7 @@ const FEATURE_USES = {
   delivery: [],
   account: ['auth', 'checkout'],
   orders: ['checkout'],
-  desk: ['checkout', 'orders'],
+  desk: ['checkout', 'orders', 'prescription-requests', 'catalogue'],
   'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions'],
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
 import { orderAttributionSchema } from './order-attribution';
+import { prescriptionRequestReferenceSchema } from './prescription-request-payment';
 
 export { PAYMENT_METHODS, type PaymentMethod } from './payment-methods';
 
@@ -73,6 +74,8 @@ const checkoutFields = {
     })
     .max(100, 'prescriptionPaths may hold at most 100 paths'),
   attribution: orderAttributionSchema.optional(),
+  /** Paying for a pharmacist's proposal (prescription-request-payment.ts); absent for an ordinary cart. */
+  prescriptionRequest: prescriptionRequestReferenceSchema.optional(),
 };
 
 export const createOrderRequestSchema = z.strictObject(checkoutFields);

@@ -34,6 +34,24 @@ export const requestViewSchema = z.object({
   expires_at: z.string().nullable(),
   created_at: z.string(),
   files: z.array(z.object({ file_name: z.string() })),
+  /** The pharmacist's lines with today's selling price (null for a line the customer cannot have). */
+  lines: z.array(
+    z.object({
+      product_id: z.number().nullable(),
+      name: z.string(),
+      line_status: z.enum(['proposed', 'unavailable', 'not_prescribed']),
+      reason: z.string().nullable(),
+      prescribed_quantity: z.number().int(),
+      quantity: z.number().int(),
+      price_paise: z.number().int().nullable(),
+      mrp_paise: z.number().int().nullable(),
+      cod_available: z.boolean(),
+    }),
+  ),
+  /** Where the order goes, as the checkout's delivery details (the server uses the request's own). */
+  delivery: deliveryDetailsSchema,
+  /** The order that paid for it, with its page (a guest's carries the key). */
+  order: z.object({ order_number: z.string(), path: z.string() }).nullable(),
 });
 export type RequestView = z.infer<typeof requestViewSchema>;
 

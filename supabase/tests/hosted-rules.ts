@@ -136,6 +136,9 @@ export const EXPECTED_FUNCTION_PRIVILEGES: Record<string, Grants> = {
   'prescription_request_status_allowed(text,text)': SERVER_ONLY,
   'prescription_requests_guard()': NOBODY,
   'prescription_requests_queue_messages()': NOBODY,
+  'propose_prescription_request(uuid,jsonb,uuid,text,text)': SERVER_ONLY,
+  'reject_prescription_request(uuid,text,uuid,text)': SERVER_ONLY,
+  'approve_prescription_request(uuid,jsonb,uuid)': SERVER_ONLY,
   // Marketing's report: the function itself refuses every role but marketing.
   'campaign_sales(date,date,text)': { authenticated: ['EXECUTE'] },
 };

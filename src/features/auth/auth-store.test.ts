@@ -9,7 +9,7 @@ const auth = vi.hoisted(() => ({
   admin: { signOut: vi.fn() },
 }));
 const setRememberMe = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/supabase-client', () => ({
+vi.mock('../../lib/browser/supabase-client', () => ({
   supabase: { auth },
   setRememberMe,
   AUTH_STORAGE_KEY: 'medikart-auth-token',

@@ -5,7 +5,7 @@ import type { User } from '@supabase/supabase-js';
 import type { CartLine, CartState } from './cart-store';
 import { createCartSync, type CartRemote, type PendingStore } from './cart-sync';
 
-vi.mock('../../lib/supabase-client', () => ({ supabase: {}, setRememberMe: () => {}, AUTH_STORAGE_KEY: 'test-auth' }));
+vi.mock('../../lib/browser/supabase-client', () => ({ supabase: {}, setRememberMe: () => {}, AUTH_STORAGE_KEY: 'test-auth' }));
 
 const SESSION = '6f1c1b8e-7a55-4c1e-9d2a-0d4f6a1b2c3d';
 const GUEST_FILE = `guest-${SESSION}/3b1f.png`;

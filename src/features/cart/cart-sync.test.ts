@@ -10,7 +10,7 @@ import {
   type PendingStore,
 } from './cart-sync';
 
-vi.mock('../../lib/supabase-client', () => ({ supabase: {}, setRememberMe: () => {}, AUTH_STORAGE_KEY: 'test-auth' }));
+vi.mock('../../lib/browser/supabase-client', () => ({ supabase: {}, setRememberMe: () => {}, AUTH_STORAGE_KEY: 'test-auth' }));
 
 function line(id: number, quantity: number): CartLine {
   return {

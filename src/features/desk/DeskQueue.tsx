@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { orderAge, REVIEW_TARGET_MS } from '../../domain/desk';
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '../../domain/order-status';
 import type { StaffSession } from './desk-api';
+import RequestQueue from './RequestQueue';
 import StaffGate from './StaffGate';
 
 interface QueueOrder {
@@ -129,7 +130,16 @@ function Queue({ staff }: { staff: StaffSession }) {
   );
 }
 
-/** /desk: the staff sign-in, then the queue of orders by status. */
+/** /desk: the staff sign-in, then (for pharmacists) the prescription requests and the queue of orders by status. */
 export default function DeskQueue() {
-  return <StaffGate>{(staff) => <Queue staff={staff} />}</StaffGate>;
+  return (
+    <StaffGate>
+      {(staff) => (
+        <>
+          {staff.role === 'pharmacist' && <RequestQueue staff={staff} />}
+          <Queue staff={staff} />
+        </>
+      )}
+    </StaffGate>
+  );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { prescriptionRequestStatusLabels } from '@/domain/prescription-request-status';
+import ProposalApproval from './ProposalApproval';
 import { accessToken } from './request-session';
 import { requestViewSchema, type RequestView } from '../../domain/prescription-request-contract';
-import { EXPIRED_EXPLAINED, REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND, REQUEST_RECEIVED } from '../../domain/prescription-request-strings';
+import { EXPIRED_EXPLAINED, PAID_ORDER, REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND, REQUEST_RECEIVED } from '../../domain/prescription-request-strings';
 
-type Load = { kind: 'loading' } | { kind: 'shown'; request: RequestView } | { kind: 'refused'; message: string };
+type Load = { kind: 'loading' } | { kind: 'shown'; request: RequestView; number: string; key: string | null } | { kind: 'refused'; message: string };
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
@@ -15,7 +16,7 @@ async function loadRequest(number: string, key: string | null): Promise<Load> {
   if (response.status === 404) return { kind: 'refused', message: REQUEST_NOT_FOUND };
   if (response.status === 403) return { kind: 'refused', message: REQUEST_CANNOT_SHOW };
   if (!response.ok) throw new Error(`the request could not be loaded (${response.status})`);
-  return { kind: 'shown', request: requestViewSchema.parse(await response.json()) };
+  return { kind: 'shown', request: requestViewSchema.parse(await response.json()), number, key };
 }
 
 /** A prescription request's page: its number and where it stands, for its owner or a guest with its key. */
@@ -32,6 +33,7 @@ export default function RequestPage() {
   if (load.kind === 'loading') return <p role="status">Loading your request...</p>;
   if (load.kind === 'refused') return <p role="alert" className="text-red-800">{load.message}</p>;
   const { request } = load;
+  const open = request.status === 'proposed' || request.status === 'approved';
   return (
     <article className="space-y-4">
       <h1 className="text-2xl font-bold text-gray-900">
@@ -41,7 +43,16 @@ export default function RequestPage() {
       {request.status === 'submitted' && <p>Our pharmacist will read your prescription and send you the medicines and prices to approve, by mail and SMS. Nothing is charged until you approve.</p>}
       {request.status === 'rejected' && request.rejection_reason && <p>Our pharmacist could not accept this prescription: {request.rejection_reason}</p>}
       {request.status === 'expired' && <p>{EXPIRED_EXPLAINED}</p>}
-      {request.expires_at && (request.status === 'proposed' || request.status === 'approved') && <p>Approve by {dateFormat.format(new Date(request.expires_at))}.</p>}
+      {request.expires_at && open && <p>Approve by {dateFormat.format(new Date(request.expires_at))}.</p>}
+      {open && <ProposalApproval request={request} number={load.number} requestKey={load.key} />}
+      {request.order && (
+        <p>
+          {PAID_ORDER}:{' '}
+          <a href={request.order.path} className="font-semibold text-brand-700 underline">
+            {request.order.order_number}
+          </a>
+        </p>
+      )}
       <section aria-labelledby="rx-request-files">
         <h2 id="rx-request-files" className="font-semibold">
           Prescription files

@@ -3,6 +3,7 @@ import type { CatalogueIndex } from './catalogue-index';
 import type { ServerEnv } from './env';
 import { SupabaseOrderStore, type OrderStore } from './order-store';
 import { buildProviders, type PaymentProviders } from './providers';
+import { SupabaseRequestPayments, type RequestPayments } from './request-payment';
 
 /** What every payment handler runs against; the functions and the function tests both build it here. */
 export interface CheckoutDependencies {
@@ -19,6 +20,8 @@ export interface CheckoutDependencies {
    * send waits in the outbox for the order page and reconciliation.
    */
   orderPlaced(orderId: string): Promise<void>;
+  /** Prescription requests paid through this checkout (the pharmacist's proposal). */
+  requests: RequestPayments;
 }
 
 export function buildDependencies(
@@ -37,5 +40,6 @@ export function buildDependencies(
     orderPlaced,
     orders: new SupabaseOrderStore(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY),
     providers: buildProviders(env, fetcher),
+    requests: new SupabaseRequestPayments(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, env.ORDER_LINK_SECRET),
   };
 }

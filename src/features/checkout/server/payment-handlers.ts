@@ -60,15 +60,20 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
   const body = parseBody(adapter.createSchema, parseJson(await readRawBody(req)));
   const buyer = await identifyBuyer(req, body.cartSessionId, (token) => deps.orders.userIdOfAccessToken(token));
   const priced = priceOrder(await deps.catalogue.lookup(body.lines.map((line: { productId: number }) => line.productId)), body.lines, body.amount);
-  const { delivery, zone } = settleDelivery(body.delivery, buyer, deps.delivery, deps.now());
+  // A pharmacist's proposal is paid with the request's own address and reviewed prescription.
+  const request = body.prescriptionRequest ? await deps.requests.prepare(body.prescriptionRequest, buyer, body.lines, deps.delivery, deps.now()) : null;
+  const { delivery, zone } = request ?? settleDelivery(body.delivery, buyer, deps.delivery, deps.now());
   const refusal = adapter.refusal?.({ lines: priced.codLines, zone, amountPaise: priced.amountPaise, content: deps.delivery });
   if (refusal) throw new CheckoutRefusal(422, refusal);
-  const prescriptionPaths = await checkPrescriptions(buyer, body.prescriptionPaths, priced.prescriptionProducts, (path) =>
-    deps.orders.prescriptionExists(path),
-  );
+  const prescriptionPaths =
+    request?.prescriptionPaths ?? (await checkPrescriptions(buyer, body.prescriptionPaths, priced.prescriptionProducts, (path) => deps.orders.prescriptionExists(path)));
   const order = { id: randomUUID(), amountPaise: priced.amountPaise, siteUrl: deps.env.SITE_URL };
-  const row = (providerOrderId: string) =>
-    deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths, delivery, attribution: body.attribution });
+  const row = async (providerOrderId: string) => {
+    const orderNumber = await deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths, delivery, attribution: body.attribution });
+    // Tied before the order can be paid or accepted, so it skips the second review and marks the request paid.
+    if (orderNumber && request) await deps.requests.approve(request, order.id);
+    return orderNumber;
+  };
 
   const { reserve } = adapter;
   if (!reserve) {

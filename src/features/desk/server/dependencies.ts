@@ -15,5 +15,6 @@ export function buildDeskDependencies(env: OrderEnv, catalogue: CatalogueIndex, 
     sendMails: async (orderId) => {
       await sendOrderMails(orders, orderId);
     },
+    orders,
   };
 }

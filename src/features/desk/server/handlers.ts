@@ -10,6 +10,7 @@ import {
 } from '../../../domain/desk';
 import { orderStatuses, type OrderStatus } from '../../../domain/order-status';
 import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
+import type { OrderDependencies } from '../../orders/server/order-dependencies';
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../checkout/server/http';
 import type { DeskOrder, DeskStore } from './desk-store';
 import type { RefundRequester } from './refunds';
@@ -22,6 +23,8 @@ export interface DeskDependencies {
   refund: RefundRequester;
   /** Sends the order's queued mails now (the database queues them with each move; never throws). */
   sendMails: (orderId: string) => Promise<void>;
+  /** The order functions' service-role database, env and mailer: prescription requests and their messages. */
+  orders: OrderDependencies;
 }
 
 const PRESCRIPTION_URL_SECONDS = 5 * 60;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { DeliveryContent } from '../../../domain/delivery-content';
+import { guestOrderToken } from '../../../domain/guest-order-link';
+import { localMobileDigits } from '../../../domain/indian-mobile';
+import { rupeesToPaise } from '../../../domain/money';
+import { orderPagePath } from '../../../domain/payment-contract';
 import { prescriptionRequestNumberPattern } from '../../../domain/prescription-request-status';
+import { sellingPricePaise } from '../../../domain/selling-price';
+import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
 import { buyerFolder, identifyBuyer, type Buyer } from '../../checkout/server/buyer';
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost, respond } from '../../checkout/server/http';
 import { settleDelivery } from '../../checkout/server/order-delivery';
@@ -14,10 +20,11 @@ const BUCKET = 'prescriptions';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
 
-/** What the request functions run against: the order functions' database and env, and the delivery content. */
+/** What the request functions run against: the order functions' database and env, the delivery content and the catalogue's prices. */
 export interface RequestDependencies {
   orders: OrderDependencies;
   delivery: DeliveryContent;
+  catalogue: CatalogueIndex;
 }
 
 interface StoredFile {
@@ -95,7 +102,54 @@ export async function submitRequest(req: Request, deps: () => RequestDependencie
   return jsonResponse({ requestNumber: request.request_number, ...(key ? { key } : {}) }, 201);
 }
 
-const REQUEST_VIEW_COLUMNS = 'id, user_id, request_number, status, note, delivery_name, delivery_pin_code, rejection_reason, expires_at, created_at';
+const REQUEST_VIEW_COLUMNS =
+  'id, user_id, order_id, request_number, status, note, delivery_name, delivery_mobile, delivery_email, delivery_line1, delivery_line2, delivery_city, delivery_state, delivery_pin_code, rejection_reason, expires_at, created_at';
+
+const viewLineSchema = z.object({
+  product_id: z.number().nullable(),
+  name: z.string(),
+  line_status: z.enum(['proposed', 'unavailable', 'not_prescribed']),
+  reason: z.string().nullable(),
+  prescribed_quantity: z.number(),
+  quantity: z.number(),
+});
+
+/** The request's lines with today's prices from the catalogue the checkout charges. */
+async function pricedLines(dependencies: RequestDependencies, requestId: string) {
+  const { data, error } = await dependencies.orders.db
+    .from('prescription_request_lines')
+    .select('product_id, name, line_status, reason, prescribed_quantity, quantity')
+    .eq('request_id', requestId)
+    .order('position');
+  if (error) throw new Error(`reading the lines of request ${requestId}: ${error.message}`);
+  const lines = viewLineSchema.array().parse(data);
+  const ids = lines.flatMap((line) => (line.product_id === null ? [] : [line.product_id]));
+  const products = ids.length > 0 ? await dependencies.catalogue.lookup(ids) : new Map();
+  return lines.map((line) => {
+    const product = line.product_id === null ? undefined : products.get(line.product_id);
+    return {
+      ...line,
+      price_paise: product ? sellingPricePaise(product) : null,
+      mrp_paise: product ? rupeesToPaise(product.mrp) : null,
+      cod_available: product?.cod_available ?? false,
+    };
+  });
+}
+
+/** The request's address as the checkout's delivery details (stored line2 is "area, Near landmark"). */
+function deliveryDetailsOf(row: Record<string, unknown>) {
+  const text = (name: string) => String(row[name] ?? '');
+  return {
+    full_name: text('delivery_name'),
+    mobile: localMobileDigits(text('delivery_mobile')),
+    email: text('delivery_email'),
+    line1: text('delivery_line1'),
+    area: (text('delivery_line2') || text('delivery_city')).slice(0, 100),
+    city: text('delivery_city'),
+    state: text('delivery_state'),
+    pin_code: text('delivery_pin_code'),
+  };
+}
 
 /** GET /api/prescription-requests/get?number=&key=: the request for its owner signed in or a guest with its key. */
 export async function getRequest(req: Request, deps: () => RequestDependencies): Promise<Response> {
@@ -109,14 +163,21 @@ export async function getRequest(req: Request, deps: () => RequestDependencies):
   const { data, error } = await db.from('prescription_requests').select(REQUEST_VIEW_COLUMNS).eq('request_number', number).maybeSingle();
   if (error) throw new Error(`reading request ${number}: ${error.message}`);
   if (!data) throw new CheckoutRefusal(404, REQUEST_NOT_FOUND);
-  const row = data as Record<string, unknown> & { id: string; user_id: string | null };
+  const row = data as Record<string, unknown> & { id: string; user_id: string | null; order_id: string | null };
   const token = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1];
   const signedIn = token ? (await db.auth.getUser(token)).data.user?.id : undefined;
   const allowed = (signedIn && signedIn === row.user_id) || (key && (await isRequestKey(row.id, key, dependencies.orders.env.ORDER_LINK_SECRET)));
   if (!allowed) throw new CheckoutRefusal(403, REQUEST_CANNOT_SHOW);
   const files = await db.from('prescription_request_files').select('file_name').eq('request_id', row.id).order('id');
   if (files.error) throw new Error(`reading the files of request ${number}: ${files.error.message}`);
-  const view: RequestView = requestViewSchema.parse({ ...row, files: files.data });
+  let order = null;
+  if (row.order_id && row.status === 'paid') {
+    const paid = await db.from('orders').select('order_number').eq('id', row.order_id).single<{ order_number: string }>();
+    if (paid.error) throw new Error(`reading the order of request ${number}: ${paid.error.message}`);
+    const guestKey = row.user_id ? undefined : await guestOrderToken(row.order_id, dependencies.orders.env.ORDER_LINK_SECRET);
+    order = { order_number: paid.data.order_number, path: orderPagePath(paid.data.order_number, guestKey) };
+  }
+  const view: RequestView = requestViewSchema.parse({ ...row, files: files.data, lines: await pricedLines(dependencies, row.id), delivery: deliveryDetailsOf(row), order });
   return jsonResponse(view);
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { prescriptionRequestStatusLabels, prescriptionRequestStatuses } from '../../../domain/prescription-request-status';
 import { MAX_MAIL_ATTEMPTS, sendMail } from '../../orders/server/order-mail';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
+import { isLocalValue } from '../../../lib/production-env';
 import { requestPagePath } from '../../../domain/prescription-request-contract';
 import { requestKey } from './request-key';
 
@@ -82,4 +83,53 @@ export async function sendRequestMails(deps: OrderDependencies, requestId: strin
     console.error(`[request mail] request ${requestId}:`, error);
   }
   return sent;
+}
+
+const SMS_TEXT: Partial<Record<RequestMailKind, (number: string, link: string) => string>> = {
+  request_proposed: (number, link) => `MediKart: your medicines for request ${number} are ready. Approve and pay within 7 days: ${link}`,
+  request_rejected: (number, link) => `MediKart: our pharmacist could not accept request ${number}. See why: ${link}`,
+};
+
+/** The SMS for a request change (the database queues SMS for proposals and rejections only). */
+export function composeRequestSms(kind: RequestMailKind, requestNumber: string, link: string): string | null {
+  return SMS_TEXT[kind]?.(requestNumber, link) ?? null;
+}
+
+const smsRowSchema = z.object({ id: z.string(), kind: outboxRowSchema.shape.kind, attempts: z.number() });
+
+/**
+ * Writes the text of the request's SMS waiting in the outbox. There is no SMS gateway yet: on the
+ * local stack the outbox row is the delivery, so it is marked sent with its text; elsewhere the row
+ * keeps its text and waits unsent for the gateway (README, "Ordering with a prescription").
+ */
+export async function sendRequestTexts(deps: OrderDependencies, requestId: string): Promise<number> {
+  const delivered = isLocalValue(deps.env.SUPABASE_URL);
+  const { data, error } = await deps.db.from('message_outbox').select('id, kind, attempts').eq('request_id', requestId).eq('channel', 'sms').is('body', null);
+  if (error) throw new Error(`reading the SMS outbox: ${error.message}`);
+  const rows = smsRowSchema.array().parse(data);
+  if (rows.length === 0) return 0;
+  const read = await deps.db.from('prescription_requests').select('id, request_number').eq('id', requestId).single();
+  if (read.error) throw new Error(`reading the request: ${read.error.message}`);
+  const request = z.object({ id: z.string(), request_number: z.string() }).parse(read.data);
+  const link = new URL(requestPagePath(request.request_number, await requestKey(request.id, deps.env.ORDER_LINK_SECRET)), deps.env.SITE_URL).toString();
+  let written = 0;
+  for (const row of rows) {
+    const body = composeRequestSms(row.kind, request.request_number, link);
+    if (!body) continue;
+    const sent = delivered ? { sent_at: deps.now().toISOString(), attempts: row.attempts + 1 } : {};
+    const { error: updateError } = await deps.db.from('message_outbox').update({ body, ...sent }).eq('id', row.id);
+    if (updateError) throw new Error(`writing SMS ${row.id}: ${updateError.message}`);
+    written += 1;
+  }
+  return written;
+}
+
+/** The request's mails and SMS waiting in the outbox; a failure is logged, never thrown. */
+export async function sendRequestMessages(deps: OrderDependencies, requestId: string): Promise<void> {
+  await sendRequestMails(deps, requestId);
+  try {
+    await sendRequestTexts(deps, requestId);
+  } catch (error) {
+    console.error(`[request SMS] request ${requestId}:`, error);
+  }
 }

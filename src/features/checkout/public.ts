@@ -1,0 +1,7 @@
+/**
+ * What other features use of the checkout in the browser: the payment flows and their state, so a
+ * prescription request is paid by the same code as /cart (PaymentPanels is a component of its own).
+ */
+export { browserCheckoutContext, paymentApi } from './browser-checkout';
+export { payWithCod, payWithRazorpay, type CheckoutContext, type RazorpayContext } from './checkout-flows';
+export { busyLabelOf, checkoutReducer, initialCheckoutState, type CheckoutEvent } from './checkout-state';

@@ -1,0 +1,163 @@
+import { PUBLIC_PAYMENT_METHODS } from 'astro:env/client';
+import { useMemo, useReducer, useState } from 'react';
+import type { CartLine } from '@/domain/cart-line';
+import { formatRupees, paiseToRupees } from '@/domain/money';
+import { paymentMethodsFrom } from '@/domain/payment-methods';
+import { CART_PRODUCT, catalogueEntryUrl, type CartProduct } from '@/domain/product';
+import { readProductView } from '@/domain/product-schema';
+import { browserCheckoutContext, busyLabelOf, checkoutReducer, initialCheckoutState, paymentApi, payWithCod, payWithRazorpay, type RazorpayContext } from '@/features/checkout/public';
+import { PaymentPanels } from '@/features/checkout/PaymentPanels';
+import type { RequestView } from '@/domain/prescription-request-contract';
+import { APPROVE_AND_PAY, CASH_ON_DELIVERY, GOES_TO_REQUEST_ADDRESS, NOTHING_KEPT, NOT_SUPPLIED_HEADING, PROPOSAL_HEADING, REMOVE_LINE, RESTORE_LINE } from '@/domain/prescription-request-strings';
+
+type Line = RequestView['lines'][number];
+
+/** The methods this page offers: the build's, less PhonePe (its return trip lands on /cart, which would empty the shopping cart). */
+const METHODS = paymentMethodsFrom(PUBLIC_PAYMENT_METHODS).filter((method) => method !== 'phonepe');
+
+async function cartProductOf(productId: number): Promise<CartProduct> {
+  const response = await fetch(catalogueEntryUrl(productId), { headers: { accept: 'application/json' } });
+  const product = response.ok ? readProductView(CART_PRODUCT, await response.json()) : null;
+  if (!product) throw new Error('This medicine could not be loaded. Please refresh the page.');
+  return product;
+}
+
+/**
+ * The pharmacist's proposal: the customer keeps, lowers or removes lines (never above what was
+ * proposed; the server refuses that too) and pays through the checkout's own flows, with the request
+ * named so the server takes its address and reviewed prescription.
+ */
+export default function ProposalApproval({ request, number, requestKey }: { request: RequestView; number: string; requestKey: string | null }) {
+  const proposed = request.lines.filter((line) => line.line_status === 'proposed' && line.product_id !== null);
+  const unfilled = request.lines.filter((line) => line.line_status !== 'proposed');
+  const [quantities, setQuantities] = useState<Record<number, number>>(() => Object.fromEntries(proposed.map((line) => [line.product_id!, line.prescribed_quantity])));
+  const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
+  const [sessionId] = useState(() => crypto.randomUUID());
+  const kept = proposed.filter((line) => (quantities[line.product_id!] ?? 0) > 0);
+  const totalPaise = kept.reduce((sum, line) => sum + (line.price_paise ?? 0) * quantities[line.product_id!]!, 0);
+  const codOffered = METHODS.includes('cod') && kept.every((line) => line.cod_available);
+
+  const setQuantity = (line: Line, quantity: number) => setQuantities((current) => ({ ...current, [line.product_id!]: Math.max(0, Math.min(quantity, line.prescribed_quantity)) }));
+
+  const reference = useMemo(() => ({ number, ...(requestKey ? { key: requestKey } : {}) }), [number, requestKey]);
+
+  async function pay(method: 'razorpay' | 'cod') {
+    let items: CartLine[];
+    try {
+      items = await Promise.all(
+        kept.map(async (line) => ({ product: await cartProductOf(line.product_id!), quantity: quantities[line.product_id!]!, prescriptionAccepted: true, prescriptionFileUrl: null })),
+      );
+    } catch (error) {
+      dispatch({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    const context: RazorpayContext = {
+      ...browserCheckoutContext(dispatch),
+      api: {
+        ...paymentApi,
+        createRazorpayOrder: (body) => paymentApi.createRazorpayOrder({ ...body, prescriptionRequest: reference }),
+        createCodOrder: (body) => paymentApi.createCodOrder({ ...body, prescriptionRequest: reference }),
+      },
+      cart: () => ({ items, sessionId }),
+      // The shopping cart is not what was paid for here: it stays as it is.
+      clearCart: () => {},
+      delivery: () => request.delivery,
+    };
+    await (method === 'cod' ? payWithCod(context) : payWithRazorpay(context));
+  }
+
+  const busy = busyLabelOf(state);
+  return (
+    <section aria-labelledby="proposal-heading" className="space-y-4">
+      <h2 id="proposal-heading" className="text-xl font-semibold text-gray-900">
+        {PROPOSAL_HEADING}
+      </h2>
+      <PaymentPanels
+        state={state}
+        onRetry={kept.length > 0 ? () => void pay(METHODS[0] === 'cod' ? 'cod' : 'razorpay') : null}
+        onCheckAgain={() => window.location.reload()}
+        onAction={(action) => {
+          dispatch({ type: 'failure-hidden' });
+          if (action.kind === 'remove-line') setQuantities((current) => ({ ...current, [action.productId]: 0 }));
+          else window.location.reload();
+        }}
+      />
+      <ul aria-label="Proposed medicines" className="divide-y divide-gray-200 rounded-md border border-gray-200">
+        {proposed.map((line) => {
+          const quantity = quantities[line.product_id!] ?? 0;
+          return (
+            <li key={line.product_id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+              <div>
+                <p className={`font-medium ${quantity === 0 ? 'text-gray-500 line-through' : 'text-gray-900'}`}>{line.name}</p>
+                <p className="text-sm text-gray-700">
+                  {line.price_paise === null ? 'No longer sold' : `${formatRupees(paiseToRupees(line.price_paise))} each`}
+                  {line.mrp_paise !== null && line.price_paise !== null && line.mrp_paise > line.price_paise && <span className="ml-2 text-gray-500 line-through">MRP {formatRupees(paiseToRupees(line.mrp_paise))}</span>}
+                  <span className="ml-2">(prescribed: {line.prescribed_quantity})</span>
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                {quantity > 0 ? (
+                  <>
+                    <label className="text-sm" htmlFor={`rx-quantity-${line.product_id}`}>
+                      Quantity
+                    </label>
+                    <select
+                      id={`rx-quantity-${line.product_id}`}
+                      aria-label={`Quantity of ${line.name}`}
+                      value={quantity}
+                      onChange={(event) => setQuantity(line, Number(event.target.value))}
+                      className="rounded-md border border-gray-300 px-2 py-1"
+                    >
+                      {Array.from({ length: line.prescribed_quantity }, (_, index) => index + 1).map((option) => (
+                        <option key={option} value={option}>
+                          {option}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="button" onClick={() => setQuantity(line, 0)} className="rounded-md border border-gray-300 px-3 py-1 text-sm hover:bg-gray-50">
+                      {REMOVE_LINE} {line.name}
+                    </button>
+                  </>
+                ) : (
+                  <button type="button" onClick={() => setQuantity(line, line.prescribed_quantity)} className="rounded-md border border-gray-300 px-3 py-1 text-sm hover:bg-gray-50">
+                    {RESTORE_LINE} {line.name}
+                  </button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {unfilled.length > 0 && (
+        <div>
+          <h3 className="font-semibold text-gray-900">{NOT_SUPPLIED_HEADING}</h3>
+          <ul className="mt-1 list-disc pl-5 text-sm text-gray-800">
+            {unfilled.map((line, index) => (
+              <li key={index}>
+                {line.name}: {line.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p className="text-lg font-semibold text-gray-900">Total: {formatRupees(paiseToRupees(totalPaise))}</p>
+      {kept.length === 0 ? (
+        <p role="status" className="text-gray-800">{NOTHING_KEPT}</p>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          {METHODS.includes('razorpay') && (
+            <button type="button" disabled={busy !== null} onClick={() => void pay('razorpay')} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+              {busy ?? APPROVE_AND_PAY}
+            </button>
+          )}
+          {codOffered && (
+            <button type="button" disabled={busy !== null} onClick={() => void pay('cod')} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60">
+              {CASH_ON_DELIVERY}
+            </button>
+          )}
+        </div>
+      )}
+      <p className="text-sm text-gray-600">{GOES_TO_REQUEST_ADDRESS}</p>
+    </section>
+  );
+}
