@@ -21,6 +21,7 @@ const FEATURE_USES = {
   account: ['auth', 'checkout'],
   orders: ['checkout'],
   desk: ['checkout', 'orders'],
+  marketing: ['desk'],
   'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions'],
 };
 
