@@ -24,8 +24,8 @@ test('an order placed after landing from two campaigns shows on marketing’s ca
   const instagram = `insta-${randomUUID().slice(0, 8)}`;
   const whatsapp = `wa-${randomUUID().slice(0, 8)}`;
 
-  // First an Instagram story's link, then days later (here: at once) a WhatsApp message's.
-  await page.goto(`/?utm_source=instagram&utm_medium=social&utm_campaign=${instagram}`);
+  // First an Instagram story's link to the medicines, then days later (here: at once) a WhatsApp message's to a product.
+  await page.goto(`/products?utm_source=instagram&utm_medium=social&utm_campaign=${instagram}`);
   // The page keeps the touch once its small script has loaded; a customer stays that long.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('utm')), { timeout: FIRST_CALL_TIMEOUT }).toContain(instagram);
   await page.goto(`/products/${cetirizine.slug}?utm_source=whatsapp&utm_medium=message&utm_campaign=${whatsapp}`);
