@@ -24,12 +24,14 @@ const FEATURE_USES = {
   prescriptions: [],
   cart: ['prescriptions'],
   contact: ['auth'],
-  catalogue: ['cart'],
+  catalogue: ['cart', 'share-images'],
+  'share-images': [],
   checkout: ['cart', 'prescriptions', 'delivery'],
   delivery: [],
   account: ['auth', 'checkout'],
   orders: ['checkout'],
   desk: ['checkout', 'orders', 'prescription-requests', 'catalogue'],
+  marketing: ['desk'],
   'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions'],
 };
 

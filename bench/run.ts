@@ -9,7 +9,8 @@
  *  3. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
  *     output size, /products first-load transfer and search-to-results time in the browser, the
  *     local server's start to its first function answer, and the functions zipped as deployed with
- *     their cold start (bench/functions.ts).
+ *     their cold start (bench/functions.ts), and the cost of drawing every product's share image
+ *     (bench/share-images.ts).
  * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --api-calls=N (default 2000),
  * --skip-pages, --skip-api, --skip-scale, --only=<page labels> (e.g. --only=Cart,Category), --reports (keeps each
  * Lighthouse report in bench/results/lighthouse/).
@@ -32,6 +33,7 @@ import { measureFunctions, printFunctions, type FunctionFigures } from './functi
 import { measureOrderConfirmation, printOrderConfirmation, type ConfirmationFigures } from './order-confirmation.ts';
 import { pageJsBytes } from './js-bytes.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
+import { measureShareImages, printShareImages, type ShareImageFigures } from './share-images.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = new Map(process.argv.slice(2).map((arg) => [arg.replace(/^--/, '').split('=')[0]!, arg.split('=')[1] ?? 'true']));
@@ -50,6 +52,7 @@ interface BuildFigures {
   list?: ListFigures;
   functions?: FunctionFigures;
   serverStartSeconds?: number;
+  shareImages?: ShareImageFigures;
 }
 
 function timedBuild(catalogueDir: string): { seconds: number; peakMb: number } {
@@ -371,6 +374,7 @@ async function scaleBench(): Promise<BuildFigures[]> {
     entry.serverStartSeconds = lastServerStartSeconds;
     // The functions as deployed from this build's shards (issue 26).
     entry.functions = await measureFunctions();
+    entry.shareImages = await measureShareImages(dir);
     figures.push(entry);
     const list = entry.list;
     const missed = (value: number, target: number) => (value <= target ? '' : ' MISSED');
@@ -385,6 +389,7 @@ async function scaleBench(): Promise<BuildFigures[]> {
         `         local server: first payment function answer ${lastServerStartSeconds.toFixed(1)} s after start (<= 5 s at 100,000)`,
     );
     printFunctions(entry.functions);
+    printShareImages(entry.shareImages);
   }
   // Leave dist/ as the real store again.
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -8,12 +8,12 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { staffRoles } from '../src/domain/desk';
+import { deskRoles } from '../src/domain/desk';
 
 const USAGE = 'Usage: npm run staff -- add <email> <pharmacist|support|marketing> [registration number] [--name "Full Name"]';
 
 const argsSchema = z
-  .tuple([z.literal('add'), z.email('the first value must be the staff member’s email'), z.enum([...staffRoles, 'marketing'], { error: 'role must be pharmacist, support or marketing' })])
+  .tuple([z.literal('add'), z.email('the first value must be the staff member’s email'), z.enum(deskRoles, { error: 'role must be pharmacist, support or marketing' })])
   .rest(z.string());
 
 async function main(argv: string[]): Promise<void> {

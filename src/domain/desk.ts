@@ -5,6 +5,17 @@ import type { OrderStatus } from './order-status';
 export const staffRoles = ['pharmacist', 'support'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
+/** Everyone who signs in to the desk: the order staff, and marketing, who see campaign sales only. */
+export const deskRoles = [...staffRoles, 'marketing'] as const;
+export type DeskRole = (typeof deskRoles)[number];
+
+/** The desk page each role works on, named for the sentence a role sees on a page that is not theirs. */
+export const deskHomes: Readonly<Record<DeskRole, { path: string; name: string }>> = {
+  pharmacist: { path: '/desk', name: 'Order queue' },
+  support: { path: '/desk', name: 'Order queue' },
+  marketing: { path: '/desk/campaigns', name: 'Campaign sales' },
+};
+
 export const rejectionReasons = ['illegible', 'expired', 'not_prescribed', 'quantity_exceeds', 'patient_details_missing', 'other'] as const;
 export type RejectionReason = (typeof rejectionReasons)[number];
 

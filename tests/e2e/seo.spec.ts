@@ -74,16 +74,16 @@ test('a product page describes the product in schema.org JSON-LD with its rupee 
   expect((await productJsonLd(page)).offers.availability).toBe('https://schema.org/OutOfStock');
 });
 
-test('a shared product link previews the product image by absolute URL', async ({ page, request }) => {
+test('a shared product link previews the product’s own share image by absolute URL', async ({ page, request }) => {
   await page.goto(PAGE_TYPES.otcProduct);
   const image = await meta(page, 'property="og:image"');
-  expect(image).toMatch(new RegExp(`^https?://[^/]+/images/products/${cetirizine.slug}/.+\\.webp$`));
+  expect(image).toMatch(new RegExp(`^https?://[^/]+/og/products/${cetirizine.slug}\\.jpg$`));
   expect(await meta(page, 'name="twitter:image"')).toBe(image);
   expect(await meta(page, 'property="og:type"')).toBe('product');
   expect(await meta(page, 'property="og:description"')).toBe(await meta(page, 'name="description"'));
   const served = await request.get(new URL(image!).pathname);
   expect(served.ok()).toBe(true);
-  expect(served.headers()['content-type']).toBe('image/webp');
+  expect(served.headers()['content-type']).toBe('image/jpeg');
 });
 
 test('robots.txt points at the sitemap, which lists every public page by absolute URL', async ({ request }) => {

@@ -1,12 +1,20 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { deskHomes, staffRoles, type DeskRole } from '../../domain/desk';
 import { currentStaff, STAFF_ONLY_MESSAGE, staffSignIn, type StaffSession } from './desk-api';
 
 type Gate = { kind: 'checking' } | { kind: 'guest'; error?: string } | { kind: 'customer' } | { kind: 'staff'; staff: StaffSession };
 
 const inputClass = 'block w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
-/** Shows its children to pharmacy staff only; everyone else gets the staff sign-in. */
-export default function StaffGate({ children }: { children: (staff: StaffSession) => ReactNode }) {
+interface StaffGateProps {
+  children: (staff: StaffSession) => ReactNode;
+  /** The roles this page is for (the order staff unless given); other desk roles get `refusal` and a link to their own page. */
+  roles?: readonly DeskRole[];
+  refusal?: string;
+}
+
+/** Shows its children to the page's staff roles only; everyone else gets the staff sign-in or a sentence. */
+export default function StaffGate({ children, roles = staffRoles, refusal = 'The order queue is for pharmacists and support staff.' }: StaffGateProps) {
   const [gate, setGate] = useState<Gate>({ kind: 'checking' });
 
   useEffect(() => {
@@ -40,7 +48,16 @@ export default function StaffGate({ children }: { children: (staff: StaffSession
             Sign out
           </button>
         </p>
-        {children(gate.staff)}
+        {roles.includes(gate.staff.role) ? (
+          children(gate.staff)
+        ) : (
+          <p role="status" className="rounded-md border border-gray-200 bg-white p-6 text-gray-800">
+            {refusal}{' '}
+            <a href={deskHomes[gate.staff.role].path} className="font-medium text-brand-700 underline">
+              Go to {deskHomes[gate.staff.role].name}
+            </a>
+          </p>
+        )}
       </div>
     );
   }

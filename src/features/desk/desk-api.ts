@@ -1,6 +1,6 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { staffRoles, type StaffRole } from '../../domain/desk';
+import { deskRoles, type DeskRole } from '../../domain/desk';
 import { loadSupabase } from '../../lib/browser/load-supabase';
 
 export const STAFF_ONLY_MESSAGE = 'This area is for pharmacy staff.';
@@ -8,11 +8,11 @@ export const STAFF_ONLY_MESSAGE = 'This area is for pharmacy staff.';
 export interface StaffSession {
   client: SupabaseClient;
   session: Session;
-  role: StaffRole;
+  role: DeskRole;
   name: string;
 }
 
-const staffClaimSchema = z.object({ role: z.enum(staffRoles), staff_name: z.string().optional() });
+const staffClaimSchema = z.object({ role: z.enum(deskRoles), staff_name: z.string().optional() });
 
 /** The signed-in staff member, 'customer' for anyone else signed in, or null for a guest. */
 export async function currentStaff(): Promise<StaffSession | 'customer' | null> {
