@@ -126,6 +126,17 @@ describe('the cart screen drawn before React and by React', () => {
     expect(payButton(drawScreen(ready)).disabled).toBe(false);
   });
 
+  it('lists only the methods the build offers: no PhonePe choice at all when PhonePe is not configured', () => {
+    const withoutPhonePe = STATES.find(([what]) => what === 'a build without PhonePe')![1];
+    for (const screen of [drawScreen(withoutPhonePe), drawnByReact(withoutPhonePe)]) {
+      expect([...screen.querySelectorAll<HTMLInputElement>('input[type="radio"]')].map((radio) => [radio.value, radio.hasAttribute('checked')])).toEqual([
+        ['razorpay', true],
+        ['cod', false],
+      ]);
+      expect(screen.textContent).not.toContain('PhonePe');
+    }
+  });
+
   it('keeps Upload Prescription open while a prescription is pending, even where the PIN code blocks payment', () => {
     const pending = stateOf({ lines: [lineOf(metformin)], paymentBlocked: true });
     expect(payButton(drawScreen(pending)).disabled).toBe(false);

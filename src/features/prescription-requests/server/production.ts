@@ -1,4 +1,4 @@
-import deliveryContent from '../../../../content/delivery/delivery.json' with { type: 'json' };
+import deliveryContent from '../../../../.generated/delivery.json' with { type: 'json' };
 import { parseDeliveryContent } from '../../../domain/delivery-content';
 import { productionOrderDependencies } from '../../orders/server/production';
 import type { RequestDependencies } from './request-functions';
@@ -7,6 +7,6 @@ let cached: RequestDependencies | null = null;
 
 /** Built once per function instance, over the order functions' own dependencies. */
 export function productionRequestDependencies(): RequestDependencies {
-  cached ??= { orders: productionOrderDependencies(), delivery: parseDeliveryContent(deliveryContent, 'content/delivery/delivery.json') };
+  cached ??= { orders: productionOrderDependencies(), delivery: parseDeliveryContent(deliveryContent, '.generated/delivery.json') };
   return cached;
 }
