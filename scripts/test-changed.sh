@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 base="${1:-HEAD}"
 export CATALOGUE_DIR="${CATALOGUE_DIR:-tests/fixtures/catalogue}"
+export DELIVERY_DIR="${DELIVERY_DIR:-tests/fixtures/delivery}"
 changed="$( (git diff --name-only "$base"; git ls-files --others --exclude-standard) | sort -u)"
 if [ -z "$changed" ]; then
   echo "Nothing changed since $base."

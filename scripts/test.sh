@@ -22,10 +22,12 @@ need_debian_package "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium Chromium "set
 # supabase/tests/postgres15.test.ts applies the migrations to Debian's PostgreSQL 15 (it starts its own server).
 need_debian_package "${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}/initdb" postgresql "PostgreSQL 15" "set POSTGRES_BIN to its bin directory"
 
-# The suite builds and tests against a fixed catalogue: a content editor's edit to content/catalogue
-# never changes what the tests expect (their names and prices come from this directory too).
+# The suite builds and tests against a fixed catalogue and delivery content: a content editor's edit
+# to content/ never changes what the tests expect (their names, prices and PIN codes come from these
+# directories too).
 export CATALOGUE_DIR="${CATALOGUE_DIR:-tests/fixtures/catalogue}"
 export CAMPAIGNS_DIR="${CAMPAIGNS_DIR:-tests/fixtures/campaigns}"
+export DELIVERY_DIR="${DELIVERY_DIR:-tests/fixtures/delivery}"
 
 echo "== build from $CATALOGUE_DIR (also indexes the catalogue for the payment functions)"
 npm run build

@@ -10,6 +10,7 @@ import {
 import { cetirizine, openCartPage, orderSummary, storeCart, storedLine } from './support/cart';
 import { fixtureCartProduct, fixtureProducts, totalOf } from './support/fixture-catalogue';
 import { deliveryStrings } from '../../src/domain/delivery-strings';
+import { noCodPinCode, undeliverablePinCode } from './support/fixture-delivery';
 
 const razorpayCheckout = (page: Page) => page.getByRole('dialog', { name: 'Razorpay Checkout (test)' });
 const cashOnDelivery = (page: Page) => orderSummary(page).getByRole('radio', { name: /Cash on delivery/ });
@@ -53,12 +54,11 @@ test('cash on delivery places the order without an online payment', async ({ pag
 });
 
 test('cash on delivery is shown disabled with the reason where the zone does not offer it', async ({ page }) => {
-  // 560300 is in bengaluru-outer, which content/delivery delivers to without cash on delivery.
   await openCartWith(page, [[cetirizine, 1]]);
-  await fillDeliveryDetails(page, { 'PIN code': '560300' });
+  await fillDeliveryDetails(page, { 'PIN code': noCodPinCode });
   await expect(deliveryDetails(page).getByRole('status')).toHaveText(/^Delivery by /);
   await expect(cashOnDelivery(page)).toBeDisabled();
-  await expect(cashOnDelivery(page)).toHaveAccessibleDescription('Cash on delivery is not available at this PIN code');
+  await expect(cashOnDelivery(page)).toHaveAccessibleDescription(deliveryStrings.codNotInArea);
   await expect(proceedButton(page)).toBeEnabled();
 });
 
@@ -77,8 +77,8 @@ test('a cart line of a product without cash on delivery does not offer it, namin
 
 test("an unserviceable PIN code blocks payment with the message and keeps the cart", async ({ page }) => {
   const sessionId = await openCartWith(page, [[cetirizine, 1]]);
-  await fillDeliveryDetails(page, { 'PIN code': '110001' });
-  await expect(deliveryDetails(page).getByRole('status')).toHaveText("We don't deliver to 110001 yet");
+  await fillDeliveryDetails(page, { 'PIN code': undeliverablePinCode });
+  await expect(deliveryDetails(page).getByRole('status')).toHaveText(deliveryStrings.notServiceable(undeliverablePinCode));
   await expect(proceedButton(page)).toBeDisabled();
   await expect(page.getByRole('link', { name: cetirizine.name }).first()).toBeVisible();
   expect(await ordersOf(sessionId)).toEqual([]);

@@ -2,18 +2,19 @@ import { expect, type Page } from '@playwright/test';
 import { localEnv } from '../../emulators/local-env.ts';
 import { serviceClient } from './support/accounts';
 import { totalOf } from './support/fixture-catalogue';
+import { codPinCode } from './support/fixture-delivery';
 import { cetirizine, metformin, ONE_PIXEL_PNG, openCartPage, orderSummary, prescriptionDialog, storeCart, storedLine } from './support/cart';
 
 export const PHONEPE_EMULATOR = localEnv().PHONEPE_PG_BASE;
 
-/** A Bengaluru address we deliver to (bengaluru-central in content/delivery), as a customer types it. */
+/** A Bengaluru address in a zone of the fixture delivery content that takes cash on delivery, as a customer types it. */
 export const BENGALURU_ADDRESS = {
   'Full name': 'Asha Rao',
   'Mobile number (+91)': '98450 12345',
   'Flat / house no. and street': '12, 4th Cross, Indiranagar',
   'Area / locality': 'HAL 2nd Stage',
   'Town / city': 'Bengaluru',
-  'PIN code': '560038',
+  'PIN code': codPinCode,
 };
 export const ORDER_EMAIL = 'asha@example.test';
 

@@ -1,8 +1,7 @@
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import { catalogueEntryUrl } from '@/domain/product';
 import { readCartProduct } from '@/domain/stored-cart';
 import { $cart, type CartLine, type CartProduct } from './cart-store';
-import { checkoutReadiness } from './line-availability';
 
 export { availabilityOf, checkoutReadiness, UNAVAILABLE_LINE_LABEL, type CheckoutReadiness, type LineAvailability } from './line-availability';
 
@@ -67,5 +66,3 @@ let arrivalRefresh: Promise<void> | undefined;
 export function refreshCartOnArrival(): Promise<void> {
   return (arrivalRefresh ??= refreshCartFromCatalogue());
 }
-
-export const $checkoutReadiness = computed([$cart, $goneProductIds], (cart, gone) => checkoutReadiness(cart.items, gone));

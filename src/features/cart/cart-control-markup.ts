@@ -1,11 +1,12 @@
+import { MAX_QUANTITY_PER_LINE } from '@/domain/cart-line';
+import { el, TAP_KEY_ATTRIBUTE, type ViewElement } from './view-tree';
 
 /*
- * The markup of a product's cart control, shared by the React island (AddToCart, QuantityStepper)
- * and the script that runs it before React loads (static-cart-controls.ts): both must draw the
- * same DOM, so React hydrates what the customer already sees without a flash.
+ * A product's cart control and the quantity stepper, described once (view-tree.ts): the React
+ * island (AddToCart), the script that runs the control before React loads
+ * (static-cart-controls.ts) and every cart line on /cart (cart-screen-view.ts) draw this, so React
+ * hydrates and replaces exactly what the customer already sees.
  */
-
-import { MAX_QUANTITY_PER_LINE } from '@/domain/cart-line';
 
 export type AddToCartVariant = 'card' | 'detail';
 
@@ -37,3 +38,56 @@ export const quantityLabel = (productName: string, quantity: number, quantityInN
 
 /** The limit hint's id on a product control: stable, so the static and the React markup agree. */
 export const limitHintId = (variant: AddToCartVariant, productId: number) => `cart-limit-${variant}-${productId}`;
+
+export interface StepperView {
+  productName: string;
+  quantity: number;
+  /** The outer box's size: the buttons fill its height, the quantity the width between them. */
+  box: string;
+  /** The limit hint's id, the same in every drawing. */
+  hintId: string;
+  /** Plus is refused for a line that can no longer be bought. */
+  increaseDisabled?: boolean;
+  /** Puts the quantity into the accessible name too ('Quantity of <name>: 2'), as the product cards and pages do. */
+  quantityInName?: boolean;
+  /** Tap keys of minus and plus where the page holds several steppers of one kind (the cart's lines). */
+  tapKeys?: Record<'decrease' | 'increase', string>;
+}
+
+/** Minus / quantity / plus for one product; the quantity is an <output>, so changes are announced. */
+export function quantityStepperView({ productName, quantity, box, hintId, increaseDisabled = false, quantityInName = false, tapKeys }: StepperView): ViewElement {
+  const atLimit = quantity >= MAX_QUANTITY_PER_LINE;
+  return el(
+    'div',
+    { class: `${box} ${STEPPER_CLASS}` },
+    el(
+      'button',
+      { type: 'button', 'aria-label': decreaseLabel(productName), [CART_ACTION_ATTRIBUTE]: 'decrease', [TAP_KEY_ATTRIBUTE]: tapKeys?.decrease, class: STEP_BUTTON_CLASS },
+      '−',
+    ),
+    el('output', { 'aria-label': quantityLabel(productName, quantity, quantityInName), class: QUANTITY_CLASS }, String(quantity)),
+    el(
+      'button',
+      {
+        type: 'button',
+        'aria-label': increaseLabel(productName),
+        [CART_ACTION_ATTRIBUTE]: 'increase',
+        [TAP_KEY_ATTRIBUTE]: tapKeys?.increase,
+        disabled: increaseDisabled || atLimit,
+        'aria-describedby': atLimit ? hintId : null,
+        title: atLimit ? MAX_QUANTITY_HINT : null,
+        class: STEP_BUTTON_CLASS,
+      },
+      '+',
+    ),
+    atLimit && el('span', { id: hintId, class: 'sr-only' }, MAX_QUANTITY_HINT),
+  );
+}
+
+/** A product's control on cards and product pages: 'Add' until the product is in the cart, then the stepper. */
+export function cartControlView(product: { id: number; name: string }, variant: AddToCartVariant, quantity: number): ViewElement {
+  const box = CART_CONTROL_BOX[variant];
+  if (quantity === 0) return el('button', { type: 'button', [CART_ACTION_ATTRIBUTE]: 'add', class: `${box} ${ADD_BUTTON_CLASS}` }, ADD_LABEL[variant]);
+  return quantityStepperView({ productName: product.name, quantity, box, hintId: limitHintId(variant, product.id), quantityInName: true });
+}
+

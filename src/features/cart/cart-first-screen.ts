@@ -1,11 +1,12 @@
-import { CART_SCREEN_ATTRIBUTE } from './cart-view-markup';
 import type { PaymentMethod } from '@/domain/payment-methods';
+import type { CartScreenState } from './cart-screen-view';
 import type { UnavailableMethods } from './payment-method';
+import { CART_SCREEN_ATTRIBUTE, TAP_KEY_ATTRIBUTE } from './view-tree';
 
 /*
  * The hand-overs of /cart's first screen: from the inline first paint to static-cart-view.ts, and
- * from it to the React island. All three draw the same DOM (cart-view-markup.ts), so an element of
- * one is found in the next by its place: the focused element keeps the focus, and a tap the earlier
+ * from it to the React island. All three draw one view (cart-screen-view.ts), so an element of one
+ * is found in the next by its tap key: the focused element keeps the focus, and a tap the earlier
  * one could not answer (any tap before static-cart-view.ts; Upload Prescription or Proceed to Pay
  * before React) is made again on the later one's element.
  */
@@ -21,69 +22,68 @@ export const unavailableMethodsIn = (holder: Element): UnavailableMethods =>
 export const OFFERED_METHODS_ATTRIBUTE = 'data-payment-methods';
 /** What the page wrote into the holder's OFFERED_METHODS_ATTRIBUTE: never empty (paymentMethodsFrom at build). */
 export const offeredMethodsIn = (holder: Element): readonly PaymentMethod[] => (holder.getAttribute(OFFERED_METHODS_ATTRIBUTE) ?? '').split(',') as PaymentMethod[];
+
+/**
+ * The window property under which the inline first paint leaves its drawing of the screen, so
+ * static-cart-view.ts draws with it rather than shipping the view a second time.
+ */
+export const SCREEN_DRAWING = 'cartScreenDrawing';
+export type ScreenDrawing = (state: CartScreenState) => HTMLElement;
+
+declare global {
+  interface Window {
+    [SCREEN_DRAWING]?: ScreenDrawing;
+  }
+}
+
 const QUEUED_TAP = 'queuedTap';
 const EARLY_TAPS = 'earlyTaps';
 const LIVE = 'live';
 
-/** An element's place under a root: the child index at each level down. */
-export type Path = number[];
+/** The tap key of the keyed element `target` is in, if any. */
+export const tapKeyOf = (target: Element | null): string | null => target?.closest(`[${TAP_KEY_ATTRIBUTE}]`)?.getAttribute(TAP_KEY_ATTRIBUTE) ?? null;
 
-export function pathOf(root: Element, element: Element): Path | null {
-  const path: Path = [];
-  for (let node: Element | null = element; node !== root; node = node.parentElement) {
-    if (!node?.parentElement) return null;
-    path.unshift([...node.parentElement.children].indexOf(node));
-  }
-  return path;
-}
-
-export function elementAt(root: Element, path: Path): HTMLElement | null {
-  let node: Element | undefined = root;
-  for (const index of path) node = node?.children[index];
-  return node instanceof HTMLElement ? node : null;
-}
+/** The element with a tap key under a root. */
+export const elementWithKey = (root: Element, key: string): HTMLElement | null => root.querySelector<HTMLElement>(`[${TAP_KEY_ATTRIBUTE}="${key}"]`);
 
 const screenIn = (holder: Element | null) => holder?.querySelector(`[${CART_SCREEN_ATTRIBUTE}]`) ?? null;
 
 /**
  * Between the inline first paint and static-cart-view.ts, a tap on a button of the first screen is
- * kept by its place (the holder's `earlyTaps`), to be made again once the script has drawn its own.
+ * kept by its key (the holder's `earlyTaps`), to be made again once the script has drawn its own.
  */
 export function keepEarlyTaps(holder: HTMLElement): void {
   holder.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    const path = button && !(LIVE in holder.dataset) ? pathOf(holder, button) : null;
-    if (path) holder.dataset[EARLY_TAPS] = [holder.dataset[EARLY_TAPS], path.join('.')].filter(Boolean).join(' ');
+    const key = !(LIVE in holder.dataset) ? tapKeyOf(button) : null;
+    if (key) holder.dataset[EARLY_TAPS] = [holder.dataset[EARLY_TAPS], key].filter(Boolean).join(' ');
   });
 }
 
 /** Marks the holder as run by static-cart-view.ts and hands over the taps kept until then, in order. */
-export function takeEarlyTaps(holder: HTMLElement): Path[] {
+export function takeEarlyTaps(holder: HTMLElement): string[] {
   holder.dataset[LIVE] = '';
   const taps = (holder.dataset[EARLY_TAPS] ?? '').split(' ').filter(Boolean);
   delete holder.dataset[EARLY_TAPS];
-  return taps.map((tap) => tap.split('.').map(Number));
+  return taps;
 }
 
 /** Remembers a tap on the first screen that only React can answer; it is made again after the hand-over. */
-export function queueTapForIsland(target: Element): void {
+export function queueTapForIsland(key: string): void {
   const holder = document.getElementById(FIRST_SCREEN_ID);
-  const screen = screenIn(holder);
-  const path = screen && pathOf(screen, target);
-  if (holder && path) holder.dataset[QUEUED_TAP] = path.join('.');
+  if (holder) holder.dataset[QUEUED_TAP] = key;
 }
 
 /** Removes the first screen once React has drawn its own; moves the focus and the queued tap across. */
 export function handOverFirstScreen(): void {
   const holder = document.getElementById(FIRST_SCREEN_ID);
   if (!holder) return;
-  const staticScreen = screenIn(holder);
   const reactScreen = [...document.querySelectorAll(`[${CART_SCREEN_ATTRIBUTE}]`)].find((screen) => !holder.contains(screen));
   const focused = document.activeElement;
-  const focusPath = staticScreen && focused && staticScreen.contains(focused) ? pathOf(staticScreen, focused) : null;
+  const focusKey = focused && screenIn(holder)?.contains(focused) ? tapKeyOf(focused) : null;
   const queued = holder.dataset[QUEUED_TAP];
   holder.remove();
   if (!reactScreen) return;
-  if (focusPath) elementAt(reactScreen, focusPath)?.focus({ preventScroll: true });
-  if (queued) elementAt(reactScreen, queued.split('.').map(Number))?.click();
+  if (focusKey) elementWithKey(reactScreen, focusKey)?.focus({ preventScroll: true });
+  if (queued) elementWithKey(reactScreen, queued)?.click();
 }

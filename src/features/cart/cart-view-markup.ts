@@ -4,14 +4,10 @@ import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
 import type { CartLine } from './cart-store';
 
 /*
- * The markup of the /cart page's lines and order summary, shared by the React island (CartPage,
- * CartLineRow, CheckoutSlot) and the script that draws the page's first screen from the stored cart
- * before React loads (static-cart-view.ts): both must draw the same DOM, so React replaces what the
- * customer already sees without a flash or a shift.
+ * The classes and texts of the /cart page's screen, which cart-screen-view.ts describes once for
+ * the first screen and for the React island.
  */
 
-/** Marks the element that holds the cart's screen, in both drawings: the hand-over matches their insides. */
-export const CART_SCREEN_ATTRIBUTE = 'data-cart-screen';
 
 export const EMPTY_CART_CLASS = 'flex flex-col items-center gap-4 py-16 text-center';
 export const EMPTY_CART_TITLE_CLASS = 'text-lg font-semibold text-gray-900';

@@ -1,27 +1,15 @@
 import { readCartProduct } from '@/domain/stored-cart';
 import type { CartProduct } from '@/domain/product';
-import { $cart, addToCart, MAX_QUANTITY_HINT, MAX_QUANTITY_PER_LINE, quantityOf, setQuantity } from './cart-store';
-import {
-  ADD_BUTTON_CLASS,
-  ADD_LABEL,
-  type AddToCartVariant,
-  CART_ACTION_ATTRIBUTE,
-  CART_CONTROL_BOX,
-  decreaseLabel,
-  increaseLabel,
-  limitHintId,
-  QUANTITY_CLASS,
-  quantityLabel,
-  STEP_BUTTON_CLASS,
-  STEPPER_CLASS,
-} from './cart-control-markup';
+import { $cart, addToCart, quantityOf, setQuantity } from './cart-store';
+import { type AddToCartVariant, CART_ACTION_ATTRIBUTE, cartControlView } from './cart-control-markup';
 import { FIRST_TAP_QUEUE, type FirstTapQueue } from './first-tap-queue';
+import { toDom } from './view-tree';
 
 /*
  * Runs the product cart controls before React has loaded (product pages and lists ship no React
- * until the customer's first interaction): the same markup as AddToCart, the same cart store.
- * A control is ours while its island still carries Astro's `ssr` attribute; from hydration on,
- * React owns it and this script leaves it alone, so no tap is handled twice.
+ * until the customer's first interaction): it draws AddToCart's own view (cartControlView) on the
+ * same cart store. A control is ours while its island still carries Astro's `ssr` attribute; from
+ * hydration on, React owns it and this script leaves it alone, so no tap is handled twice.
  */
 
 interface StaticControl {
@@ -44,59 +32,14 @@ function staticControlOf(element: Element): StaticControl | null {
   return product ? { island, product, variant } : null;
 }
 
-function button(action: string, className: string, text: string): HTMLButtonElement {
-  const element = document.createElement('button');
-  element.type = 'button';
-  element.setAttribute(CART_ACTION_ATTRIBUTE, action);
-  element.className = className;
-  element.textContent = text;
-  return element;
-}
-
-function drawStepper({ island, product, variant }: StaticControl, quantity: number): void {
-  let box = island.firstElementChild;
-  if (!box || box.tagName !== 'DIV') {
-    box = document.createElement('div');
-    box.className = `${CART_CONTROL_BOX[variant]} ${STEPPER_CLASS}`;
-    const minus = button('decrease', STEP_BUTTON_CLASS, '−');
-    minus.setAttribute('aria-label', decreaseLabel(product.name));
-    const output = document.createElement('output');
-    output.className = QUANTITY_CLASS;
-    const plus = button('increase', STEP_BUTTON_CLASS, '+');
-    plus.setAttribute('aria-label', increaseLabel(product.name));
-    box.append(minus, output, plus);
-    island.replaceChildren(box);
-  }
-  // Updated in place, so a focused minus or plus keeps the focus as it does under React.
-  const output = box.querySelector('output')!;
-  output.setAttribute('aria-label', quantityLabel(product.name, quantity, true));
-  output.textContent = String(quantity);
-  const plus = box.querySelector<HTMLButtonElement>(`[${CART_ACTION_ATTRIBUTE}="increase"]`)!;
-  const atLimit = quantity >= MAX_QUANTITY_PER_LINE;
-  const hintId = limitHintId(variant, product.id);
-  plus.disabled = atLimit;
-  plus.toggleAttribute('aria-describedby', atLimit);
-  plus.toggleAttribute('title', atLimit);
-  box.querySelector(`#${hintId}`)?.remove();
-  if (atLimit) {
-    plus.setAttribute('aria-describedby', hintId);
-    plus.title = MAX_QUANTITY_HINT;
-    const hint = document.createElement('span');
-    hint.id = hintId;
-    hint.className = 'sr-only';
-    hint.textContent = MAX_QUANTITY_HINT;
-    box.append(hint);
-  }
-}
-
-function draw(control: StaticControl): void {
-  const quantity = quantityOf($cart.get(), control.product.id);
-  if (quantity > 0) {
-    drawStepper(control, quantity);
-    return;
-  }
-  if (control.island.firstElementChild?.getAttribute(CART_ACTION_ATTRIBUTE) === 'add') return;
-  control.island.replaceChildren(button('add', `${CART_CONTROL_BOX[control.variant]} ${ADD_BUTTON_CLASS}`, ADD_LABEL[control.variant]));
+/** Draws the control for the stored quantity; a focused button keeps the focus, as it does under React. */
+function draw({ island, product, variant }: StaticControl): void {
+  const drawn = toDom(cartControlView(product, variant, quantityOf($cart.get(), product.id)));
+  if (island.firstElementChild?.outerHTML === drawn.outerHTML) return;
+  const focused = document.activeElement;
+  const focusedAction = focused && island.contains(focused) ? focused.getAttribute(CART_ACTION_ATTRIBUTE) : null;
+  island.replaceChildren(drawn);
+  if (focusedAction) island.querySelector<HTMLElement>(`[${CART_ACTION_ATTRIBUTE}="${focusedAction}"]`)?.focus();
 }
 
 /** Draws every control React does not own yet from the stored cart. */
@@ -109,15 +52,18 @@ export function drawStaticControls(): void {
   }
 }
 
-/** A tap on a control React does not own yet: the same change AddToCart makes. */
+/** What a tap on a product control's button does, before React and under it (AddToCart). */
+export function actOnControl(action: string | null, product: CartProduct): void {
+  const quantity = quantityOf($cart.get(), product.id);
+  if (action === 'add') addToCart(product);
+  else if (action === 'increase') setQuantity(product.id, quantity + 1);
+  else if (action === 'decrease') setQuantity(product.id, quantity - 1);
+}
+
+/** A tap on a control React does not own yet. */
 function act(target: Element): void {
   const control = staticControlOf(target);
-  const action = target.getAttribute(CART_ACTION_ATTRIBUTE);
-  if (!control) return;
-  const quantity = quantityOf($cart.get(), control.product.id);
-  if (action === 'add') addToCart(control.product);
-  else if (action === 'increase' && quantity < MAX_QUANTITY_PER_LINE) setQuantity(control.product.id, quantity + 1);
-  else if (action === 'decrease') setQuantity(control.product.id, quantity - 1);
+  if (control) actOnControl(target.getAttribute(CART_ACTION_ATTRIBUTE), control.product);
 }
 
 declare global {

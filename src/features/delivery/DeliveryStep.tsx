@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import rawDeliveryContent from '../../../content/delivery/delivery.json';
+import rawDeliveryContent from '../../../.generated/delivery.json';
 import { formatAddress, INDIAN_STATES, type SavedAddress } from '@/domain/address';
 import { checkPinCode, type CodLine, type PinCodeCheck } from '@/domain/delivery';
 import { parseDeliveryContent } from '@/domain/delivery-content';
@@ -9,7 +9,7 @@ import { codRefusalOf, DELIVERY_FIELDS, emptyDeliveryValues, readDeliveryForm, s
 import { $deliveryStep, type DeliveryStepState } from './delivery-step';
 import { ADD_NEW_ADDRESS, COD_NEEDS_PIN_CODE, DELIVER_TO, DELIVERY_DETAILS, FIELD_LABELS, LOADING_ADDRESSES } from './delivery-strings';
 
-const content = parseDeliveryContent(rawDeliveryContent, 'content/delivery/delivery.json');
+const content = parseDeliveryContent(rawDeliveryContent, '.generated/delivery.json');
 const NEW_ADDRESS = 'new';
 const ADDRESS_COLUMNS = 'id, full_name, mobile, line1, area, landmark, city, state, pin_code, label, is_default, created_at';
 

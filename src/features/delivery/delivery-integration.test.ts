@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +16,7 @@ async function siteWithDeliveryContent(content: string): Promise<URL> {
 }
 
 function runSetup(rootUrl: URL): Promise<void> {
-  const setup = deliveryContentCheck().hooks['astro:config:setup']!;
+  const setup = deliveryContentCheck(path.join('content', 'delivery')).hooks['astro:config:setup']!;
   const logger = { info: () => {} } as unknown as AstroIntegrationLogger;
   return setup({ config: { root: rootUrl }, logger } as unknown as Parameters<typeof setup>[0]) as Promise<void>;
 }
@@ -26,9 +26,10 @@ afterEach(async () => {
 });
 
 describe('the build check of content/delivery', () => {
-  it('passes valid content', async () => {
-    const valid = { codLimitPaise: 500000, zones: [{ id: 'blr', name: 'Bengaluru', deliveryBusinessDays: 1, codAllowed: true, pinCodes: ['560001'] }] };
-    await expect(runSetup(await siteWithDeliveryContent(JSON.stringify(valid)))).resolves.toBeUndefined();
+  it('passes valid content and writes it where the browser bundle and the functions import it', async () => {
+    const valid = JSON.stringify({ codLimitPaise: 500000, zones: [{ id: 'blr', name: 'Bengaluru', deliveryBusinessDays: 1, codAllowed: true, pinCodes: ['560001'] }] });
+    await expect(runSetup(await siteWithDeliveryContent(valid))).resolves.toBeUndefined();
+    expect(await readFile(path.join(root, '.generated', 'delivery.json'), 'utf8')).toBe(valid);
   });
 
   it('stops the build naming the file and the field', async () => {

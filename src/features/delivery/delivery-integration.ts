@@ -1,16 +1,23 @@
 import type { AstroIntegration } from 'astro';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { DELIVERY_CONTENT_FILE, readDeliveryContent } from './read-delivery-content';
+import { BUILT_DELIVERY_FILE, DELIVERY_DIRECTORY, deliveryContentFile, readDeliveryContent } from './read-delivery-content';
 
-/** Fails `astro build` and `astro dev` at startup when content/delivery is invalid, like a bad catalogue record does. */
-export function deliveryContentCheck(): AstroIntegration {
+/**
+ * Fails `astro build` and `astro dev` at startup when the delivery content is invalid, like a bad
+ * catalogue record does; otherwise writes it where the browser bundle and the functions import it.
+ */
+export function deliveryContentCheck(directory: string = DELIVERY_DIRECTORY): AstroIntegration {
   return {
     name: 'medikart:delivery-content',
     hooks: {
       'astro:config:setup': async ({ config, logger }) => {
-        const content = await readDeliveryContent(path.join(fileURLToPath(config.root), DELIVERY_CONTENT_FILE));
-        logger.info(`delivery content: ${content.zones.length} zones, cash on delivery up to ${content.codLimitPaise} paise`);
+        const root = fileURLToPath(config.root);
+        const { content, text } = await readDeliveryContent(path.resolve(root, deliveryContentFile(directory)));
+        await mkdir(path.join(root, path.dirname(BUILT_DELIVERY_FILE)), { recursive: true });
+        await writeFile(path.join(root, BUILT_DELIVERY_FILE), text);
+        logger.info(`delivery content from ${directory}: ${content.zones.length} zones, cash on delivery up to ${content.codLimitPaise} paise`);
       },
     },
   };

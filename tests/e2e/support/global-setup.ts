@@ -1,12 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FIXTURE_CATALOGUE, fixtureNames } from './fixture-catalogue';
+import { FIXTURE_DELIVERY, FIXTURE_DELIVERY_FILE } from './fixture-delivery';
 
 /**
- * The specs expect the fixture catalogue's names and prices; a dist/ built from content/catalogue
- * would fail them for no fault of the store. Say so at once instead.
+ * The specs expect the fixture catalogue's names and prices and the fixture delivery zones; a build
+ * from content/ would fail them for no fault of the store. Say so at once instead.
  */
 export default function checkBuiltFromFixture(): void {
+  const builtDelivery = path.resolve('.generated/delivery.json');
+  if (existsSync(builtDelivery) && readFileSync(builtDelivery, 'utf8') !== readFileSync(FIXTURE_DELIVERY_FILE, 'utf8')) {
+    throw new Error(`The site was not built from ${FIXTURE_DELIVERY}: run \`DELIVERY_DIR=${FIXTURE_DELIVERY} npm run build\` first (npm test does).`);
+  }
   const built = path.resolve('dist/catalogue');
   if (!existsSync(built)) return;
   const names = readdirSync(built)

@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions';
-import deliveryContent from '../../../../content/delivery/delivery.json' with { type: 'json' };
+import deliveryContent from '../../../../.generated/delivery.json' with { type: 'json' };
 import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { parseDeliveryContent } from '../../../domain/delivery-content';
 import { buildDependencies, catalogueIndexFiles, paymentHandler, type CheckoutDependencies, type PaymentStep, type ProviderName } from '../../checkout/server/public';
@@ -20,7 +20,7 @@ function productionDependencies(): CheckoutDependencies {
   cached = buildDependencies(
     env,
     catalogueIndexFiles(functionRoot()),
-    parseDeliveryContent(deliveryContent, 'content/delivery/delivery.json'),
+    parseDeliveryContent(deliveryContent, '.generated/delivery.json'),
     fetch,
     () => new Date(),
     (orderId) => afterOrderPlaced(orders, orderId),

@@ -1,4 +1,4 @@
-import deliveryContent from '../../../../content/delivery/delivery.json' with { type: 'json' };
+import deliveryContent from '../../../../.generated/delivery.json' with { type: 'json' };
 import { parseDeliveryContent } from '../../../domain/delivery-content';
 import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { catalogueIndexFiles } from '../../checkout/server/catalogue-index';
@@ -9,6 +9,6 @@ let cached: RequestDependencies | null = null;
 
 /** Built once per function instance, over the order functions' own dependencies. */
 export function productionRequestDependencies(): RequestDependencies {
-  cached ??= { orders: productionOrderDependencies(), delivery: parseDeliveryContent(deliveryContent, 'content/delivery/delivery.json'), catalogue: catalogueIndexFiles(functionRoot()) };
+  cached ??= { orders: productionOrderDependencies(), delivery: parseDeliveryContent(deliveryContent, '.generated/delivery.json'), catalogue: catalogueIndexFiles(functionRoot()) };
   return cached;
 }

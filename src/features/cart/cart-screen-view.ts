@@ -1,0 +1,250 @@
+import { cartLinesTotalPaise, type CartLine } from '@/domain/cart-line';
+import { formatRupees, paiseToRupees } from '@/domain/money';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
+import { productPath, RX_REQUIRED } from '@/domain/product';
+import { cartLineImage, stockImageFor } from './cart-line-image';
+import {
+  BROWSE_PRODUCTS,
+  CLEAR_CART,
+  CONTINUE_SHOPPING,
+  DELIVERY_FREE,
+  EMPTY_CART,
+  ESTIMATED_DELIVERY,
+  ORDER_SUMMARY,
+  PRESCRIPTION_ATTACHED,
+  PRESCRIPTION_PENDING_NOTICE,
+  PROCEED_TO_PAY,
+  UNAVAILABLE_LINES_NOTICE,
+  UPLOAD_PRESCRIPTION,
+} from './cart-strings';
+import { quantityStepperView } from './cart-control-markup';
+import * as markup from './cart-view-markup';
+import { availabilityOf, checkoutReadiness, UNAVAILABLE_LINE_LABEL } from './line-availability';
+import type { UnavailableMethods } from './payment-method';
+import { CART_SCREEN_ATTRIBUTE, el, FALLBACK_SRC_ATTRIBUTE, TAP_KEY_ATTRIBUTE, type ViewElement } from './view-tree';
+
+/*
+ * The /cart page's screen, described once (view-tree.ts): its lines with their steppers, the order
+ * summary and the checkout slot. The inline first paint and static-cart-view.ts draw it with the
+ * DOM before React loads; CartPage draws it with React. No store here: the inline first paint
+ * carries only this and the stored-cart reader.
+ */
+
+/** Everything the screen shows. */
+export interface CartScreenState {
+  lines: readonly CartLine[];
+  gone: ReadonlySet<number>;
+  prescriptionLinks: Readonly<Record<string, string>>;
+  method: PaymentMethod;
+  /** The methods this build offers (the page's holder carries them for the first paint). */
+  offered: readonly PaymentMethod[];
+  /** Methods this order cannot use, each with the reason shown beside it. */
+  unavailableMethods: UnavailableMethods;
+  /** While set, the pay button shows it and is disabled, e.g. 'Processing Razorpay Payment...'. */
+  busyLabel: string | null;
+  /** Set while the order cannot be paid for (e.g. a PIN code we don't deliver to); the cart stays as it is. */
+  paymentBlocked: boolean;
+}
+
+/** The slot React fills with the delivery details form, above the payment methods. */
+export const DELIVERY_SLOT = 'delivery';
+
+/*
+ * Tap keys: what a tap on an element of the screen means, written on it (TAP_KEY_ATTRIBUTE) in every
+ * drawing. The hand-overs find an element by its key, never by its place, and both drawings answer
+ * a key the same way (cart-taps.ts). Links carry one too, so the focus finds its way across.
+ */
+export type LineTap = 'decrease' | 'increase' | 'remove' | 'upload' | 'name' | 'prescription';
+export type ScreenTap = 'clear' | 'continue' | 'browse' | 'proceed';
+export const lineKey = (tap: LineTap, productId: number) => `${tap}:${productId}`;
+export const methodKey = (method: PaymentMethod) => `method:${method}`;
+
+function stepper(line: CartLine, available: boolean): ViewElement {
+  const { product, quantity } = line;
+  return quantityStepperView({
+    productName: product.name,
+    quantity,
+    box: markup.LINE_STEPPER_BOX,
+    hintId: markup.lineLimitHintId(product.id),
+    increaseDisabled: !available,
+    tapKeys: { decrease: lineKey('decrease', product.id), increase: lineKey('increase', product.id) },
+  });
+}
+
+/** One cart line: thumbnail, name, price, quantity stepper, line total and remove. */
+export function cartLineView(line: CartLine, gone: ReadonlySet<number>, prescriptionLinks: Readonly<Record<string, string>>): ViewElement {
+  const { product } = line;
+  const id = product.id;
+  const availability = availabilityOf(line, gone);
+  const available = availability === 'available';
+  const link = line.prescriptionFileUrl ? prescriptionLinks[line.prescriptionFileUrl] : undefined;
+  const discount = markup.lineDiscountText(line);
+  const rx = product.requires_prescription;
+  const view = el(
+    'li',
+    { class: markup.LINE_CLASS },
+    el('img', {
+      src: cartLineImage(product),
+      [FALLBACK_SRC_ATTRIBUTE]: stockImageFor(id),
+      alt: product.name,
+      width: '80',
+      height: '80',
+      loading: 'lazy',
+      class: markup.lineImageClass(available),
+    }),
+    el(
+      'div',
+      { class: markup.LINE_DETAILS_CLASS },
+      el('a', { href: productPath(product), [TAP_KEY_ATTRIBUTE]: lineKey('name', id), class: markup.LINE_NAME_CLASS }, product.name),
+      el('p', { class: markup.LINE_MRP_CLASS }, markup.lineMrpText(line)),
+      discount && el('p', { class: markup.LINE_DISCOUNT_CLASS }, discount),
+      el(
+        'div',
+        { class: markup.LINE_BADGES_CLASS },
+        rx && el('span', { class: markup.RX_BADGE_CLASS }, RX_REQUIRED),
+        rx &&
+          line.prescriptionAccepted &&
+          el(
+            'span',
+            { class: markup.ATTACHED_BADGE_CLASS },
+            link
+              ? el(
+                  'a',
+                  { href: link, target: '_blank', rel: 'noopener noreferrer', [TAP_KEY_ATTRIBUTE]: lineKey('prescription', id), class: markup.ATTACHED_LINK_CLASS },
+                  PRESCRIPTION_ATTACHED,
+                )
+              : PRESCRIPTION_ATTACHED,
+          ),
+        rx &&
+          !line.prescriptionAccepted &&
+          el(
+            'button',
+            {
+              type: 'button',
+              'aria-label': markup.lineUploadLabel(UPLOAD_PRESCRIPTION, product.name),
+              [TAP_KEY_ATTRIBUTE]: lineKey('upload', id),
+              class: markup.LINE_UPLOAD_CLASS,
+            },
+            UPLOAD_PRESCRIPTION,
+          ),
+        !available && el('span', { class: markup.UNAVAILABLE_BADGE_CLASS }, UNAVAILABLE_LINE_LABEL[availability]),
+      ),
+    ),
+    el(
+      'div',
+      { class: markup.LINE_CONTROLS_CLASS },
+      stepper(line, available),
+      el('p', { class: markup.LINE_TOTAL_CLASS, 'aria-label': markup.lineTotalLabel(product.name) }, markup.lineTotalText(line)),
+      el(
+        'button',
+        { type: 'button', 'aria-label': markup.removeLabel(product.name), [TAP_KEY_ATTRIBUTE]: lineKey('remove', id), class: markup.REMOVE_BUTTON_CLASS },
+        'Remove',
+      ),
+    ),
+  );
+  view.key = String(id);
+  return view;
+}
+
+/**
+ * The boundary between the cart and the payment step: the delivery details (React's slot), the
+ * payment method (hidden while prescriptions are pending) and the one button, whose disabled rule
+ * is this one for every drawing.
+ */
+export function checkoutSlotView(state: CartScreenState): ViewElement {
+  const { lines, gone, method, offered, unavailableMethods, busyLabel, paymentBlocked } = state;
+  const readiness = checkoutReadiness(lines, gone);
+  const pending = lines.some((line) => !line.prescriptionAccepted);
+  const disabled = readiness === 'empty' || readiness === 'unavailable-lines' || busyLabel !== null || (!pending && paymentBlocked);
+  return el(
+    'div',
+    { class: markup.CHECKOUT_SLOT_CLASS },
+    { slot: DELIVERY_SLOT },
+    !pending &&
+      el(
+        'fieldset',
+        { class: markup.PAYMENT_FIELDSET_CLASS },
+        el('legend', { class: markup.PAYMENT_LEGEND_CLASS }, markup.PAYMENT_LEGEND),
+        ...PAYMENT_METHODS.filter((option) => offered.includes(option.value)).map((option) => {
+          const unavailable = unavailableMethods[option.value];
+          const label = el(
+            'label',
+            { class: markup.PAYMENT_OPTION_CLASS },
+            el('input', {
+              type: 'radio',
+              name: markup.PAYMENT_RADIO_NAME,
+              value: option.value,
+              checked: method === option.value,
+              disabled: Boolean(unavailable),
+              'aria-describedby': unavailable ? markup.paymentReasonId(option.value) : null,
+              [TAP_KEY_ATTRIBUTE]: methodKey(option.value),
+              class: markup.PAYMENT_RADIO_CLASS,
+            }),
+            option.label,
+            unavailable && el('span', { id: markup.paymentReasonId(option.value), class: markup.PAYMENT_REASON_CLASS }, unavailable),
+          );
+          label.key = option.value;
+          return label;
+        }),
+      ),
+    el(
+      'button',
+      { type: 'button', disabled, [TAP_KEY_ATTRIBUTE]: 'proceed' satisfies ScreenTap, class: markup.PROCEED_BUTTON_CLASS },
+      busyLabel ?? (pending ? UPLOAD_PRESCRIPTION : PROCEED_TO_PAY),
+    ),
+  );
+}
+
+function summaryView(state: CartScreenState): ViewElement {
+  const { lines, gone } = state;
+  const readiness = checkoutReadiness(lines, gone);
+  const pending = lines.some((line) => !line.prescriptionAccepted);
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const total = formatRupees(paiseToRupees(cartLinesTotalPaise(lines)));
+  return el(
+    'section',
+    { 'aria-labelledby': markup.SUMMARY_HEADING_ID, class: markup.SUMMARY_CLASS },
+    el('h2', { id: markup.SUMMARY_HEADING_ID, class: markup.SUMMARY_HEADING_CLASS }, ORDER_SUMMARY),
+    el(
+      'dl',
+      { class: markup.SUMMARY_LIST_CLASS },
+      el('div', { class: markup.SUMMARY_ROW_CLASS }, el('dt', {}, markup.subtotalLabel(units)), el('dd', {}, total)),
+      el('div', { class: markup.SUMMARY_ROW_CLASS }, el('dt', {}, markup.DELIVERY_FEE_LABEL), el('dd', { class: markup.DELIVERY_FEE_CLASS }, DELIVERY_FREE)),
+      el('div', { class: markup.SUMMARY_TOTAL_ROW_CLASS }, el('dt', {}, markup.TOTAL_LABEL), el('dd', {}, total)),
+    ),
+    el('p', { class: markup.ESTIMATE_CLASS }, ESTIMATED_DELIVERY),
+    readiness === 'unavailable-lines' && el('p', { class: markup.UNAVAILABLE_NOTICE_CLASS }, UNAVAILABLE_LINES_NOTICE),
+    pending && el('p', { class: markup.PENDING_NOTICE_CLASS }, PRESCRIPTION_PENDING_NOTICE),
+    checkoutSlotView(state),
+  );
+}
+
+/** The whole screen: the empty cart, or the lines beside the order summary. */
+export function cartScreenView(state: CartScreenState): ViewElement {
+  const screenMark = { [CART_SCREEN_ATTRIBUTE]: true };
+  if (state.lines.length === 0) {
+    return el(
+      'div',
+      { ...screenMark, class: markup.EMPTY_CART_CLASS },
+      el('p', { class: markup.EMPTY_CART_TITLE_CLASS }, EMPTY_CART),
+      el('p', { class: markup.EMPTY_CART_HINT_CLASS }, markup.EMPTY_CART_HINT),
+      el('a', { href: '/products', [TAP_KEY_ATTRIBUTE]: 'browse' satisfies ScreenTap, class: markup.BROWSE_LINK_CLASS }, BROWSE_PRODUCTS),
+    );
+  }
+  return el(
+    'div',
+    { ...screenMark, class: markup.CART_GRID_CLASS },
+    el(
+      'section',
+      { 'aria-label': markup.LINES_SECTION_LABEL, class: markup.LINES_SECTION_CLASS },
+      el('ul', { class: markup.LINES_LIST_CLASS }, ...state.lines.map((line) => cartLineView(line, state.gone, state.prescriptionLinks))),
+      el(
+        'div',
+        { class: markup.LINES_ACTIONS_CLASS },
+        el('a', { href: '/products', [TAP_KEY_ATTRIBUTE]: 'continue' satisfies ScreenTap, class: markup.CONTINUE_LINK_CLASS }, CONTINUE_SHOPPING),
+        el('button', { type: 'button', [TAP_KEY_ATTRIBUTE]: 'clear' satisfies ScreenTap, class: markup.CLEAR_BUTTON_CLASS }, CLEAR_CART),
+      ),
+    ),
+    summaryView(state),
+  );
+}
