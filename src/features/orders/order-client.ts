@@ -1,31 +1,31 @@
-import { hasStoredSession } from '@/lib/auth-storage';
+import { AUTH_STORAGE_KEY, hasStoredSession } from '@/lib/auth-storage';
 import { loadSupabase } from '@/lib/load-supabase';
 import { orderStrings } from './order-strings';
-import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, REFUND_COLUMNS, type CancelRequest, type OrderRecord } from './order-view';
+import { orderRecordSchema, type CancelRequest, type OrderRecord } from './order-view';
 
 export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean } | { kind: 'not-found' } | { kind: 'cannot-show' };
 
+/** The stored session's access token while it has a minute or more to run: no supabase-js needed to use it. */
+function storedAccessToken(): string | null {
+  try {
+    const stored = window.sessionStorage.getItem(AUTH_STORAGE_KEY) ?? window.localStorage.getItem(AUTH_STORAGE_KEY);
+    const session: unknown = stored ? JSON.parse(stored) : null;
+    if (typeof session !== 'object' || session === null) return null;
+    const { access_token: token, expires_at: expiresAt } = session as { access_token?: unknown; expires_at?: unknown };
+    return typeof token === 'string' && typeof expiresAt === 'number' && expiresAt * 1000 > Date.now() + 60_000 ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in customer's access token: the stored one while fresh, else supabase-js renews it. */
 async function accessToken(): Promise<string | null> {
   if (!hasStoredSession()) return null;
+  const fresh = storedAccessToken();
+  if (fresh) return fresh;
   const supabase = await loadSupabase();
   const { data } = await supabase.auth.getSession();
   return data.session?.access_token ?? null;
-}
-
-/** A signed-in customer's own order, read under row-level security; null when RLS shows none. */
-async function readOwnOrder(orderNumber: string): Promise<OrderRecord | null> {
-  const supabase = await loadSupabase();
-  const order = await supabase.from('orders').select(ORDER_PAGE_COLUMNS).eq('order_number', orderNumber).maybeSingle();
-  if (order.error) throw new Error(order.error.message);
-  if (!order.data) return null;
-  const id = (order.data as unknown as { id: string }).id;
-  const [events, refunds, decisions] = await Promise.all([
-    supabase.from('order_events').select(ORDER_EVENT_COLUMNS).eq('order_id', id).order('at').order('id'),
-    supabase.from('refunds').select(REFUND_COLUMNS).eq('order_id', id).order('created_at'),
-    supabase.from('order_line_decisions').select(LINE_DECISION_COLUMNS).eq('order_id', id).order('line_index'),
-  ]);
-  for (const answer of [events, refunds, decisions]) if (answer.error) throw new Error(answer.error.message);
-  return orderRecordSchema.parse({ order: order.data, events: events.data, refunds: refunds.data, decisions: decisions.data });
 }
 
 async function answerOf(response: Response): Promise<OrderLoad> {
@@ -36,16 +36,12 @@ async function answerOf(response: Response): Promise<OrderLoad> {
 }
 
 /**
- * The order for this page: with a key, through the function that checks it; signed in, under RLS
- * (and, when RLS shows nothing or nobody is signed in, the function tells an unknown number from an
- * order this browser may not see).
+ * The order for this page, in one call to the function: it shows the order to its owner signed in
+ * (the access token) or to anyone with the order's key, and tells an unknown number from an order
+ * this browser may not see. Plain fetch, so the page draws it without loading supabase-js.
  */
 export async function loadOrder(orderNumber: string, key: string | null): Promise<OrderLoad> {
   const token = await accessToken();
-  if (token && !key) {
-    const own = await readOwnOrder(orderNumber);
-    if (own) return { kind: 'shown', record: own, signedIn: true };
-  }
   const query = new URLSearchParams({ number: orderNumber, ...(key ? { key } : {}) });
   const loaded = await answerOf(await fetch(`/api/orders/get?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
   return loaded.kind === 'shown' ? { ...loaded, signedIn: token !== null } : loaded;

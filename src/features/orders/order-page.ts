@@ -1,0 +1,54 @@
+import { isOrderNumber } from '@/domain/order-status';
+import { takePlacedOrderNote } from '@/lib/placed-order-note';
+import { followToastsOutsideIslands } from '@/lib/page-toast';
+import { showToast } from '@/lib/toast';
+import { loadOrder, requestCancel, type OrderLoad } from './order-client';
+import { cannotShowScreen, loadFailedScreen, loadingScreen, notFoundScreen, orderDetails, placedBanner } from './order-screen';
+import { orderStrings } from './order-strings';
+import type { OrderRecord } from './order-view';
+
+/**
+ * /orders/<order number>: one prebuilt page; the number and the guest key come from the address.
+ * The page's only script: it asks the order function with plain fetch and draws the answer, so a
+ * guest on a phone sees the order after one small script and one call (no React, no supabase-js;
+ * a signed-in customer's token is read from storage, and supabase-js loads only to renew it).
+ */
+export function showOrderPage(holder: HTMLElement): void {
+  const url = new URL(window.location.href);
+  const orderNumber = decodeURIComponent(url.pathname.replace(/^\/orders\/?/, '').replace(/\/$/, ''));
+  const key = url.searchParams.get('key');
+  const screen = document.createElement('div');
+
+  // Opened by the cart the moment the order was paid or placed: its news shows here, once.
+  const placed = takePlacedOrderNote(window.sessionStorage, orderNumber);
+  holder.replaceChildren(...(placed ? [placedBanner(placed.message, placed.orderNumber)] : []), screen);
+  if (placed) {
+    followToastsOutsideIslands();
+    showToast('success', placed.toast);
+  }
+
+  const draw = (record: OrderRecord, signedIn: boolean) => {
+    screen.replaceChildren(
+      orderDetails(record, {
+        signedIn,
+        cancel: async (choice) => {
+          const answer = await requestCancel({ orderNumber, ...(key ? { key } : {}), reason: choice.reason, ...(choice.reason === 'other' ? { otherReason: choice.otherReason } : {}) }).catch(() => ({
+            error: orderStrings.cancelFailed,
+          }));
+          if ('error' in answer) return answer.error;
+          // Redrawn once the dialog has closed (its own step after this answer), so the modal is released first.
+          setTimeout(() => draw(answer.record, signedIn));
+          return null;
+        },
+      }),
+    );
+  };
+  const show = (load: OrderLoad) => {
+    if (load.kind === 'shown') draw(load.record, load.signedIn);
+    else screen.replaceChildren(load.kind === 'not-found' ? notFoundScreen() : cannotShowScreen(orderNumber));
+  };
+
+  if (!isOrderNumber(orderNumber)) return show({ kind: 'not-found' });
+  screen.replaceChildren(loadingScreen());
+  loadOrder(orderNumber, key).then(show, () => screen.replaceChildren(loadFailedScreen()));
+}
