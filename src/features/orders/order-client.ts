@@ -1,22 +1,10 @@
-import { AUTH_STORAGE_KEY, hasStoredSession } from '@/lib/auth-storage';
+import { hasStoredSession } from '@/lib/auth-storage';
 import { loadSupabase } from '@/lib/load-supabase';
+import { requestOrder, storedAccessToken, takeEarlyOrderCall, type OrderAddress } from './order-request';
 import { orderStrings } from './order-strings';
 import { orderRecordSchema, type CancelRequest, type OrderRecord } from './order-view';
 
 export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean } | { kind: 'not-found' } | { kind: 'cannot-show' };
-
-/** The stored session's access token while it has a minute or more to run: no supabase-js needed to use it. */
-function storedAccessToken(): string | null {
-  try {
-    const stored = window.sessionStorage.getItem(AUTH_STORAGE_KEY) ?? window.localStorage.getItem(AUTH_STORAGE_KEY);
-    const session: unknown = stored ? JSON.parse(stored) : null;
-    if (typeof session !== 'object' || session === null) return null;
-    const { access_token: token, expires_at: expiresAt } = session as { access_token?: unknown; expires_at?: unknown };
-    return typeof token === 'string' && typeof expiresAt === 'number' && expiresAt * 1000 > Date.now() + 60_000 ? token : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The signed-in customer's access token: the stored one while fresh, else supabase-js renews it. */
 async function accessToken(): Promise<string | null> {
@@ -38,12 +26,13 @@ async function answerOf(response: Response): Promise<OrderLoad> {
 /**
  * The order for this page, in one call to the function: it shows the order to its owner signed in
  * (the access token) or to anyone with the order's key, and tells an unknown number from an order
- * this browser may not see. Plain fetch, so the page draws it without loading supabase-js.
+ * this browser may not see. Plain fetch, so the page draws it without loading supabase-js; the
+ * call the page's head already started is taken rather than made again.
  */
-export async function loadOrder(orderNumber: string, key: string | null): Promise<OrderLoad> {
-  const token = await accessToken();
-  const query = new URLSearchParams({ number: orderNumber, ...(key ? { key } : {}) });
-  const loaded = await answerOf(await fetch(`/api/orders/get?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
+export async function loadOrder(address: OrderAddress): Promise<OrderLoad> {
+  const early = takeEarlyOrderCall(address);
+  const token = early ? early.token : await accessToken();
+  const loaded = await answerOf(await (early?.response ?? requestOrder(address, token)));
   return loaded.kind === 'shown' ? { ...loaded, signedIn: token !== null } : loaded;
 }
 

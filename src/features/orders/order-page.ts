@@ -4,19 +4,20 @@ import { followToastsOutsideIslands } from '@/lib/page-toast';
 import { showToast } from '@/lib/toast';
 import { loadOrder, requestCancel, type OrderLoad } from './order-client';
 import { cannotShowScreen, loadFailedScreen, loadingScreen, notFoundScreen, orderDetails, placedBanner } from './order-screen';
+import { orderAddress } from './order-request';
 import { orderStrings } from './order-strings';
 import type { OrderRecord } from './order-view';
 
 /**
  * /orders/<order number>: one prebuilt page; the number and the guest key come from the address.
- * The page's only script: it asks the order function with plain fetch and draws the answer, so a
- * guest on a phone sees the order after one small script and one call (no React, no supabase-js;
- * a signed-in customer's token is read from storage, and supabase-js loads only to renew it).
+ * The page's script: it takes the answer of the call the head's inline script started (or asks the
+ * order function itself, with plain fetch) and draws it, so a guest on a phone sees the order after
+ * one small script and one call (no React, no supabase-js; a signed-in customer's token is read from
+ * storage, and supabase-js loads only to renew it).
  */
 export function showOrderPage(holder: HTMLElement): void {
-  const url = new URL(window.location.href);
-  const orderNumber = decodeURIComponent(url.pathname.replace(/^\/orders\/?/, '').replace(/\/$/, ''));
-  const key = url.searchParams.get('key');
+  const address = orderAddress(window.location.href);
+  const { orderNumber, key } = address;
   const screen = document.createElement('div');
 
   // Opened by the cart the moment the order was paid or placed: its news shows here, once.
@@ -50,5 +51,5 @@ export function showOrderPage(holder: HTMLElement): void {
 
   if (!isOrderNumber(orderNumber)) return show({ kind: 'not-found' });
   screen.replaceChildren(loadingScreen());
-  loadOrder(orderNumber, key).then(show, () => screen.replaceChildren(loadFailedScreen()));
+  loadOrder(address).then(show, () => screen.replaceChildren(loadFailedScreen()));
 }
