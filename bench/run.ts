@@ -3,7 +3,8 @@
  *  1. Lighthouse (mobile, default throttling, median of 3) on every page type of the store, the
  *     JavaScript each loads before any action (bench/js-bytes.ts) and the tap-to-badge time on a
  *     product page (bench/first-tap.ts), and the time from a paid Razorpay checkout to the order page
- *     (bench/order-confirmation.ts).
+ *     (bench/order-confirmation.ts); the order screens (a mail link, signed in, My orders, the desk) on
+ *     orders paid through the running server (bench/order-screens.ts).
  *  2. /api load: 2,000 mixed payment calls on the local server; 5xx answers and its peak memory
  *     (bench/api-load.ts, also runnable alone).
  *  3. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
@@ -11,7 +12,7 @@
  *     local server's start to its first function answer, and the functions zipped as deployed with
  *     their cold start (bench/functions.ts).
  * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --api-calls=N (default 2000),
- * --skip-pages, --skip-api, --skip-scale, --only=<page labels> (e.g. --only=Cart,Category), --reports (keeps each
+ * --skip-pages, --skip-api, --skip-scale, --only=<labels> (e.g. --only=Cart,Category or --only='Order,My orders,Desk,Pay to order page'), --reports (keeps each
  * Lighthouse report in bench/results/lighthouse/).
  * Figures go to stdout and bench/results/latest.json.
  */
@@ -325,10 +326,11 @@ async function pageBench(): Promise<PageFigures[]> {
     const reportDir = args.has('reports') ? path.join(root, 'bench', 'results', 'lighthouse') : undefined;
     if (reportDir) await mkdir(reportDir, { recursive: true });
     const pages = await measurePages(origin, measured, runs, reportDir);
-    if (only) return pages;
-    firstTap = await measureFirstTap(origin, `/products/${otc.slug}`);
+    // --only names these two by label as well ('First tap', 'Pay to order page').
+    const wanted = (label: string) => !only || only.split(',').some((prefix) => label.startsWith(prefix));
+    if (wanted('First tap')) firstTap = await measureFirstTap(origin, `/products/${otc.slug}`);
     const paidCart: CartState = { sessionId: crypto.randomUUID(), items: [{ product: toCartProduct(otc), quantity: 2, prescriptionAccepted: true, prescriptionFileUrl: null }] };
-    orderConfirmation = await measureOrderConfirmation(origin, JSON.stringify(paidCart));
+    if (wanted('Pay to order page')) orderConfirmation = await measureOrderConfirmation(origin, JSON.stringify(paidCart));
     return pages;
   });
 }
