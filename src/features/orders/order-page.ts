@@ -10,10 +10,10 @@ import type { OrderRecord } from './order-view';
 
 /**
  * /orders/<order number>: one prebuilt page; the number and the guest key come from the address.
- * The page's script: it takes the answer of the call the head's inline script started (or asks the
- * order function itself, with plain fetch) and draws it, so a guest on a phone sees the order after
- * one small script and one call (no React, no supabase-js; a signed-in customer's token is read from
- * storage, and supabase-js loads only to renew it).
+ * The page's script: it takes the answer of the call the head's inline script started for a guest
+ * (or reads the order itself: order-client.ts) and draws it in plain DOM, so a guest on a phone sees
+ * the order after one call and one small script (no React, no supabase-js; a signed-in customer's
+ * page loads supabase-js for the session).
  */
 export function showOrderPage(holder: HTMLElement): void {
   const address = orderAddress(window.location.href);

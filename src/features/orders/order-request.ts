@@ -1,9 +1,7 @@
-import { AUTH_STORAGE_KEY } from '@/lib/auth-storage';
-
 /*
- * The order page's one call, /api/orders/get, as both of its scripts make it: the inline one in the
- * page's head starts it while the HTML is still arriving (order-early-request.ts), and the page's
- * script takes that answer (or makes the call itself, e.g. after renewing an expired session).
+ * A guest's call for the order, /api/orders/get, as both of the page's scripts make it: the inline
+ * one in the head starts it while the page is still arriving (order-early-request.ts), and the
+ * page's script takes that answer (or makes the call itself).
  */
 
 export interface OrderAddress {
@@ -18,27 +16,13 @@ export function orderAddress(href: string): OrderAddress {
   return { orderNumber: decodeURIComponent(url.pathname.replace(/^\/orders\/?/, '').replace(/\/$/, '')), key: url.searchParams.get('key') };
 }
 
-/** The stored session's access token while it has a minute or more to run: no supabase-js needed to use it. */
-export function storedAccessToken(): string | null {
-  try {
-    const stored = window.sessionStorage.getItem(AUTH_STORAGE_KEY) ?? window.localStorage.getItem(AUTH_STORAGE_KEY);
-    const session: unknown = stored ? JSON.parse(stored) : null;
-    if (typeof session !== 'object' || session === null) return null;
-    const { access_token: token, expires_at: expiresAt } = session as { access_token?: unknown; expires_at?: unknown };
-    return typeof token === 'string' && typeof expiresAt === 'number' && expiresAt * 1000 > Date.now() + 60_000 ? token : null;
-  } catch {
-    return null;
-  }
-}
-
 export function requestOrder(address: OrderAddress, token: string | null): Promise<Response> {
   const query = new URLSearchParams({ number: address.orderNumber, ...(address.key ? { key: address.key } : {}) });
   return fetch(`/api/orders/get?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 }
 
-/** The call the head's script started: for which order, with which token, and its answer to come. */
+/** The call the head's script started: for which order, and its answer to come. */
 export interface EarlyOrderCall extends OrderAddress {
-  token: string | null;
   response: Promise<Response>;
 }
 

@@ -4,8 +4,8 @@ import { orderLineSchema } from '@/domain/order-line-schema';
 import { orderStatuses, paymentStatuses } from '@/domain/order-status';
 
 /**
- * An order as its page shows it: the rows the order function reads and sends (to the owner signed
- * in or a guest with the key), and the mails read too: one reader for all.
+ * An order as its page shows it, built from the rows a customer reads under RLS or from the guest
+ * function's answer (which sends these same rows): one reader for both.
  */
 export const orderRowSchema = z.object({
   id: z.string(),
@@ -70,7 +70,7 @@ export const orderRecordSchema = z.object({
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
-/** The columns of an order the page shows; the function selects them for it. */
+/** The columns the page reads; the function selects the same ones for a guest. */
 export const ORDER_PAGE_COLUMNS =
   'id, order_number, created_at, status, payment_status, provider, provider_order_id, provider_payment_id, amount_paise, lines, ' +
   'delivery_name, delivery_line1, delivery_line2, delivery_city, delivery_state, delivery_pin_code, promised_delivery_date';
