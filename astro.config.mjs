@@ -11,6 +11,7 @@ import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-pain
 import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
 import { FIRST_TAP_SCRIPT } from './src/features/cart/first-tap-queue.ts';
 import { CART_FIRST_PAINT_SCRIPT, cartFirstPaintModule } from './src/features/cart/first-paint-integration.ts';
+import { ORDER_EARLY_REQUEST_SCRIPT, orderEarlyRequestModule } from './src/features/orders/order-early-integration.ts';
 import { LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './src/lib/local-stack.ts';
 import { offeredPaymentMethods, productionEnvProblem, razorpayCheckoutUrl } from './src/lib/production-env.ts';
 import { plainDynamicImports } from './src/lib/plain-dynamic-imports.ts';
@@ -89,13 +90,13 @@ export default defineConfig({
       scriptDirective: {
         resources: ["'self'", razorpayCheckoutOrigin],
         // Our own inline scripts: zod's jitless switch, the header's first-paint sign-in check, the
-        // queue that keeps cart taps made before the scripts arrive and /cart's first paint.
-        hashes: [ZOD_JITLESS_SCRIPT, HEADER_FIRST_PAINT_SCRIPT, FIRST_TAP_SCRIPT, CART_FIRST_PAINT_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
+        // queue that keeps cart taps made before the scripts arrive, /cart's first paint and the order page's early call.
+        hashes: [ZOD_JITLESS_SCRIPT, HEADER_FIRST_PAINT_SCRIPT, FIRST_TAP_SCRIPT, CART_FIRST_PAINT_SCRIPT, ORDER_EARLY_REQUEST_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
       },
     },
   },
   vite: {
-    plugins: [tailwindcss(), plainDynamicImports(), cartFirstPaintModule()],
+    plugins: [tailwindcss(), plainDynamicImports(), cartFirstPaintModule(), orderEarlyRequestModule()],
     environments: {
       client: {
         build: {

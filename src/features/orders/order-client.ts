@@ -1,10 +1,12 @@
 import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { loadSupabase } from '@/lib/browser/load-supabase';
+import { requestOrder, takeEarlyOrderCall, type OrderAddress } from './order-request';
 import { orderStrings } from '@/domain/order-strings';
 import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, REFUND_COLUMNS, type CancelRequest, type OrderRecord } from '@/domain/order-view';
 
 export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean } | { kind: 'not-found' } | { kind: 'cannot-show' };
 
+/** The signed-in customer's access token (supabase-js renews it when it has run out). */
 async function accessToken(): Promise<string | null> {
   if (!hasStoredSession()) return null;
   const supabase = await loadSupabase();
@@ -36,18 +38,20 @@ async function answerOf(response: Response): Promise<OrderLoad> {
 }
 
 /**
- * The order for this page: with a key, through the function that checks it; signed in, under RLS
- * (and, when RLS shows nothing or nobody is signed in, the function tells an unknown number from an
- * order this browser may not see).
+ * The order for this page. A guest (nobody signed in; the mail link's key) asks the function
+ * with plain fetch, so the page draws it without supabase-js; the call the page's head already
+ * started is taken rather than made again. Signed in, the order is read under RLS (and, when RLS
+ * shows nothing, the function tells an unknown number from an order this browser may not see).
  */
-export async function loadOrder(orderNumber: string, key: string | null): Promise<OrderLoad> {
+export async function loadOrder(address: OrderAddress): Promise<OrderLoad> {
+  const early = takeEarlyOrderCall(address);
+  if (early) return answerOf(await early.response);
   const token = await accessToken();
-  if (token && !key) {
-    const own = await readOwnOrder(orderNumber);
+  if (token && !address.key) {
+    const own = await readOwnOrder(address.orderNumber);
     if (own) return { kind: 'shown', record: own, signedIn: true };
   }
-  const query = new URLSearchParams({ number: orderNumber, ...(key ? { key } : {}) });
-  const loaded = await answerOf(await fetch(`/api/orders/get?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
+  const loaded = await answerOf(await requestOrder(address, token));
   return loaded.kind === 'shown' ? { ...loaded, signedIn: token !== null } : loaded;
 }
 

@@ -4,7 +4,12 @@ import { $toast, dismissToast, TOAST_KIND_CLASSES } from './toast';
  * Shows the one notification on pages that have no island with a <Toaster> (a product page, the
  * landing page), in plain DOM: e.g. the notice that a signed-in cart keeps failing to sync.
  */
+let following = false;
+
 export function followToastsOutsideIslands(): void {
+  // Both the header's start-up and a page's own script may ask; one region shows the toast.
+  if (following) return;
+  following = true;
   let region: HTMLElement | null = null;
   $toast.subscribe((toast) => {
     if (document.querySelector('[data-toaster]')) return;

@@ -1,0 +1,19 @@
+/**
+ * A few lines of DOM building for the order screens, which are drawn without React: a guest opening
+ * the mail link on a phone waits for no framework before the order is on screen.
+ */
+type Child = Node | string | false | null | undefined;
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === true) element.setAttribute(name, '');
+    else if (typeof value === 'string') element.setAttribute(name, value);
+  }
+  element.append(...children.filter((child): child is Node | string => child !== false && child !== null && child !== undefined));
+  return element;
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { formatRupees, paiseToRupees } from '@/domain/money';
+import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
+import { hasStoredSession } from '@/lib/browser/auth-storage';
+import { loadSupabase } from '@/lib/browser/load-supabase';
+import { el } from './dom';
+import { orderStrings } from '@/domain/order-strings';
+
+const ORDERS_PER_PAGE = 20;
+
+const summarySchema = z.object({
+  order_number: z.string(),
+  created_at: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+  amount_paise: z.number().int(),
+  lines: z.array(z.object({ quantity: z.number().int() })),
+});
+type OrderSummary = z.infer<typeof summarySchema>;
+
+const date = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+const LINK = 'text-teal-700 underline';
+
+function sendToLogin(): void {
+  window.location.replace(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+}
+
+/** One page of the signed-in customer's orders, newest first, under row-level security; null when nobody is signed in. */
+async function readOrders(page: number): Promise<{ orders: OrderSummary[]; more: boolean } | null> {
+  const supabase = await loadSupabase();
+  const { data: session } = await supabase.auth.getSession();
+  if (!session.session) return null;
+  const from = (page - 1) * ORDERS_PER_PAGE;
+  // One row past the page tells whether an older page exists.
+  const { data, error } = await supabase
+    .from('orders')
+    .select('order_number, created_at, status, payment_status, amount_paise, lines')
+    .eq('user_id', session.session.user.id)
+    .order('created_at', { ascending: false })
+    .range(from, from + ORDERS_PER_PAGE);
+  if (error) throw new Error(error.message);
+  const orders = z.array(summarySchema).parse(data);
+  return { orders: orders.slice(0, ORDERS_PER_PAGE), more: orders.length > ORDERS_PER_PAGE };
+}
+
+function orderRow(order: OrderSummary): HTMLElement {
+  const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const status = `${isOrderStatus(order.status) ? orderStatusLabels[order.status] : order.status}${isPaymentStatus(order.payment_status) ? ` · ${paymentStatusLabels[order.payment_status]}` : ''}`;
+  return el(
+    'li',
+    {},
+    el(
+      'a',
+      { href: `/orders/${order.order_number}`, class: 'flex flex-wrap items-center justify-between gap-2 p-4 hover:bg-gray-50' },
+      el(
+        'span',
+        {},
+        el('span', { class: 'block font-semibold text-gray-900' }, order.order_number),
+        el('span', { class: 'text-sm text-gray-600' }, `${date.format(new Date(order.created_at))} · ${items} ${items === 1 ? 'item' : 'items'}`),
+      ),
+      el(
+        'span',
+        { class: 'text-right text-sm' },
+        el('span', { class: 'block font-semibold text-gray-900' }, formatRupees(paiseToRupees(order.amount_paise))),
+        el('span', { class: 'text-gray-700' }, status),
+      ),
+    ),
+  );
+}
+
+function ordersScreen(page: number, orders: OrderSummary[], more: boolean): HTMLElement {
+  if (orders.length === 0 && page === 1) {
+    return el(
+      'div',
+      { class: 'rounded-lg border border-gray-200 bg-white p-6 text-center' },
+      el('p', { class: 'text-gray-800' }, 'You have not placed any orders yet.'),
+      el('a', { href: '/products', class: 'mt-4 inline-block rounded bg-teal-700 px-4 py-2 text-sm font-semibold text-white' }, 'Browse medicines'),
+    );
+  }
+  return el(
+    'div',
+    {},
+    el('ul', { class: 'divide-y divide-gray-200 rounded border border-gray-200 bg-white' }, ...orders.map(orderRow)),
+    (page > 1 || more) &&
+      el(
+        'nav',
+        { 'aria-label': 'Order pages', class: 'mt-4 flex justify-between text-sm' },
+        page > 1 ? el('a', { class: LINK, href: `?page=${page - 1}` }, 'Newer orders') : el('span'),
+        el('span', {}, `Page ${page}`),
+        more ? el('a', { class: LINK, href: `?page=${page + 1}` }, 'Older orders') : el('span'),
+      ),
+  );
+}
+
+/**
+ * /account/orders: the heading and the loading line are in the page's HTML; this script (no React)
+ * sends a guest to sign in and draws the list once supabase-js has read it.
+ */
+export function showMyOrders(holder: HTMLElement): void {
+  if (!hasStoredSession()) return sendToLogin();
+  const page = Math.max(1, Number(new URL(window.location.href).searchParams.get('page')) || 1);
+  readOrders(page).then(
+    (answer) => (answer ? holder.replaceChildren(ordersScreen(page, answer.orders, answer.more)) : sendToLogin()),
+    () => holder.replaceChildren(el('p', { role: 'alert', class: 'text-sm text-red-700' }, orderStrings.loadFailed)),
+  );
+}

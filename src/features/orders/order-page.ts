@@ -1,0 +1,55 @@
+import { isOrderNumber } from '@/domain/order-status';
+import { takePlacedOrderNote } from '@/lib/placed-order-note';
+import { followToastsOutsideIslands } from '@/lib/browser/page-toast';
+import { showToast } from '@/lib/browser/toast';
+import { loadOrder, requestCancel, type OrderLoad } from './order-client';
+import { cannotShowScreen, loadFailedScreen, loadingScreen, notFoundScreen, orderDetails, placedBanner } from './order-screen';
+import { orderAddress } from './order-request';
+import { orderStrings } from '@/domain/order-strings';
+import type { OrderRecord } from '@/domain/order-view';
+
+/**
+ * /orders/<order number>: one prebuilt page; the number and the guest key come from the address.
+ * The page's script: it takes the answer of the call the head's inline script started for a guest
+ * (or reads the order itself: order-client.ts) and draws it in plain DOM, so a guest on a phone sees
+ * the order after one call and one small script (no React, no supabase-js; a signed-in customer's
+ * page loads supabase-js for the session).
+ */
+export function showOrderPage(holder: HTMLElement): void {
+  const address = orderAddress(window.location.href);
+  const { orderNumber, key } = address;
+  const screen = document.createElement('div');
+
+  // Opened by the cart the moment the order was paid or placed: its news shows here, once.
+  const placed = takePlacedOrderNote(window.sessionStorage, orderNumber);
+  holder.replaceChildren(...(placed ? [placedBanner(placed.message, placed.orderNumber)] : []), screen);
+  if (placed) {
+    followToastsOutsideIslands();
+    showToast('success', placed.toast);
+  }
+
+  const draw = (record: OrderRecord, signedIn: boolean) => {
+    screen.replaceChildren(
+      orderDetails(record, {
+        signedIn,
+        cancel: async (choice) => {
+          const answer = await requestCancel({ orderNumber, ...(key ? { key } : {}), reason: choice.reason, ...(choice.reason === 'other' ? { otherReason: choice.otherReason } : {}) }).catch(() => ({
+            error: orderStrings.cancelFailed,
+          }));
+          if ('error' in answer) return answer.error;
+          // Redrawn once the dialog has closed (its own step after this answer), so the modal is released first.
+          setTimeout(() => draw(answer.record, signedIn));
+          return null;
+        },
+      }),
+    );
+  };
+  const show = (load: OrderLoad) => {
+    if (load.kind === 'shown') draw(load.record, load.signedIn);
+    else screen.replaceChildren(load.kind === 'not-found' ? notFoundScreen() : cannotShowScreen(orderNumber));
+  };
+
+  if (!isOrderNumber(orderNumber)) return show({ kind: 'not-found' });
+  screen.replaceChildren(loadingScreen());
+  loadOrder(address).then(show, () => screen.replaceChildren(loadFailedScreen()));
+}

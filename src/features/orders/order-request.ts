@@ -1,0 +1,46 @@
+/*
+ * A guest's call for the order, /api/orders/get, as both of the page's scripts make it: the inline
+ * one in the head starts it while the page is still arriving (order-early-request.ts), and the
+ * page's script takes that answer (or makes the call itself).
+ */
+
+export interface OrderAddress {
+  orderNumber: string;
+  /** The guest key of the mail link, when there is one. */
+  key: string | null;
+}
+
+/** /orders/<order number>?key=…: the number and the guest key from the address. */
+export function orderAddress(href: string): OrderAddress {
+  const url = new URL(href);
+  return { orderNumber: decodeURIComponent(url.pathname.replace(/^\/orders\/?/, '').replace(/\/$/, '')), key: url.searchParams.get('key') };
+}
+
+export function requestOrder(address: OrderAddress, token: string | null): Promise<Response> {
+  const query = new URLSearchParams({ number: address.orderNumber, ...(address.key ? { key: address.key } : {}) });
+  return fetch(`/api/orders/get?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+/** The call the head's script started: for which order, and its answer to come. */
+export interface EarlyOrderCall extends OrderAddress {
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    medikartEarlyOrderCall?: EarlyOrderCall;
+  }
+}
+
+export function leaveEarlyOrderCall(call: EarlyOrderCall): void {
+  // Until the page's script takes it, a failed call must not count as an unhandled rejection.
+  call.response.catch(() => {});
+  window.medikartEarlyOrderCall = call;
+}
+
+/** The head's call for this very order, once; null when there was none. */
+export function takeEarlyOrderCall(address: OrderAddress): EarlyOrderCall | null {
+  const call = window.medikartEarlyOrderCall;
+  delete window.medikartEarlyOrderCall;
+  return call && call.orderNumber === address.orderNumber && call.key === address.key ? call : null;
+}
