@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { codPinCode } from './support/fixture-delivery';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
@@ -12,7 +13,7 @@ import { messageWithSubject } from './support/inbox';
 
 const env = localEnv();
 const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
-const DELIVERY = { full_name: 'Asha Rao', mobile: '98450 12345', line1: '12, 4th Cross, Indiranagar', area: 'HAL 2nd Stage', city: 'Bengaluru', state: 'Karnataka', pin_code: '560038', email: 'desk.guest@example.test' };
+const DELIVERY = { full_name: 'Asha Rao', mobile: '98450 12345', line1: '12, 4th Cross, Indiranagar', area: 'HAL 2nd Stage', city: 'Bengaluru', state: 'Karnataka', pin_code: codPinCode, email: 'desk.guest@example.test' };
 
 const azithromycin = fixtureCartProduct(16);
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { codPinCode } from './support/fixture-delivery';
 import { randomUUID } from 'node:crypto';
 import { productPath } from '../../src/domain/product';
 import { sellingPricePaise } from '../../src/domain/selling-price';
@@ -8,7 +9,7 @@ import { fixtureProduct } from './support/fixture-catalogue';
 const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
 // A product no other spec buys: once imported it stays stock-tracked for the rest of the run.
 const eyeDrops = fixtureProduct(17);
-const DELIVERY = { full_name: 'Asha Rao', mobile: '98450 12345', line1: '12, 4th Cross, Indiranagar', area: 'HAL 2nd Stage', city: 'Bengaluru', state: 'Karnataka', pin_code: '560038', email: 'stock.guest@example.test' };
+const DELIVERY = { full_name: 'Asha Rao', mobile: '98450 12345', line1: '12, 4th Cross, Indiranagar', area: 'HAL 2nd Stage', city: 'Bengaluru', state: 'Karnataka', pin_code: codPinCode, email: 'stock.guest@example.test' };
 const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
 /** The page's one availability request after load. */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { codPinCode } from './support/fixture-delivery';
 import { serviceClient } from './support/accounts';
 import { ONE_PIXEL_PNG } from './support/cart';
 import { fillDeliveryDetails, FIRST_CALL_TIMEOUT, ORDER_EMAIL } from './checkout-support';
@@ -54,7 +55,7 @@ test('a guest orders with a prescription photo from the landing page and sees th
     status: 'submitted',
     note: 'All medicines for 30 days',
     user_id: null,
-    delivery_pin_code: '560038',
+    delivery_pin_code: codPinCode,
     files: [{ file_name: 'prescription.png', file_type: 'image/png' }],
   });
 
@@ -101,7 +102,7 @@ test('a proposal not approved within 7 days expires with a mail, and its link sa
       delivery_line1: '12, 4th Cross, Indiranagar',
       delivery_city: 'Bengaluru',
       delivery_state: 'Karnataka',
-      delivery_pin_code: '560038',
+      delivery_pin_code: codPinCode,
       delivery_zone_id: 'bengaluru-central',
     })
     .select('id, request_number')
