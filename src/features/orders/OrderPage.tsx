@@ -103,6 +103,13 @@ function OrderDetails({ record, signedIn, orderKey, onChange }: { record: OrderR
           <span data-testid="order-status" className="rounded bg-teal-50 px-2 py-1 font-semibold text-teal-800">{orderStatusLabels[order.status]}</span>
           <span data-testid="payment-status" className="rounded bg-gray-100 px-2 py-1 font-semibold text-gray-800">{paymentStatusLabels[order.payment_status]}</span>
         </p>
+        {(order.status === 'shipped' || order.status === 'delivered') && (
+          <p className="mt-2 text-sm">
+            <a className="text-teal-700 underline" href={`/orders/invoice?${new URLSearchParams({ number: order.order_number, ...(orderKey ? { key: orderKey } : {}) })}`}>
+              View your tax invoice
+            </a>
+          </p>
+        )}
         {order.promised_delivery_date && order.status !== 'cancelled' && (
           <p className="mt-2 text-sm text-gray-800">Delivery by {day.format(new Date(`${order.promised_delivery_date}T00:00:00Z`))}</p>
         )}
