@@ -36,7 +36,7 @@ beforeAll(async () => {
     signIn('support@pharmacy.test', 'Support@12345'),
     signIn(DEMO_USER.email, DEMO_USER.password),
   ]);
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await Promise.allSettled([stack?.close(), mail?.close()]);
 });
