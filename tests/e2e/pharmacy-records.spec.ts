@@ -69,7 +69,7 @@ async function guestH1Order(): Promise<{ id: string; order_number: string; guest
 }
 
 test('stock import, an H1 order reviewed and dispatched by batch, its tax invoice and the register', async ({ browser }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   // The first call to a function builds it (minutes on a loaded machine): warm them before the screens wait on them.
   const warmed = await Promise.all(
     ['desk/stock-import', 'desk/batches', 'desk/h1-prescription', 'desk/h1-register', 'desk/review', 'desk/fulfilment', 'orders/invoice', 'orders/get'].map(
