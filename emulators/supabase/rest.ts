@@ -317,7 +317,10 @@ async function handleRpc(incoming: Incoming, name: string, db: PGlite, claims: A
     .map((argument, index) => {
       const value = args[argument];
       params.push(value === null ? null : typeof value === 'string' ? value : JSON.stringify(value));
-      return `${quote(argument)} => $${params.length}::text::${match.argument_types[index]}`;
+      const type = match.argument_types[index]!;
+      // A JSON array given for an SQL array parameter becomes that array, as PostgREST makes it.
+      if (type.endsWith('[]') && Array.isArray(value)) return `${quote(argument)} => array(select jsonb_array_elements_text($${params.length}::text::jsonb))::${type}`;
+      return `${quote(argument)} => $${params.length}::text::${type}`;
     })
     .join(', ')})`;
   const sql = match.returns_set

@@ -7,7 +7,10 @@ import { paymentHandler } from '../../src/features/checkout/server/payment-handl
 import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts';
 import { buildDeskDependencies } from '../../src/features/desk/server/dependencies';
 import { handleFulfilment, handlePrescriptionUrl, handleReview, type DeskDependencies } from '../../src/features/desk/server/handlers';
-import { BENGALURU_DELIVERY, DEMO_USER, SITE_URL, startTestStack, TEST_CATALOGUE, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, DEMO_USER, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DRUG_TAX, type TestStack } from './test-stack';
+import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-records';
+import { handleBatches, SupabaseBatchStore } from '../../src/features/desk/server/dispatch-batches';
+import { handleH1Prescription, SupabaseH1Store } from '../../src/features/desk/server/h1-register';
 import { inMemoryCatalogueIndex } from '../../src/features/checkout/server/catalogue-index';
 
 let stack: TestStack;
@@ -27,18 +30,21 @@ async function signIn(email: string, password: string): Promise<string> {
 beforeAll(async () => {
   stack = await startTestStack();
   mail = await startMailEmulator({ apiKey: 'mail-test-key', deliver: (sent) => void inbox.push(sent) });
-  desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, inMemoryCatalogueIndex(TEST_CATALOGUE));
+  desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, inMemoryCatalogueIndex(TEST_CATALOGUE), inMemoryDrugTaxIndex(TEST_DRUG_TAX));
   [pharmacist, support, customer] = await Promise.all([
     signIn('pharmacist@pharmacy.test', 'Pharma@12345'),
     signIn('support@pharmacy.test', 'Support@12345'),
     signIn(DEMO_USER.email, DEMO_USER.password),
   ]);
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await Promise.allSettled([stack?.close(), mail?.close()]);
 });
 
 type Handler = (req: Request, deps: DeskDependencies) => Promise<Response>;
+const h1Prescription: Handler = (req, deps) => handleH1Prescription(req, deps, new SupabaseH1Store(stack.env.SUPABASE_URL, stack.env.SUPABASE_SERVICE_ROLE_KEY));
+const batches: Handler = (req, deps) => handleBatches(req, deps, new SupabaseBatchStore(stack.env.SUPABASE_URL, stack.env.SUPABASE_SERVICE_ROLE_KEY));
+const H1_DETAILS = { patientName: 'Ravi Kumar', prescriberName: 'Dr. Meera Iyer', prescriberRegistration: 'KMC-45821' };
 async function call(handler: Handler, token: string | null, body: unknown) {
   const req = new Request(`${SITE_URL}/api/desk`, {
     method: 'POST',
@@ -118,6 +124,13 @@ describe('prescription review', () => {
     const again = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' });
     expect(again).toEqual({ status: 409, body: { error: 'This line has already been decided by another pharmacist. Reload to see the decision.' } });
 
+    // Azithromycin is Schedule H1: no acceptance before the prescriber's details are recorded.
+    const undocumented = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 1, decision: 'accepted' });
+    expect(undocumented).toEqual({
+      status: 422,
+      body: { error: 'Azithromycin 500mg Tablet is a Schedule H1 drug: record the patient, the prescriber and the prescriber’s registration number before accepting it.' },
+    });
+    expect((await call(h1Prescription, pharmacist, { orderId: order.id, lineIndex: 1, ...H1_DETAILS })).status).toBe(200);
     const accepted = await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 1, decision: 'accepted' });
     expect(accepted).toEqual({ status: 200, body: { status: 'confirmed', decided: true, refundedPaise: 8950 } });
     const refunds = await refundCount();
@@ -203,7 +216,10 @@ describe('fulfilment', () => {
     });
     expect(await step(support, order.id, 'confirmed', { step: 'packed' })).toEqual({ status: 200, body: { status: 'packed' } });
     expect((await step(support, order.id, 'packed', { step: 'shipped', courierName: 'Blue Dart' })).status).toBe(400);
-    expect(await step(support, order.id, 'packed', { step: 'shipped', courierName: 'Blue Dart', trackingNumber: 'BD123456789IN' })).toEqual({ status: 200, body: { status: 'shipped' } });
+    expect(await step(support, order.id, 'packed', { step: 'shipped', courierName: 'Blue Dart', trackingNumber: 'BD123456789IN' })).toEqual({
+      status: 200,
+      body: { status: 'shipped', invoiceNumber: expect.stringMatching(/^MK\/\d{4}-\d{2}\/\d{6}$/) },
+    });
     expect(await orderRow(order.id)).toMatchObject({ courier_name: 'Blue Dart', tracking_number: 'BD123456789IN' });
     expect(await step(support, order.id, 'shipped', { step: 'cancelled', reason: 'Customer asked' })).toEqual({
       status: 409,
@@ -236,6 +252,40 @@ describe('fulfilment', () => {
     expect(await step(support, order.id, 'confirmed', { step: 'cancelled', reason: 'Out of stock at the pharmacy' })).toEqual({ status: 200, body: { status: 'cancelled' } });
     expect((await refundCount()).count).toBe(before + 1);
     expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+  });
+});
+
+describe('dispatch records', () => {
+  it('ships only with batches picked, then issues the GST invoice to the paisa and writes the H1 register', async () => {
+    const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    const imported = await admin().rpc('import_stock', {
+      p_rows: [{ product_id: 106, batch_number: 'AZ-FN-1', expiry_date: nextYear, quantity: 50, mrp_paise: 11_830 }],
+      p_minimum_shelf_life_days: 90,
+    });
+    expect(imported.error).toBeNull();
+    const order = await paidOrder([106, 104]);
+    expect((await call(h1Prescription, pharmacist, { orderId: order.id, lineIndex: 0, ...H1_DETAILS })).status).toBe(200);
+    expect((await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' })).status).toBe(200);
+    expect((await call(handleFulfilment, support, { orderId: order.id, expectedStatus: 'confirmed', step: 'packed' })).status).toBe(200);
+    const ship = { orderId: order.id, expectedStatus: 'packed', step: 'shipped', courierName: 'Blue Dart', trackingNumber: 'BD42' };
+
+    expect(await call(handleFulfilment, support, ship)).toEqual({ status: 422, body: { error: 'Pick the batches of line 1 (Azithromycin 500mg Tablet) before the order ships.' } });
+    const suggested = await call(batches, support, { orderId: order.id });
+    const [line] = suggested.body.lines as { line_index: number; batches: { batch_id: number; batch_number: string; quantity: number }[] }[];
+    expect(line!.batches).toEqual([expect.objectContaining({ batch_number: 'AZ-FN-1', quantity: 1 })]);
+    expect((await call(batches, support, { orderId: order.id, picks: [{ lineIndex: 0, batchId: line!.batches[0]!.batch_id, quantity: 1 }] })).status).toBe(200);
+
+    const shipped = await call(handleFulfilment, support, ship);
+    expect(shipped.status).toBe(200);
+    const { data: invoice } = await admin().from('tax_documents').select('number, document').eq('order_id', order.id).single();
+    expect(invoice!.number).toBe(shipped.body.invoiceNumber);
+    const document = invoice!.document as { supply: string; rows: { batchNumber: string; hsnCode: string }[]; totals: { totalPaise: number }; pharmacist: { name: string } };
+    expect(document.supply).toBe('intra_state');
+    expect(document.rows.map((row) => [row.batchNumber, row.hsnCode])).toEqual([['AZ-FN-1', '30042019'], ['Not recorded', '21069099']]);
+    expect(document.totals.totalPaise).toBe(order.amount);
+    expect(document.pharmacist.name).toBe('Asha Rao');
+    const { data: register } = await admin().from('h1_register').select('patient_name, prescriber_registration, batch_number, quantity, invoice_number').eq('order_id', order.id);
+    expect(register).toEqual([{ patient_name: 'Ravi Kumar', prescriber_registration: 'KMC-45821', batch_number: 'AZ-FN-1', quantity: 1, invoice_number: invoice!.number }]);
   });
 });
 

@@ -11,7 +11,8 @@ import type { DeskDependencies } from '../../src/features/desk/server/handlers';
 import { handleRequestDecision, handleRequestFile } from '../../src/features/desk/server/request-handlers';
 import { submitRequest } from '../../src/features/prescription-requests/server/request-functions';
 import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts';
-import { BENGALURU_DELIVERY, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DELIVERY, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DELIVERY, TEST_DRUG_TAX, type TestStack } from './test-stack';
+import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-records';
 
 let stack: TestStack;
 let mail: Awaited<ReturnType<typeof startMailEmulator>>;
@@ -26,7 +27,7 @@ const price = (id: number) => sellingPricePaise(TEST_CATALOGUE.find((entry) => e
 beforeAll(async () => {
   stack = await startTestStack();
   mail = await startMailEmulator({ apiKey: 'mail-test-key', deliver: (sent) => void inbox.push(sent) });
-  desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, catalogue);
+  desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, catalogue, inMemoryDrugTaxIndex(TEST_DRUG_TAX));
   admin = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
   const { data, error } = await stack.anonClient().auth.signInWithPassword({ email: 'pharmacist@pharmacy.test', password: 'Pharma@12345' });
   if (error) throw error;

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { DrugTaxFacts } from '../../src/domain/drug-tax';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,17 @@ export const TEST_CATALOGUE: CatalogueIndexEntry[] = [
   { id: 106, name: 'Azithromycin 500mg Tablet', mrp: 118.3, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
   { id: 107, name: 'Levocetirizine 5mg Tablet', mrp: 60, current_price: 48.5, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
 ];
+
+/** The test catalogue's schedules, HSN codes and GST rates (the build's drug-tax shards in production). */
+export const TEST_DRUG_TAX: ReadonlyMap<number, DrugTaxFacts> = new Map<number, DrugTaxFacts>([
+  [101, { schedule: 'OTC', hsnCode: '30049099', gstRate: 12 }],
+  [102, { schedule: 'H', hsnCode: '30041030', gstRate: 5 }],
+  [103, { schedule: 'OTC', hsnCode: '30049099', gstRate: 12 }],
+  [104, { schedule: 'OTC', hsnCode: '21069099', gstRate: 18 }],
+  [105, { schedule: 'OTC', hsnCode: '90271000', gstRate: 12 }],
+  [106, { schedule: 'H1', hsnCode: '30042019', gstRate: 5 }],
+  [107, { schedule: 'H', hsnCode: '30049099', gstRate: 5 }],
+]);
 
 /** The delivery content the function tests check PIN codes against. */
 export const TEST_DELIVERY = parseDeliveryContent(

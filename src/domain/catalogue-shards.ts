@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { DRUG_SCHEDULES, type DrugTaxFacts } from './drug-tax';
+import { GST_RATES, type GstRate } from './gst';
 import type { PriceIndexEntry } from './product';
 
 /**
@@ -11,7 +14,7 @@ export const CATALOGUE_SHARD_COUNT = 256;
 /** Where the shards live, relative to the project root (and, deployed, to the function's root). */
 export const CATALOGUE_SHARDS_DIR = '.generated/catalogue';
 
-export type CatalogueShardKind = 'prices';
+export type CatalogueShardKind = 'prices' | 'drug-tax';
 
 export function catalogueShardOf(id: number): number {
   return id % CATALOGUE_SHARD_COUNT;
@@ -44,3 +47,23 @@ export function toPriceRow(entry: Omit<PriceIndexEntry, 'current_price'> & { cur
   return [entry.id, entry.name, entry.mrp, entry.current_price ?? null, entry.requires_prescription ? 1 : 0, entry.cod_available ? 1 : 0, entry.sale_state];
 }
 
+
+/**
+ * One product's row in a drug-tax shard (what the desk's dispatch prints on the tax invoice and
+ * writes to the Schedule H1 register): id, schedule, HSN code and GST rate (null when the record
+ * gives none, which only an over-the-counter product may).
+ */
+export type DrugTaxRow = [id: number, schedule: DrugTaxFacts['schedule'], hsnCode: string | null, gstRate: GstRate | null];
+
+export function toDrugTaxRow(id: number, facts: DrugTaxFacts): DrugTaxRow {
+  return [id, facts.schedule, facts.hsnCode, facts.gstRate];
+}
+
+const drugTaxShardSchema = z.array(
+  z.tuple([z.number().int().positive(), z.enum(DRUG_SCHEDULES), z.string().nullable(), z.union(GST_RATES.map((rate) => z.literal(rate))).nullable()]),
+);
+
+/** Reads a drug-tax shard back; a stale or hand-edited file fails loudly. */
+export function readDrugTaxRows(json: unknown): Map<number, DrugTaxFacts> {
+  return new Map(drugTaxShardSchema.parse(json).map(([id, schedule, hsnCode, gstRate]) => [id, { schedule, hsnCode, gstRate }]));
+}

@@ -19,6 +19,8 @@ export const sellerSchema = z.object({
   gstin: z.string().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a GSTIN is 15 characters, like 29AAKCM4821Q1Z6'),
   /** Retail drug licences (forms 20 and 21), printed on every invoice. */
   drugLicences: z.array(z.object({ form: z.string().min(1), number: z.string().trim().min(1) })).min(1),
+  /** The registered pharmacist in charge, printed on an invoice no pharmacist reviewed (over-the-counter lines only). */
+  pharmacistInCharge: z.object({ name: z.string().trim().min(1), registrationNumber: z.string().trim().min(1) }),
 });
 export type Seller = z.infer<typeof sellerSchema>;
 
@@ -120,3 +122,42 @@ export function invoicePages(rows: readonly InvoiceRow[]): InvoiceRow[][] {
   for (let start = 0; start < rows.length; start += INVOICE_ROWS_PER_PAGE) pages.push(rows.slice(start, start + INVOICE_ROWS_PER_PAGE));
   return pages;
 }
+
+const paise = z.number().int();
+const invoiceRowSchema = z.object({
+  name: z.string(),
+  hsnCode: z.string(),
+  schedule: z.enum(['OTC', 'H', 'H1', 'X']),
+  batchNumber: z.string(),
+  expiryDate: z.string(),
+  quantity: z.number().int(),
+  mrpPaise: paise,
+  gstRate: z.union([z.literal(0), z.literal(5), z.literal(12), z.literal(18), z.literal(28)]),
+  amountPaise: paise,
+  taxablePaise: paise,
+  cgstPaise: paise,
+  sgstPaise: paise,
+  igstPaise: paise,
+}) satisfies z.ZodType<InvoiceRow>;
+
+export const invoiceDocumentSchema = z.object({
+  seller: sellerSchema,
+  buyer: z.object({ name: z.string().nullable(), addressLines: z.array(z.string()), state: z.string(), pinCode: z.string() }),
+  placeOfSupply: z.string(),
+  supply: z.enum(['intra_state', 'inter_state']),
+  orderNumber: z.string(),
+  rows: z.array(invoiceRowSchema),
+  totals: z.object({ taxablePaise: paise, cgstPaise: paise, sgstPaise: paise, igstPaise: paise, totalPaise: paise }),
+  pharmacist: z.object({ name: z.string(), registrationNumber: z.string() }),
+}) satisfies z.ZodType<InvoiceDocument>;
+
+/** An issued invoice or credit note as the customer's invoice page receives it. */
+export const taxDocumentSchema = z.object({
+  kind: z.enum(['invoice', 'credit_note']),
+  number: z.string(),
+  refers_to: z.string().nullable(),
+  issued_at: z.string(),
+  document: invoiceDocumentSchema,
+});
+export type TaxDocument = z.infer<typeof taxDocumentSchema>;
+export const TAX_DOCUMENT_COLUMNS = 'kind, number, refers_to, issued_at, document';

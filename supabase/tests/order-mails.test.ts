@@ -51,6 +51,13 @@ describe('order mails are queued by the order change itself', () => {
     expect(await queued(orderId)).toEqual(['order_confirmation']);
   });
 
+  it('an order that ships queues the dispatch mail (with its invoice link) once', async () => {
+    const orderId = await placeOrder();
+    await payTo(orderId, 'paid');
+    for (const status of ['confirmed', 'packed', 'shipped', 'delivered']) await moveTo(orderId, status);
+    expect(await queued(orderId)).toEqual(['order_confirmation', 'order_shipped']);
+  });
+
   it('a cash on delivery order queues its confirmation when placed', async () => {
     expect(await queued(await placeOrder('cod'))).toEqual(['order_confirmation']);
   });

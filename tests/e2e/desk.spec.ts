@@ -15,7 +15,8 @@ const env = localEnv();
 const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
 const DELIVERY = { full_name: 'Asha Rao', mobile: '98450 12345', line1: '12, 4th Cross, Indiranagar', area: 'HAL 2nd Stage', city: 'Bengaluru', state: 'Karnataka', pin_code: codPinCode, email: 'desk.guest@example.test' };
 
-const azithromycin = fixtureCartProduct(16);
+// A Schedule H prescription medicine: the Schedule H1 journey (prescriber details, batches) is pharmacy-records.spec.ts.
+const montelukast = fixtureCartProduct(13);
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function violations(page: Page): Promise<string[]> {
@@ -48,13 +49,13 @@ async function guestRxOrder(prescription: 'png' | 'pdf' = 'png'): Promise<{ id: 
   const file = prescription === 'png' ? new Blob([ONE_PIXEL_PNG], { type: 'image/png' }) : new Blob([ONE_PAGE_PDF], { type: 'application/pdf' });
   const upload = await anon.storage.from('prescriptions').upload(path, file);
   expect(upload.error).toBeNull();
-  const totalPaise = sellingPricePaise(metformin) + sellingPricePaise(azithromycin);
+  const totalPaise = sellingPricePaise(metformin) + sellingPricePaise(montelukast);
   const created = await fetch(`${SITE}/api/razorpay/create-order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       amount: totalPaise,
-      lines: [{ productId: metformin.id, quantity: 1 }, { productId: azithromycin.id, quantity: 1 }],
+      lines: [{ productId: metformin.id, quantity: 1 }, { productId: montelukast.id, quantity: 1 }],
       prescriptionPaths: [path],
       cartSessionId: sessionId,
       delivery: DELIVERY,
@@ -116,7 +117,7 @@ test('a pharmacist reviews a guest’s prescription order and support ships it',
   await expect(customer.getByRole('region', { name: 'Refunds' })).toContainText(`${rupees(sellingPricePaise(metformin) / 100)}: Refunded`);
   const reviewMail = await messageWithSubject(DELIVERY.email, `Our pharmacist has checked the prescription for order ${order.order_number}`);
   expect(reviewMail.Text).toContain(`${metformin.name} (${rupees(sellingPricePaise(metformin) / 100)} each): Removed from your order: Prescription expired`);
-  expect(reviewMail.Text).toContain(`${azithromycin.name} (${rupees(sellingPricePaise(azithromycin) / 100)} each): Prescription accepted by pharmacist Asha Rao`);
+  expect(reviewMail.Text).toContain(`${montelukast.name} (${rupees(sellingPricePaise(montelukast) / 100)} each): Prescription accepted by pharmacist Asha Rao`);
 
   await desk.getByRole('button', { name: 'Sign out' }).click();
   // Signing out ends the session on the auth server first; leaving the page before that keeps it.

@@ -50,6 +50,21 @@ export function drugTaxFacts(record: CatalogueRecord): DrugTaxFacts {
   return { schedule: record.schedule ?? 'OTC', hsnCode: record.hsn_code ?? null, gstRate: (record.gst_rate as GstRate | undefined) ?? null };
 }
 
+// Each built product's drug tax facts, beside the product rather than in it: only the build's
+// shard writer and the desk's pages read them (productDrugTax). Kept on globalThis like the
+// catalogue itself (catalogue.ts): the pages' bundled copy of this module reads what the build
+// integration's copy built.
+const DRUG_TAX_KEY = Symbol.for('medikart.catalogue.drug-tax');
+const sharedGlobal = globalThis as typeof globalThis & { [DRUG_TAX_KEY]?: WeakMap<Product, DrugTaxFacts> };
+const drugTaxOfProduct = (sharedGlobal[DRUG_TAX_KEY] ??= new WeakMap<Product, DrugTaxFacts>());
+
+/** The schedule, HSN code and GST rate of a product this module built. */
+export function productDrugTax(product: Product): DrugTaxFacts {
+  const facts = drugTaxOfProduct.get(product);
+  if (!facts) throw new Error(`product ${product.id} was not built from a catalogue record`);
+  return facts;
+}
+
 export function toProduct(record: CatalogueRecord): Product {
   const details = record.upm_product_details;
   const mrp = typeof details.mrp === 'number' ? details.mrp : record.mrp;
@@ -108,6 +123,7 @@ export function buildProduct(raw: unknown, source: string): Product {
   // The builder answers to the one product schema every reader derives from.
   const problem = productProblem(product, FULL_PRODUCT);
   if (problem) throw new CatalogueRecordError(`Catalogue record ${source} makes a product the shop cannot read: ${problem}`);
+  drugTaxOfProduct.set(product, drugTaxFacts(parsed.data));
   return product;
 }
 

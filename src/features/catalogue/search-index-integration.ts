@@ -3,7 +3,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getCatalogue } from './catalogue';
 import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
-import { CATALOGUE_SHARDS_DIR, catalogueShardFile, catalogueShards, toPriceRow, type CatalogueShardKind } from '../../domain/catalogue-shards';
+import { CATALOGUE_SHARDS_DIR, catalogueShardFile, catalogueShards, toDrugTaxRow, toPriceRow, type CatalogueShardKind } from '../../domain/catalogue-shards';
+import { productDrugTax } from './product-from-record';
 import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
 import { browseFiles } from './browse-files';
 import { getProductMoves } from './catalogue-moves';
@@ -92,6 +93,7 @@ export function productSearchIndex(): AstroIntegration {
         // A product gone from the catalogue must not stay in an old shard.
         await rm(CATALOGUE_SHARDS_DIR, { recursive: true, force: true });
         const priceShards = await writeShards('prices', products.map((product) => toPriceRow(toPriceIndexEntry(product))), ([id]) => id);
+        await writeShards('drug-tax', products.map((product) => toDrugTaxRow(product.id, productDrugTax(product))), ([id]) => id);
         const moves = await getProductMoves();
         await writeJson(PRODUCT_ADDRESSES_PATH, moves.addresses);
         logger.info(

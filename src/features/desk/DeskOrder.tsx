@@ -5,6 +5,8 @@ import { formatRupees, paiseToRupees } from '../../domain/money';
 import { orderStatusLabels, paymentStatusLabels, type OrderStatus, type PaymentStatus } from '../../domain/order-status';
 import { deskCall, type StaffSession } from './desk-api';
 import StaffGate from './StaffGate';
+import DispatchBatches, { type PickedBatch } from './dispatch/DispatchBatches';
+import H1Prescription, { type H1Details } from './dispatch/H1Prescription';
 
 interface DeskOrderRow {
   id: string;
@@ -83,14 +85,14 @@ function PrescriptionFile({ staff, orderId, path, index }: { staff: StaffSession
   );
 }
 
-function LineReview({ onDecide }: { onDecide: (decision: 'accepted' | 'rejected', reason?: RejectionReason, note?: string) => void }) {
+function LineReview({ onDecide, acceptBlocked }: { onDecide: (decision: 'accepted' | 'rejected', reason?: RejectionReason, note?: string) => void; acceptBlocked: boolean }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState<RejectionReason>('illegible');
   const [note, setNote] = useState('');
   if (!rejecting) {
     return (
       <span className="flex gap-2">
-        <button type="button" className={buttonClass} onClick={() => onDecide('accepted')}>
+        <button type="button" className={buttonClass} onClick={() => onDecide('accepted')} disabled={acceptBlocked}>
           Accept
         </button>
         <button type="button" className={quietButtonClass} onClick={() => setRejecting(true)}>
@@ -126,19 +128,36 @@ function LineReview({ onDecide }: { onDecide: (decision: 'accepted' | 'rejected'
   );
 }
 
-function OrderView({ staff, orderId, rxProductIds }: { staff: StaffSession; orderId: string; rxProductIds: readonly number[] }) {
+interface PharmacyFacts {
+  rxProductIds: readonly number[];
+  /** Schedule H1 products: their lines need the prescriber's details at review. */
+  h1ProductIds: readonly number[];
+  minimumShelfLifeDays: number;
+}
+
+function OrderView({ staff, orderId, facts }: { staff: StaffSession; orderId: string; facts: PharmacyFacts }) {
+  const { rxProductIds } = facts;
   const [order, setOrder] = useState<DeskOrderRow | null>(null);
   const [decisions, setDecisions] = useState<Decision[]>([]);
   const [history, setHistory] = useState<HistoryRow[]>([]);
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
   const [missing, setMissing] = useState(false);
+  const [h1Details, setH1Details] = useState<H1Details[]>([]);
+  const [picked, setPicked] = useState<PickedBatch[]>([]);
+  const [invoices, setInvoices] = useState<{ kind: string; number: string }[]>([]);
 
   const load = useCallback(async () => {
-    const [orderResult, decisionResult, historyResult] = await Promise.all([
+    const [orderResult, decisionResult, historyResult, h1Result, batchResult, invoiceResult] = await Promise.all([
       staff.client.from('orders').select('*').eq('id', orderId).maybeSingle(),
       staff.client.from('order_line_decisions').select('line_index, decision, reason, note, pharmacist_name, registration_number').eq('order_id', orderId),
       staff.client.from('order_events').select('id, kind, from_status, to_status, actor_role, actor_id, note, at').eq('order_id', orderId).order('id', { ascending: true }),
+      staff.client.from('h1_prescriptions').select('line_index, patient_name, prescriber_name, prescriber_registration').eq('order_id', orderId),
+      staff.client.from('order_line_batches').select('line_index, batch_number, expiry_date, quantity').eq('order_id', orderId).order('id'),
+      staff.client.from('tax_documents').select('kind, number').eq('order_id', orderId).order('id'),
     ]);
+    setH1Details((h1Result.data ?? []) as H1Details[]);
+    setPicked((batchResult.data ?? []) as PickedBatch[]);
+    setInvoices((invoiceResult.data ?? []) as { kind: string; number: string }[]);
     if (!orderResult.data) setMissing(true);
     setOrder(orderResult.data as DeskOrderRow | null);
     setDecisions((decisionResult.data ?? []) as Decision[]);
@@ -183,6 +202,8 @@ function OrderView({ staff, orderId, rxProductIds }: { staff: StaffSession; orde
         <ul className="mt-2 divide-y divide-gray-100">
           {order.lines.map((line, index) => {
             const isRx = rxProductIds.includes(line.product_id);
+            const isH1 = facts.h1ProductIds.includes(line.product_id);
+            const h1 = h1Details.find((details) => details.line_index === index);
             const decision = decisionOf(index);
             return (
               <li key={`${line.product_id}-${index}`} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`desk-line-${index}`}>
@@ -198,12 +219,14 @@ function OrderView({ staff, orderId, rxProductIds }: { staff: StaffSession; orde
                 ) : (
                   isRx && canReview && (
                     <LineReview
+                      acceptBlocked={isH1 && !h1}
                       onDecide={(choice, reason, note) =>
                         act('/api/desk/review', { lineIndex: index, decision: choice, ...(reason ? { reason } : {}), ...(note ? { note } : {}) }, choice === 'accepted' ? `${line.name} accepted.` : `${line.name} rejected.`)
                       }
                     />
                   )
                 )}
+                {isH1 && <H1Prescription staff={staff} orderId={order.id} lineIndex={index} recorded={h1} canRecord={canReview && !decision} onRecorded={load} />}
               </li>
             );
           })}
@@ -241,6 +264,15 @@ function OrderView({ staff, orderId, rxProductIds }: { staff: StaffSession; orde
           </p>
         )}
       </section>
+
+      {(['confirmed', 'packed'].includes(order.status) || picked.length > 0) && (
+        <DispatchBatches staff={staff} orderId={order.id} lines={order.lines} picked={picked} minimumShelfLifeDays={facts.minimumShelfLifeDays} onRecorded={load} />
+      )}
+      {invoices.map((invoice) => (
+        <p key={invoice.number} className="text-gray-800">
+          {invoice.kind === 'invoice' ? 'Tax invoice' : 'Credit note'} {invoice.number}
+        </p>
+      ))}
 
       <Fulfilment order={order} onAct={act} />
 
@@ -323,8 +355,8 @@ function Fulfilment({ order, onAct }: { order: DeskOrderRow; onAct: (path: strin
 }
 
 /** /desk/order?id=…: one order, its prescriptions, the review and fulfilment buttons, and its history. */
-export default function DeskOrder({ rxProductIds }: { rxProductIds: number[] }) {
+export default function DeskOrder(facts: PharmacyFacts) {
   const [orderId, setOrderId] = useState<string | null>(null);
   useEffect(() => setOrderId(new URLSearchParams(window.location.search).get('id')), []);
-  return <StaffGate>{(staff) => (orderId ? <OrderView staff={staff} orderId={orderId} rxProductIds={rxProductIds} /> : <p className="text-gray-700">No order chosen.</p>)}</StaffGate>;
+  return <StaffGate>{(staff) => (orderId ? <OrderView staff={staff} orderId={orderId} facts={facts} /> : <p className="text-gray-700">No order chosen.</p>)}</StaffGate>;
 }

@@ -67,7 +67,12 @@ function Queue({ staff }: { staff: StaffSession }) {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold text-gray-900">Order queue</h1>
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-gray-900">Order queue</h1>
+        <a href="/desk/records" className="text-sm text-brand-700 underline">
+          Stock and registers
+        </a>
+      </div>
       <div className="mt-4">
         <label htmlFor="desk-search" className="mb-1 block text-sm font-medium text-gray-700">
           Search by order number, mobile or email

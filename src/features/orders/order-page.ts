@@ -32,6 +32,7 @@ export function showOrderPage(holder: HTMLElement): void {
     screen.replaceChildren(
       orderDetails(record, {
         signedIn,
+        orderKey: key ?? null,
         cancel: async (choice) => {
           const answer = await requestCancel({ orderNumber, ...(key ? { key } : {}), reason: choice.reason, ...(choice.reason === 'other' ? { otherReason: choice.otherReason } : {}) }).catch(() => ({
             error: orderStrings.cancelFailed,

@@ -202,6 +202,8 @@ function cancelDialog(confirm: (choice: CancelChoice) => Promise<string | null>)
 
 export interface OrderDetailsOptions {
   signedIn: boolean;
+  /** A guest's key from the mail link, passed on to the invoice's address. */
+  orderKey: string | null;
   /** Cancels the order; answers the refusal to show, or null once done (the page then redraws). */
   cancel(choice: CancelChoice): Promise<string | null>;
 }
@@ -231,6 +233,12 @@ export function orderDetails(record: OrderRecord, options: OrderDetailsOptions):
         el('span', { 'data-testid': 'order-status', class: 'rounded bg-teal-50 px-2 py-1 font-semibold text-teal-800' }, orderStatusLabels[order.status]),
         el('span', { 'data-testid': 'payment-status', class: 'rounded bg-gray-100 px-2 py-1 font-semibold text-gray-800' }, paymentStatusLabels[order.payment_status]),
       ),
+      shipped &&
+        el(
+          'p',
+          { class: 'mt-2 text-sm' },
+          el('a', { class: 'text-teal-700 underline', href: `/orders/invoice?${new URLSearchParams({ number: order.order_number, ...(options.orderKey ? { key: options.orderKey } : {}) })}` }, 'View your tax invoice'),
+        ),
       order.promised_delivery_date &&
         order.status !== 'cancelled' &&
         el('p', { class: 'mt-2 text-sm text-gray-800' }, `Delivery by ${day.format(new Date(`${order.promised_delivery_date}T00:00:00Z`))}`),

@@ -1,12 +1,15 @@
+import seller from '../../../../content/pharmacy/seller.json' with { type: 'json' };
+import { sellerSchema } from '../../../domain/tax-invoice';
 import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
 import { buildOrderDependencies, type OrderEnv } from '../../orders/server/order-dependencies';
 import { sendOrderMails } from '../../orders/server/order-mail';
 import { SupabaseDeskStore } from './desk-store';
+import { SupabaseDispatchRecords, type DrugTaxIndex } from './dispatch-records';
 import type { DeskDependencies } from './handlers';
 import { pipelineRefunds } from './refunds';
 
 /** The desk functions' dependencies; the functions and the function tests both build them here. */
-export function buildDeskDependencies(env: OrderEnv, catalogue: CatalogueIndex, fetcher: typeof fetch = fetch): DeskDependencies {
+export function buildDeskDependencies(env: OrderEnv, catalogue: CatalogueIndex, drugTax: DrugTaxIndex, fetcher: typeof fetch = fetch): DeskDependencies {
   const orders = buildOrderDependencies(env, fetcher);
   return {
     store: new SupabaseDeskStore(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY),
@@ -16,5 +19,6 @@ export function buildDeskDependencies(env: OrderEnv, catalogue: CatalogueIndex, 
       await sendOrderMails(orders, orderId);
     },
     orders,
+    records: new SupabaseDispatchRecords(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, drugTax, sellerSchema.parse(seller)),
   };
 }

@@ -13,6 +13,7 @@ import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../checkout/server/http';
 import type { DeskOrder, DeskStore } from './desk-store';
+import type { DispatchRecords } from './dispatch-records';
 import type { RefundRequester } from './refunds';
 import { requireStaff } from './staff';
 
@@ -25,6 +26,8 @@ export interface DeskDependencies {
   sendMails: (orderId: string) => Promise<void>;
   /** The order functions' service-role database, env and mailer: prescription requests and their messages. */
   orders: OrderDependencies;
+  /** The H1 details a review needs and the invoice and register a dispatch leaves. */
+  records: DispatchRecords;
 }
 
 const PRESCRIPTION_URL_SECONDS = 5 * 60;
@@ -101,6 +104,7 @@ export async function handleReview(req: Request, deps: DeskDependencies): Promis
   if (!reviewStatuses.includes(order.status)) throw new CheckoutRefusal(409, `Order ${order.order_number} is ${order.status} and no longer under review.`);
   const rxLines = await prescriptionLines(deps, order);
   if (!rxLines.includes(body.lineIndex)) throw new CheckoutRefusal(422, `Line ${body.lineIndex + 1} of order ${order.order_number} does not need a prescription.`);
+  if (body.decision === 'accepted') await deps.records.requireH1Details(order, body.lineIndex);
 
   const outcome = await deps.store.decideLine(
     order,
@@ -159,6 +163,7 @@ export async function handleFulfilment(req: Request, deps: DeskDependencies): Pr
   if (order.status !== from) {
     throw new CheckoutRefusal(409, `Order ${order.order_number} is ${order.status.replace('_', ' ')}; only a ${from} order can be marked ${body.step}.`);
   }
+  const invoiceNumber = body.step === 'shipped' ? await deps.records.recordDispatch(order, staff) : null;
   const moved = await deps.store.moveOrder({
     orderId: order.id,
     expectedStatus: body.expectedStatus,
@@ -168,7 +173,8 @@ export async function handleFulfilment(req: Request, deps: DeskDependencies): Pr
     note: body.step === 'shipped' ? `Shipped with ${body.courierName}, tracking ${body.trackingNumber}` : null,
     ...(body.step === 'shipped' ? { courierName: body.courierName, trackingNumber: body.trackingNumber } : {}),
   });
-  return jsonResponse({ status: moved.status });
+  await deps.sendMails(order.id);
+  return jsonResponse({ status: moved.status, ...(invoiceNumber ? { invoiceNumber } : {}) });
 }
 
 /** POST /api/desk/prescription-url: a 5-minute link to one of the order's prescription files, logged. */

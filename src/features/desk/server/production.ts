@@ -3,6 +3,7 @@ import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { requirePost, respond } from '../../checkout/server/http';
 import { parseOrderEnv } from '../../orders/server/order-dependencies';
 import { buildDeskDependencies } from './dependencies';
+import { drugTaxFiles } from './dispatch-records';
 import type { DeskDependencies } from './handlers';
 
 let cached: DeskDependencies | null = null;
@@ -12,7 +13,7 @@ export function deskFunction(path: string, handler: (req: Request, deps: DeskDep
   return (req) =>
     respond(path, () => {
       requirePost(req);
-      cached ??= buildDeskDependencies(parseOrderEnv(process.env), catalogueIndexFiles(functionRoot()));
+      cached ??= buildDeskDependencies(parseOrderEnv(process.env), catalogueIndexFiles(functionRoot()), drugTaxFiles(functionRoot()));
       return handler(req, cached);
     });
 }

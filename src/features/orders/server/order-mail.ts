@@ -7,7 +7,7 @@ import { collectedOnDelivery } from '../../../domain/payment-methods';
 import { LINE_DECISION_COLUMNS, lineDecisionRowSchema, lineDecisionText, ORDER_PAGE_COLUMNS, orderRowSchema, type LineDecision, type OrderRow } from '../../../domain/order-view';
 import type { OrderDependencies } from './order-dependencies';
 
-export type OrderMailKind = 'order_confirmation' | 'prescription_reviewed' | 'order_cancelled' | 'refund_processed';
+export type OrderMailKind = 'order_confirmation' | 'prescription_reviewed' | 'order_cancelled' | 'refund_processed' | 'order_shipped';
 
 /** After this many failed tries a mail stays in the outbox for a person to look at. */
 export const MAX_MAIL_ATTEMPTS = 12;
@@ -35,6 +35,7 @@ async function recipientOf(deps: OrderDependencies, order: MailOrder): Promise<s
 function subjectOf(kind: OrderMailKind, order: OrderRow): string {
   if (kind === 'order_confirmation') return `Your MediKart order ${order.order_number} is placed`;
   if (kind === 'order_cancelled') return `Your MediKart order ${order.order_number} is cancelled`;
+  if (kind === 'order_shipped') return `Your MediKart order ${order.order_number} is on its way`;
   if (kind === 'prescription_reviewed') return `Our pharmacist has checked the prescription for order ${order.order_number}`;
   return `Your refund for MediKart order ${order.order_number}`;
 }
@@ -48,12 +49,23 @@ function introOf(kind: OrderMailKind, order: OrderRow, decisions: readonly LineD
       ? 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order; the rest is confirmed.'
       : 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order and refunded to your original payment method; the rest is confirmed.';
   }
+  if (kind === 'order_shipped') return 'Your order has left our pharmacy. Your GST tax invoice is ready to view and print.';
   if (kind === 'order_cancelled') {
     return collectedOnDelivery(order.provider) || order.payment_status === 'pending' || order.payment_status === 'failed'
       ? 'Your order is cancelled. Nothing was charged, so there is nothing to refund.'
       : 'Your order is cancelled. The amount you paid is being refunded to your original payment method.';
   }
   return `Your refund has been processed to your original payment method (${paymentStatusLabels[order.payment_status]}). Banks usually show it within 5-7 working days.`;
+}
+
+/** /orders/<number>?key=… -> /orders/invoice?number=<number>&key=… (the invoice's own prebuilt page). */
+function invoiceLinkOf(orderLink: string): string {
+  const url = new URL(orderLink);
+  const invoice = new URL('/orders/invoice', url);
+  invoice.searchParams.set('number', decodeURIComponent(url.pathname.replace(/^\/orders\//, '')));
+  const key = url.searchParams.get('key');
+  if (key) invoice.searchParams.set('key', key);
+  return invoice.toString();
 }
 
 /** The mail's text and HTML: the order's lines, total, status and its page's link. */
@@ -65,9 +77,11 @@ export function composeOrderMail(kind: OrderMailKind, order: OrderRow, link: str
   const total = formatRupees(paiseToRupees(order.amount_paise));
   const status = `${orderStatusLabels[order.status]}, ${paymentStatusLabels[order.payment_status]}`;
   const intro = introOf(kind, order, decisions);
-  const text = [intro, '', `Order ${order.order_number}`, ...lines, `Total: ${total}`, `Status: ${status}`, '', `See your order: ${link}`].join('\n');
+  // The invoice page takes the same guest key as the order page.
+  const invoiceLink = kind === 'order_shipped' ? invoiceLinkOf(link) : null;
+  const text = [intro, '', `Order ${order.order_number}`, ...lines, `Total: ${total}`, `Status: ${status}`, '', `See your order: ${link}`, ...(invoiceLink ? [`Your tax invoice: ${invoiceLink}`] : [])].join('\n');
   const html = `<p>${escapeHtml(intro)}</p><h2>Order ${escapeHtml(order.order_number)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
-<p>Total: ${escapeHtml(total)}<br>Status: ${escapeHtml(status)}</p><p><a href="${escapeHtml(link)}">See your order</a></p>`;
+<p>Total: ${escapeHtml(total)}<br>Status: ${escapeHtml(status)}</p><p><a href="${escapeHtml(link)}">See your order</a></p>${invoiceLink ? `<p><a href="${escapeHtml(invoiceLink)}">Your tax invoice</a></p>` : ''}`;
   return { subject: subjectOf(kind, order), text, html };
 }
 

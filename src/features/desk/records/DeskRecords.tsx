@@ -1,0 +1,29 @@
+import StaffGate from '../StaffGate';
+import RegisterExport from './RegisterExport';
+import StockImport from './StockImport';
+
+/** /desk/records: the pharmacist's stock import and the Schedule H1 register (both name-bearing or stock-changing, so pharmacists only). */
+export default function DeskRecords() {
+  return (
+    <StaffGate>
+      {(staff) => (
+        <div className="space-y-10">
+          <div>
+            <a href="/desk" className="text-sm text-brand-700 underline">
+              Back to the queue
+            </a>
+            <h1 className="mt-2 text-2xl font-bold text-gray-900">Stock and registers</h1>
+          </div>
+          {staff.role === 'pharmacist' ? (
+            <>
+              <StockImport staff={staff} />
+              <RegisterExport staff={staff} />
+            </>
+          ) : (
+            <p className="text-gray-700">Only a pharmacist can import stock or export the Schedule H1 register.</p>
+          )}
+        </div>
+      )}
+    </StaffGate>
+  );
+}

@@ -1,0 +1,176 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createClient } from '@supabase/supabase-js';
+import { formatRupees } from '../../src/domain/money';
+import { sellingPricePaise } from '../../src/domain/selling-price';
+import { localEnv } from '../../emulators/local-env.ts';
+import { anonKey } from '../../emulators/supabase/jwt';
+import { serviceClient } from './support/accounts';
+import { ONE_PIXEL_PNG } from './support/cart';
+import { fixtureCartProduct } from './support/fixture-catalogue';
+import { messageWithSubject } from './support/inbox';
+
+/**
+ * Issue 23 at the desk: a pharmacist imports the ERP's stock (a file with bad lines applies
+ * nothing), reviews a Schedule H1 order with the prescriber's details, support dispatches it from
+ * the first-expiring sellable batch, the customer opens the tax invoice, and the inspector's
+ * register export lists the line. Azithromycin is the fixture's Schedule H1 product.
+ */
+
+// Every step here waits on a desk function; on a shared, loaded machine one answer can take tens of seconds.
+const expect = baseExpect.configure({ timeout: 60_000 });
+const env = localEnv();
+const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
+const azithromycin = fixtureCartProduct(16);
+const EMAIL = `h1.guest.${Date.now()}@example.test`;
+const DELIVERY = { full_name: 'Ravi Kumar', mobile: '98450 67890', line1: '7, 2nd Main, Jayanagar', area: '4th Block', city: 'Bengaluru', state: 'Karnataka', pin_code: '560011', email: EMAIL };
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** Today in India: the register's dates are days in India. */
+const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const mrp = azithromycin.mrp.toFixed(2);
+
+async function signInToDesk(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/desk');
+  await page.getByLabel('Staff email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in to the desk' }).click();
+  await expect(page.getByRole('heading', { name: 'Order queue' })).toBeVisible();
+}
+
+async function upload(page: Page, name: string, csv: string): Promise<void> {
+  await page.getByLabel('Stock file (CSV)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Import stock' }).click();
+}
+
+/** A guest's paid order for two strips of azithromycin with its prescription, through the checkout's own calls. */
+async function guestH1Order(): Promise<{ id: string; order_number: string; guestKey: string; amount: number }> {
+  const sessionId = randomUUID();
+  const path = `guest-${sessionId}/${randomUUID()}.png`;
+  const anon = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false } });
+  expect((await anon.storage.from('prescriptions').upload(path, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }))).error).toBeNull();
+  const amount = sellingPricePaise(azithromycin) * 2;
+  const created = await fetch(`${SITE}/api/razorpay/create-order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ amount, lines: [{ productId: azithromycin.id, quantity: 2 }], prescriptionPaths: [path], cartSessionId: sessionId, delivery: DELIVERY }),
+  }).then((response) => response.json() as Promise<{ order: { id: string } }>);
+  const paid = await fetch(`${env.RAZORPAY_API_BASE}/v1/checkout/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: env.RAZORPAY_KEY_ID, order_id: created.order.id }),
+  }).then((response) => response.json());
+  const verified = await fetch(`${SITE}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
+  expect(verified.status).toBe(200);
+  const { guestKey } = (await verified.json()) as { guestKey: string };
+  const { data, error } = await serviceClient.from('orders').select('id, order_number').eq('provider_order_id', created.order.id).single();
+  if (error) throw new Error(error.message);
+  return { ...(data as { id: string; order_number: string }), guestKey, amount };
+}
+
+test('stock import, an H1 order reviewed and dispatched by batch, its tax invoice and the register', async ({ browser }) => {
+  test.setTimeout(900_000);
+  // The first call to a function builds it (minutes on a loaded machine): warm them before the screens wait on them.
+  const warmed = await Promise.all(
+    ['desk/stock-import', 'desk/batches', 'desk/h1-prescription', 'desk/h1-register', 'desk/review', 'desk/fulfilment', 'orders/invoice', 'orders/get'].map(
+      async (path) => (await fetch(`${SITE}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+    ),
+  );
+  expect(warmed.every((status) => status < 500)).toBe(true);
+  const desk = await (await browser.newContext()).newPage();
+  await signInToDesk(desk, 'pharmacist@pharmacy.test', 'Pharma@12345');
+  await desk.getByRole('link', { name: 'Stock and registers' }).click();
+  await expect(desk.getByRole('heading', { name: 'Import stock' })).toBeVisible();
+
+  // A file with two bad lines: nothing is applied and both are listed with their line numbers.
+  await upload(desk, 'bad-stock.csv', `product,batch,expiry,quantity,mrp\n${azithromycin.id},AZ-E2E-BAD,${inDays(300)},10,${mrp}\n${azithromycin.id},AZ-E2E-BAD2,not-a-date,10,${mrp}\n99999,AZ-E2E-BAD3,${inDays(300)},10,${mrp}\n`);
+  const refusal = desk.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+  await expect(refusal).toContainText('Nothing was imported: 2 line(s) need fixing.');
+  await expect(refusal.getByRole('listitem')).toHaveCount(2);
+  await expect(refusal.getByRole('listitem').nth(0)).toContainText('Line 3:');
+  await expect(refusal.getByRole('listitem').nth(1)).toContainText('Line 4:');
+  const batchesOf = async () => (await serviceClient.from('stock_batches').select('batch_number').eq('product_id', azithromycin.id).order('batch_number')).data;
+  expect(await batchesOf()).toEqual([]);
+
+  // The good file: a short-dated batch (never offered), the first-expiring sellable one, and a later one.
+  await upload(
+    desk,
+    'stock.csv',
+    `product,batch,expiry,quantity,mrp\n${azithromycin.id},AZ-E2E-SHORT,${inDays(30)},50,${mrp}\n${azithromycin.id},AZ-E2E-FIRST,${inDays(200)},5,${mrp}\n${azithromycin.id},AZ-E2E-LATER,${inDays(500)},500,${mrp}\n`,
+  );
+  await expect(desk.getByRole('status').filter({ hasText: /^Stock imported: 3 batches read, \d+ changed\.$/ })).toBeVisible();
+  expect(await batchesOf()).toEqual([
+    { batch_number: 'AZ-E2E-FIRST' },
+    { batch_number: 'AZ-E2E-LATER' },
+    { batch_number: 'AZ-E2E-SHORT' },
+  ]);
+
+  // The pharmacist reviews: Accept waits for the prescriber's details of the H1 line.
+  const order = await guestH1Order();
+  await desk.goto(`/desk/order?id=${order.id}`);
+  await expect(desk.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
+  const line = desk.getByTestId('desk-line-0');
+  await expect(line.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  await line.getByLabel('Patient name').fill('Ravi Kumar');
+  await line.getByLabel('Prescriber name').fill('Dr. Meera Iyer');
+  await line.getByLabel('Prescriber registration number').fill('KMC-45821');
+  await line.getByRole('button', { name: 'Save prescriber details' }).click();
+  await expect(line).toContainText('Schedule H1 · patient Ravi Kumar · prescribed by Dr. Meera Iyer, reg. KMC-45821');
+  await line.getByRole('button', { name: 'Accept' }).click();
+  await expect(line).toContainText('Accepted by Asha Rao');
+
+  // Support dispatches: no shipping before the batch; the first-expiring sellable batch is suggested.
+  await desk.getByRole('button', { name: 'Sign out' }).click();
+  await signInToDesk(desk, 'support@pharmacy.test', 'Support@12345');
+  await desk.goto(`/desk/order?id=${order.id}`);
+  await desk.getByRole('button', { name: 'Mark packed' }).click();
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Packed');
+  await desk.getByLabel('Courier name').fill('Blue Dart');
+  await desk.getByLabel('Tracking number').fill('BD998877665IN');
+  await desk.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(desk.getByRole('alert').filter({ hasText: `Pick the batches of line 1 (${azithromycin.name}) before the order ships.` })).toBeVisible();
+  const batch = desk.getByLabel(`Batch for ${azithromycin.name}`);
+  await expect(batch.locator('option:checked')).toContainText('AZ-E2E-FIRST');
+  await expect(batch.locator('option')).toHaveText([/AZ-E2E-FIRST/, /AZ-E2E-LATER/]);
+  await expect(desk.getByLabel('Quantity')).toHaveValue('2');
+  await desk.getByRole('button', { name: 'Record batches' }).click();
+  await expect(desk.getByText(`${azithromycin.name}: batch AZ-E2E-FIRST`)).toBeVisible();
+  await desk.getByLabel('Courier name').fill('Blue Dart');
+  await desk.getByLabel('Tracking number').fill('BD998877665IN');
+  await desk.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Shipped');
+  const invoiceLine = desk.getByText(/^Tax invoice MK\/\d{4}-\d{2}\/\d{6}$/);
+  await expect(invoiceLine).toBeVisible();
+  const invoiceNumber = (await invoiceLine.textContent())!.replace('Tax invoice ', '');
+  expect((await serviceClient.from('stock_batches').select('quantity_on_hand').eq('batch_number', 'AZ-E2E-FIRST').single()).data).toEqual({ quantity_on_hand: 3 });
+
+  // The customer (a guest with the order's link) opens the invoice from the order page and the dispatch mail.
+  const mail = await messageWithSubject(EMAIL, `Your MediKart order ${order.order_number} is on its way`);
+  expect(mail.Text).toContain(`/orders/invoice?number=${order.order_number}&key=${order.guestKey}`);
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto(`/orders/${order.order_number}?key=${order.guestKey}`);
+  await customer.getByRole('link', { name: 'View your tax invoice' }).click();
+  const sheet = customer.getByRole('region', { name: `Tax invoice ${invoiceNumber}, page 1 of 1` });
+  await expect(sheet).toContainText('MediKart Pharmacy Private Limited');
+  await expect(sheet).toContainText('GSTIN 29AAKCM4821Q1Z6');
+  await expect(sheet).toContainText('Form 20 KA-B41-214512');
+  await expect(sheet).toContainText('Place of supply: Karnataka');
+  await expect(sheet).toContainText('Intra-state supply: CGST + SGST');
+  const row = sheet.getByRole('row', { name: new RegExp(azithromycin.name) });
+  await expect(row).toContainText('30042019');
+  await expect(row).toContainText('AZ-E2E-FIRST');
+  await expect(sheet.getByTestId('invoice-total')).toHaveText(formatRupees(order.amount / 100));
+  await expect(sheet).toContainText('Dispensed by registered pharmacist Asha Rao, registration no. KA-PH-004512');
+
+  // The inspector's export for today lists the line.
+  await desk.getByRole('button', { name: 'Sign out' }).click();
+  await signInToDesk(desk, 'pharmacist@pharmacy.test', 'Pharma@12345');
+  await desk.goto('/desk/records');
+  await desk.getByLabel('From', { exact: true }).fill(today);
+  await desk.getByLabel('To', { exact: true }).fill(today);
+  const download = desk.waitForEvent('download');
+  await desk.getByRole('button', { name: 'Download register (CSV)' }).click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('Date of supply,Patient,Prescriber,Prescriber registration,Drug,Batch,Expiry,Quantity,Invoice,Order');
+  expect(csv).toContain(`Ravi Kumar,Dr. Meera Iyer,KMC-45821,${azithromycin.name},AZ-E2E-FIRST,${inDays(200)},2,${invoiceNumber},${order.order_number}`);
+});
