@@ -1,3 +1,4 @@
+import { isLocalAddress } from './local-address';
 import { LOCAL_PHONEPE_BASE, localEnv, LOCAL_RAZORPAY_CHECKOUT_URL, LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_SERVICE_ROLE_KEY } from './local-stack';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -17,7 +18,6 @@ export const OPTIONAL_URL_ENV = ['PUBLIC_RAZORPAY_CHECKOUT_URL', 'RAZORPAY_API_B
 /** Razorpay's own checkout script (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/). */
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
-const LOCAL_HOST = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/i;
 // The local stack's well-known keys and secrets (PHONEPE_CLIENT_VERSION's '1' is a real version too).
 const LOCAL_VALUES = new Set(
   [
@@ -34,7 +34,7 @@ const LOCAL_VALUES = new Set(
 
 /** True for a value that only the local stack answers: a localhost address or one of its well-known keys. */
 export function isLocalValue(value: string): boolean {
-  return LOCAL_HOST.test(value) || LOCAL_VALUES.has(value.trim());
+  return isLocalAddress(value) || LOCAL_VALUES.has(value.trim());
 }
 
 const isChecked = (env: Env) => (CHECKED_CONTEXTS as readonly (string | undefined)[]).includes(env.CONTEXT);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { prescriptionRequestStatusLabels, prescriptionRequestStatuses } from '../../../domain/prescription-request-status';
 import { MAX_MAIL_ATTEMPTS, sendMail } from '../../orders/server/order-mail';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
-import { isLocalValue } from '../../../lib/production-env';
+import { isLocalAddress } from '../../../lib/local-address';
 import { requestPagePath } from '../../../domain/prescription-request-contract';
 import { requestKey } from './request-key';
 
@@ -103,7 +103,7 @@ const smsRowSchema = z.object({ id: z.string(), kind: outboxRowSchema.shape.kind
  * keeps its text and waits unsent for the gateway (README, "Ordering with a prescription").
  */
 export async function sendRequestTexts(deps: OrderDependencies, requestId: string): Promise<number> {
-  const delivered = isLocalValue(deps.env.SUPABASE_URL);
+  const delivered = isLocalAddress(deps.env.SUPABASE_URL);
   const { data, error } = await deps.db.from('message_outbox').select('id, kind, attempts').eq('request_id', requestId).eq('channel', 'sms').is('body', null);
   if (error) throw new Error(`reading the SMS outbox: ${error.message}`);
   const rows = smsRowSchema.array().parse(data);
