@@ -69,6 +69,8 @@ test('each desk role gets a sentence and a link to its own page on the other’s
   await expect(page.getByRole('status')).toContainText('Campaign sales are for marketing staff.');
   await expect(page.getByRole('heading', { name: 'Campaign sales' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signed out before the next page opens, or that page would still find the pharmacist's session.
+  await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
 
   await signIn(page, '/desk', MARKETING);
   await expect(page.getByRole('status')).toContainText('The order queue is for pharmacists and support staff.');
