@@ -38,6 +38,23 @@ async function throttle(page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
+/**
+ * Waits for a selector while the page may navigate: the cart shows the placed news and opens the
+ * order page at once, so a node found on the cart can leave the document before it is handed over.
+ */
+async function waitAcrossNavigation(page: Page, selector: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await page.waitForSelector(selector, { timeout: Math.max(1, deadline - Date.now()) });
+      return;
+    } catch (error) {
+      const detached = /does not belong to the document|Execution context was destroyed|Cannot find context|detached/i.test(String((error as Error).cause ?? error));
+      if (!detached || Date.now() >= deadline) throw error;
+    }
+  }
+}
+
 async function payOnce(origin: string, storedCart: string, mobile: boolean): Promise<ConfirmationTimes> {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'] });
   try {
@@ -56,7 +73,7 @@ async function payOnce(origin: string, storedCart: string, mobile: boolean): Pro
     const pay = await page.waitForSelector('::-p-aria([name="Razorpay Checkout (test)"][role="dialog"]) ::-p-aria([name="Pay"][role="button"])', { timeout: 60_000 });
     const started = Date.now();
     await pay!.click();
-    await page.waitForSelector('::-p-text(Payment received & order placed!)', { timeout: 60_000 });
+    await waitAcrossNavigation(page, '::-p-text(Payment received & order placed!)');
     const placed = Date.now();
     await page.waitForSelector('h1::-p-text(Order MK-)', { timeout: 60_000 });
     return { payToPlacedMs: placed - started, payToOrderPageMs: Date.now() - started };
