@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { orderAge, REVIEW_TARGET_MS } from '../../domain/desk';
 import { orderStatusLabels, orderStatuses, type OrderStatus } from '../../domain/order-status';
 import type { StaffSession } from './desk-api';
+import QueueTable from './QueueTable';
 import RequestQueue from './RequestQueue';
 import StaffGate from './StaffGate';
 
@@ -99,37 +100,23 @@ function Queue({ staff }: { staff: StaffSession }) {
       {orders.length === 0 ? (
         <p className="mt-2 text-gray-700">No orders here.</p>
       ) : (
-        <table className="mt-2 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-gray-200 text-gray-700">
-              <th scope="col" className="py-2 pr-4">Order</th>
-              <th scope="col" className="py-2 pr-4">Customer</th>
-              <th scope="col" className="py-2 pr-4">Status</th>
-              <th scope="col" className="py-2">Age</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => {
-              const waited = now - new Date(order.created_at).getTime();
-              const late = waited > REVIEW_TARGET_MS && !['delivered', 'cancelled', 'shipped'].includes(order.status);
-              return (
-                <tr key={order.id} className={`border-b border-gray-100 ${late ? 'bg-amber-50' : ''}`}>
-                  <td className="py-2 pr-4">
-                    <a href={`/desk/order?id=${order.id}`} className="font-medium text-brand-700 underline">
-                      {order.order_number}
-                    </a>
-                  </td>
-                  <td className="py-2 pr-4 text-gray-800">{order.delivery_name ?? 'Guest'}</td>
-                  <td className="py-2 pr-4 text-gray-800">{orderStatusLabels[order.status]}</td>
-                  <td className={`py-2 ${late ? 'font-semibold text-amber-900' : 'text-gray-800'}`}>
-                    {orderAge(waited)}
-                    {late && ' (past the 2-hour target)'}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <QueueTable
+          numberHeading="Order"
+          ageHeading="Age"
+          rows={orders.map((order) => {
+            const waited = now - new Date(order.created_at).getTime();
+            const late = waited > REVIEW_TARGET_MS && !['delivered', 'cancelled', 'shipped'].includes(order.status);
+            return {
+              key: order.id,
+              href: `/desk/order?id=${order.id}`,
+              number: order.order_number,
+              customer: order.delivery_name ?? 'Guest',
+              status: orderStatusLabels[order.status],
+              age: orderAge(waited),
+              lateNote: late ? ' (past the 2-hour target)' : undefined,
+            };
+          })}
+        />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { orderAge } from '../../domain/desk';
 import { prescriptionRequestStatusLabels, type PrescriptionRequestStatus } from '../../domain/prescription-request-status';
 import type { StaffSession } from './desk-api';
+import QueueTable from './QueueTable';
 
 interface QueueRequest {
   id: string;
@@ -44,32 +45,18 @@ export default function RequestQueue({ staff }: { staff: StaffSession }) {
       {!error && !requests && <p className="mt-2 text-gray-700">Loading requests…</p>}
       {requests?.length === 0 && <p className="mt-2 text-gray-700">No prescription request is waiting.</p>}
       {requests && requests.length > 0 && (
-        <table className="mt-2 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-gray-200 text-gray-700">
-              <th scope="col" className="py-2 pr-4">Request</th>
-              <th scope="col" className="py-2 pr-4">Customer</th>
-              <th scope="col" className="py-2 pr-4">Status</th>
-              <th scope="col" className="py-2">Waiting</th>
-            </tr>
-          </thead>
-          <tbody>
-            {requests.map((request) => (
-              <tr key={request.id} className="border-b border-gray-100">
-                <td className="py-2 pr-4">
-                  <a href={`/desk/request?id=${request.id}`} className="font-medium text-brand-700 underline">
-                    {request.request_number}
-                  </a>
-                </td>
-                <td className="py-2 pr-4 text-gray-800">
-                  {request.delivery_name} ({request.delivery_pin_code})
-                </td>
-                <td className="py-2 pr-4 text-gray-800">{prescriptionRequestStatusLabels[request.status]}</td>
-                <td className="py-2 text-gray-800">{orderAge(now - new Date(request.created_at).getTime())}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <QueueTable
+          numberHeading="Request"
+          ageHeading="Waiting"
+          rows={requests.map((request) => ({
+            key: request.id,
+            href: `/desk/request?id=${request.id}`,
+            number: request.request_number,
+            customer: `${request.delivery_name} (${request.delivery_pin_code})`,
+            status: prescriptionRequestStatusLabels[request.status],
+            age: orderAge(now - new Date(request.created_at).getTime()),
+          }))}
+        />
       )}
     </section>
   );
