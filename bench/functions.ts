@@ -55,7 +55,7 @@ async function firstProductForSale(): Promise<{ products: number; productId: num
     const rows = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as [number, string, number, number | null, 0 | 1, 0 | 1, string][];
     products += rows.length;
     const row = rows.find(([, , , , rx, , state]) => rx === 0 && state === 'ADD TO CART');
-    if (row && !found) found = { productId: row[0], pricePaise: sellingPricePaise({ mrp: row[2], ...(row[3] === null ? {} : { current_price: row[3] }) }) };
+    if (row && !found) found = { productId: row[0], pricePaise: sellingPricePaise({ mrp_paise: row[2], ...(row[3] === null ? {} : { current_price_paise: row[3] }) }) };
   }
   if (!found) throw new Error(`no product for sale in ${dir}: build first`);
   return { products, ...found };

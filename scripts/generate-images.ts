@@ -288,7 +288,7 @@ function labelFor(product: Product): PackLabel {
       `Pack: ${product.quantity}`,
       `Mfd. by ${product.brand}`,
       product.storage,
-      `MRP ${formatRupees(product.mrp)} incl. of all taxes`,
+      `MRP ${formatRupees(product.mrp_paise)} incl. of all taxes`,
       product.requires_prescription ? 'Schedule H prescription drug' : 'Read the leaflet before use',
     ],
   };
@@ -432,7 +432,7 @@ ${textLines(['Search medicines...'], { x: 28, y: 126, size: 12, fill: '#94a3b8',
 <rect x="${x}" y="${y}" width="${cardWidth}" height="${imageHeight}" rx="10" fill="${tint(label.colour, 0.9)}"/>
 ${placed(packDrawing(product, label, 'front'), x + (cardWidth - FRAME.width * scale) / 2, y + 4, scale)}
 ${textLines(name, { x: x + 8, y: y + imageHeight + 18, size: 11, fill: '#0f172a', weight: 700, anchor: 'start' })}
-${textLines([`MRP ${formatRupees(product.mrp)}`], { x: x + 8, y: y + cardHeight - 12, size: 11, fill: BRAND.dark, weight: 700, anchor: 'start' })}`;
+${textLines([`MRP ${formatRupees(product.mrp_paise)}`], { x: x + 8, y: y + cardHeight - 12, size: 11, fill: BRAND.dark, weight: 700, anchor: 'start' })}`;
     })
     .join('');
   return `<rect width="${width}" height="${height}" fill="#f8fafc"/><g transform="translate(0 ${top})">${header}${cards}</g>`;

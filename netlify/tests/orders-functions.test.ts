@@ -239,7 +239,7 @@ describe('reconciliation (the every-5-minutes job, on an injected clock)', () =>
       provider: 'razorpay',
       provider_order_id: providerOrderId,
       amount_paise: 14200,
-      lines: [{ product_id: 104, name: 'Vitamin D3 Softgels', unit_mrp: '142.00', quantity: 1 }],
+      lines: [{ product_id: 104, name: 'Vitamin D3 Softgels', unit_mrp_paise: 14200, unit_price_paise: 14200, quantity: 1 }],
     });
     expect(error).toBeNull();
     clock = new Date(Date.now() + 10 * 60_000);
@@ -259,7 +259,7 @@ describe('reconciliation (the every-5-minutes job, on an injected clock)', () =>
       provider: 'cod',
       provider_order_id: `cod_${randomUUID()}`,
       amount_paise: 14200,
-      lines: [{ product_id: 104, name: 'Vitamin D3 Softgels', unit_mrp: '142.00', quantity: 1 }],
+      lines: [{ product_id: 104, name: 'Vitamin D3 Softgels', unit_mrp_paise: 14200, unit_price_paise: 14200, quantity: 1 }],
     });
     expect(error).toBeNull();
 

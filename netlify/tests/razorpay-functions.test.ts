@@ -92,7 +92,7 @@ describe('POST /api/razorpay/create-order', () => {
       user_id: null,
       amount_paise: 6020,
       currency: 'INR',
-      lines: [{ product_id: 101, name: 'Paracetamol 500mg Strip', unit_mrp: '30.10', quantity: 2 }],
+      lines: [{ product_id: 101, name: 'Paracetamol 500mg Strip', unit_mrp_paise: 3010, unit_price_paise: 3010, quantity: 2 }],
     });
   });
 

@@ -19,13 +19,13 @@ export const DEMO_USER = { id: '11111111-1111-4111-8111-111111111111', email: 'd
 
 /** The catalogue the function tests price against (the real one is content, and changes). */
 export const TEST_CATALOGUE: CatalogueIndexEntry[] = [
-  { id: 101, name: 'Paracetamol 500mg Strip', mrp: 30.1, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
-  { id: 102, name: 'Amoxicillin 250mg Capsule', mrp: 89.5, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
-  { id: 103, name: 'Cough Syrup 100ml', mrp: 120, requires_prescription: false, cod_available: true, sale_state: 'SOLD OUT' },
-  { id: 104, name: 'Vitamin D3 Softgels', mrp: 142, requires_prescription: false, cod_available: false, sale_state: 'ADD TO CART' },
-  { id: 105, name: 'Glucometer Kit', mrp: 5200, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
-  { id: 106, name: 'Azithromycin 500mg Tablet', mrp: 118.3, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
-  { id: 107, name: 'Levocetirizine 5mg Tablet', mrp: 60, current_price: 48.5, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 101, name: 'Paracetamol 500mg Strip', mrp_paise: 3010, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 102, name: 'Amoxicillin 250mg Capsule', mrp_paise: 8950, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 103, name: 'Cough Syrup 100ml', mrp_paise: 12000, requires_prescription: false, cod_available: true, sale_state: 'SOLD OUT' },
+  { id: 104, name: 'Vitamin D3 Softgels', mrp_paise: 14200, requires_prescription: false, cod_available: false, sale_state: 'ADD TO CART' },
+  { id: 105, name: 'Glucometer Kit', mrp_paise: 520000, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 106, name: 'Azithromycin 500mg Tablet', mrp_paise: 11830, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 107, name: 'Levocetirizine 5mg Tablet', mrp_paise: 6000, current_price_paise: 4850, requires_prescription: true, cod_available: true, sale_state: 'ADD TO CART' },
 ];
 
 /** The test catalogue's schedules, HSN codes and GST rates (the build's drug-tax shards in production). */

@@ -8,7 +8,7 @@ function line(id: number, quantity: number, overrides: Partial<CartLine> = {}): 
       id,
       name: `Product ${id}`,
       slug: `product-${id}`,
-      mrp: 10.5 * id,
+      mrp_paise: 1050 * id,
       thumbnail_image: `/images/products/${id}.webp`,
       category: 'Diabetes',
       requires_prescription: false,
@@ -44,7 +44,7 @@ describe('stored cart items', () => {
 
   it('carries cash on delivery and the selling price to another device', () => {
     const withoutCod = line(5, 1);
-    withoutCod.product = { ...withoutCod.product, cod_available: false, current_price: 40 };
+    withoutCod.product = { ...withoutCod.product, cod_available: false, current_price_paise: 4000 };
     expect(readStoredItems(JSON.parse(JSON.stringify([toStoredItem(withoutCod)])))).toEqual([withoutCod]);
   });
 
@@ -57,7 +57,7 @@ describe('stored cart items', () => {
         id: 7,
         name: 'Metformin 500mg Tablet',
         slug: 'metformin-500mg-tablet',
-        mrp: 45.1,
+        mrp_paise: 4510,
         thumbnail_image: '/a.webp',
         category: '',
         requires_prescription: true,
@@ -77,8 +77,8 @@ describe('stored cart items', () => {
 
   it('totals mrp x quantity in rupees without floating-point drift', () => {
     const lines = [line(1, 3), line(2, 1)];
-    lines[0]!.product.mrp = 0.1;
-    lines[1]!.product.mrp = 0.2;
+    lines[0]!.product.mrp_paise = 10;
+    lines[1]!.product.mrp_paise = 20;
     expect(storedCartTotal(lines)).toBe(0.5);
     expect(storedCartTotal([])).toBe(0);
   });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { paiseToRupees } from './money';
+import { paiseFromRupees, rupeesOf, rupeesText } from './money';
 import { DEFAULT_PRODUCT_IMAGE, productSlug, toCartProduct, type CartProduct } from './product';
 import { readCartProduct } from './stored-cart';
 import { cartLinesTotalPaise, clampQuantity, type CartLine } from './cart-line';
 
 /**
- * A cart line as the server cart row keeps it: the spec's stored-item fields (mrp as text, name,
+ * A cart line as the server cart row keeps it: the spec's stored-item fields (mrp as rupee text,
+ * converted to and from the model's paise here and only here; name,
  * quantity, product_id, thumbnail_image, prescription_url), and beside them every other field of
  * the cart's view of a product (slug, category, requires_prescription, ...), because a line that
  * exists only on the server must become a full cart line again on another device and the browser
@@ -20,12 +21,12 @@ const storedItemFields = z.object({
   prescription_url: z.string().nullable().catch(null),
 });
 const storedCartItemSchema = storedItemFields.loose();
-type RideAlong = Omit<CartProduct, 'id' | 'name' | 'mrp' | 'thumbnail_image'>;
+type RideAlong = Omit<CartProduct, 'id' | 'name' | 'mrp_paise' | 'thumbnail_image'>;
 export type StoredCartItem = z.infer<typeof storedItemFields> & Partial<RideAlong>;
 
 export function toStoredItem(line: CartLine): StoredCartItem {
-  const { id, name, mrp, thumbnail_image, ...rideAlong } = toCartProduct(line.product);
-  return { product_id: id, name, quantity: line.quantity, mrp: mrp.toFixed(2), thumbnail_image, prescription_url: line.prescriptionFileUrl, ...rideAlong };
+  const { id, name, mrp_paise, thumbnail_image, ...rideAlong } = toCartProduct(line.product);
+  return { product_id: id, name, quantity: line.quantity, mrp: rupeesText(mrp_paise), thumbnail_image, prescription_url: line.prescriptionFileUrl, ...rideAlong };
 }
 
 /**
@@ -35,7 +36,7 @@ export function toStoredItem(line: CartLine): StoredCartItem {
  */
 export function fromStoredItem(item: StoredCartItem): CartLine | null {
   const { product_id, mrp, quantity, prescription_url, ...rest } = item;
-  const product = readCartProduct({ slug: productSlug(item.name), category: '', requires_prescription: true, ...rest, id: product_id, mrp: Number(mrp) });
+  const product = readCartProduct({ slug: productSlug(item.name), category: '', requires_prescription: true, ...rest, id: product_id, mrp_paise: paiseFromRupees(mrp) });
   if (!product) return null;
   return {
     product,
@@ -59,7 +60,7 @@ export function readStoredItems(items: unknown): CartLine[] {
 
 /** The row's cart_total: sum of MRP x quantity in rupees, summed in paise so it never drifts. */
 export function storedCartTotal(lines: readonly CartLine[]): number {
-  return paiseToRupees(cartLinesTotalPaise(lines));
+  return rupeesOf(cartLinesTotalPaise(lines));
 }
 
 /**

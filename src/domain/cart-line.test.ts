@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { cartLinesTotalPaise, type CartLine } from './cart-line';
 import { DEFAULT_PRODUCT_IMAGE, type CartProduct } from './product';
 
-const product = (id: number, mrp: number, current_price?: number): CartProduct => ({
+const product = (id: number, mrp_paise: number, current_price_paise?: number): CartProduct => ({
   id,
   name: `Product ${id}`,
   slug: `product-${id}`,
-  mrp,
-  ...(current_price === undefined ? {} : { current_price }),
+  mrp_paise,
+  ...(current_price_paise === undefined ? {} : { current_price_paise }),
   thumbnail_image: DEFAULT_PRODUCT_IMAGE,
   category: 'Tablets',
   requires_prescription: false,
@@ -17,6 +17,6 @@ const line = (item: CartProduct, quantity: number): CartLine => ({ product: item
 
 describe('the cart total', () => {
   it('charges each line at its selling price: below MRP when discounted, MRP otherwise, never above it', () => {
-    expect(cartLinesTotalPaise([line(product(1, 34.5, 31.05), 2), line(product(2, 18.9), 1), line(product(3, 10, 12), 1)])).toBe(6210 + 1890 + 1000);
+    expect(cartLinesTotalPaise([line(product(1, 3450, 3105), 2), line(product(2, 1890), 1), line(product(3, 1000, 1200), 1)])).toBe(6210 + 1890 + 1000);
   });
 });

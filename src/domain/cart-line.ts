@@ -36,5 +36,5 @@ export function cartTotalPaise(lines: readonly PricedLine[]): number {
 
 /** What the cart's lines cost together, in paise, each at its product's selling price. */
 export function cartLinesTotalPaise(lines: readonly CartLine[]): number {
-  return cartTotalPaise(lines.map((line) => ({ mrp: line.product.mrp, current_price: line.product.current_price, quantity: line.quantity })));
+  return cartTotalPaise(lines.map((line) => ({ mrp_paise: line.product.mrp_paise, current_price_paise: line.product.current_price_paise, quantity: line.quantity })));
 }

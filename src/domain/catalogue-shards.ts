@@ -37,14 +37,14 @@ export function catalogueShards<T>(rows: readonly T[], idOf: (row: T) => number)
 }
 
 /**
- * One product's price row in a prices shard: id, name, MRP, current price (null when none),
+ * One product's price row in a prices shard: id, name, MRP and current price in paise (null when none),
  * prescription needed (1/0), cash on delivery (1/0), sale state. A list rather than an object keeps
  * 100,000 rows at ~6 MB rather than ~13 MB.
  */
 export type PriceRow = [id: number, name: string, mrp: number, currentPrice: number | null, prescription: 0 | 1, cod: 0 | 1, saleState: PriceIndexEntry['sale_state']];
 
-export function toPriceRow(entry: Omit<PriceIndexEntry, 'current_price'> & { current_price?: number | undefined }): PriceRow {
-  return [entry.id, entry.name, entry.mrp, entry.current_price ?? null, entry.requires_prescription ? 1 : 0, entry.cod_available ? 1 : 0, entry.sale_state];
+export function toPriceRow(entry: Omit<PriceIndexEntry, 'current_price_paise'> & { current_price_paise?: number | undefined }): PriceRow {
+  return [entry.id, entry.name, entry.mrp_paise, entry.current_price_paise ?? null, entry.requires_prescription ? 1 : 0, entry.cod_available ? 1 : 0, entry.sale_state];
 }
 
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { orderAge, rejectedLinesPaise, rejectedLinesRefundKey } from './desk';
 
 const lines = [
-  { product_id: 102, name: 'Amoxicillin 250mg Capsule', unit_mrp: '89.50', quantity: 2 },
-  { product_id: 105, name: 'Azithromycin 500mg', unit_mrp: '118.30', unit_price: '106.47', quantity: 1 },
+  { product_id: 102, name: 'Amoxicillin 250mg Capsule', unit_mrp_paise: 8950, unit_price_paise: 8950, quantity: 2 },
+  { product_id: 105, name: 'Azithromycin 500mg', unit_mrp_paise: 11830, unit_price_paise: 10647, quantity: 1 },
 ];
 
 describe('rejected prescription lines', () => {

@@ -5,7 +5,7 @@ import type { OrderLine } from './order-line';
 export const orderLineSchema = z.object({
   product_id: z.number().int(),
   name: z.string(),
-  unit_mrp: z.string(),
-  unit_price: z.string().optional(),
+  unit_mrp_paise: z.number().int().nonnegative(),
+  unit_price_paise: z.number().int().nonnegative(),
   quantity: z.number().int().positive(),
 }) satisfies z.ZodType<OrderLine>;

@@ -1,22 +1,19 @@
-import { rupeesToPaise } from './money';
-
 /**
  * A line as `orders.lines` stores it: frozen when the server priced the order, so a later price
- * change never alters what the customer was charged or is refunded. Rupee strings, as the catalogue
- * gives them; unit_price is absent on orders placed before selling prices (they were charged MRP).
+ * change never alters what the customer was charged or is refunded. Money in paise.
  */
 export interface OrderLine {
   product_id: number;
   name: string;
-  unit_mrp: string;
-  /** The selling price charged per unit (at most unit_mrp). */
-  unit_price?: string;
+  unit_mrp_paise: number;
+  /** The selling price charged per unit (at most unit_mrp_paise). */
+  unit_price_paise: number;
   quantity: number;
 }
 
 /** What the customer was charged per unit, in paise. */
 export function unitPricePaise(line: OrderLine): number {
-  return rupeesToPaise(Number(line.unit_price ?? line.unit_mrp));
+  return line.unit_price_paise;
 }
 
 /** What the customer was charged for the line, in paise. */

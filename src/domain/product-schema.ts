@@ -19,8 +19,10 @@ export const isFields = (value: unknown): value is Fields => typeof value === 'o
 const isText: Guard<string> = (value) => typeof value === 'string';
 const isFlag: Guard<boolean> = (value) => typeof value === 'boolean';
 const isPositiveInt = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
-/** Rupees as the record gives them: finite and never negative. */
+/** A measure (a pack's 75 gm): finite and never negative. */
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+/** Money: whole paise, never negative (see ./money). */
+const isPaise = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 export const isSaleState = (value: unknown): value is SaleState => FOR_SALE_STATES.some((state) => state === value);
 // Marked free of side effects so bundles that read only the cart's fields drop the rest of the table.
 /* @__NO_SIDE_EFFECTS__ */
@@ -45,10 +47,10 @@ export const CART_LINE_FIELDS = {
   id: isPositiveInt,
   name: isText,
   slug: isText,
-  /** Rupees, incl. of all taxes; the cap on the selling price. */
-  mrp: isAmount,
-  /** Rupees as the record gives it; charged only when below MRP (see sellingPricePaise in ./selling-price). */
-  current_price: isAmount,
+  /** MRP in paise, incl. of all taxes; the cap on the selling price. */
+  mrp_paise: isPaise,
+  /** The record's current price in paise; charged only when below MRP (see sellingPricePaise in ./selling-price). */
+  current_price_paise: isPaise,
   category: isText,
   thumbnail_image: isText,
   requires_prescription: isFlag,

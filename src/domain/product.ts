@@ -49,14 +49,14 @@ export function catalogueEntryUrl(productId: number): string {
  * before selling prices or cash on delivery lack those: such a line is priced at MRP and offers
  * cash on delivery until refreshed from the catalogue (the server has the final word).
  */
-export const CART_PRODUCT = productView(CART_LINE_FIELDS, ['current_price', 'cod_available']);
+export const CART_PRODUCT = productView(CART_LINE_FIELDS, ['current_price_paise', 'cod_available']);
 export type CartProduct = ViewOf<typeof CART_PRODUCT>;
 
 /** Keeps only the fields a cart line needs (a product carries many more). */
 export const toCartProduct = (product: CartProduct): CartProduct => pickProductView(CART_PRODUCT, product);
 
 /** What a product card shows, and what /catalogue/<id>.json holds: the cart line's fields and a few more. */
-export const PRODUCT_CARD = productView(joinFields(CART_LINE_FIELDS, CARD_FIELDS), ['current_price', 'cod_available']);
+export const PRODUCT_CARD = productView(joinFields(CART_LINE_FIELDS, CARD_FIELDS), ['current_price_paise', 'cod_available']);
 export type ProductCard = ViewOf<typeof PRODUCT_CARD>;
 
 export const toProductCard = (product: Product): ProductCard => pickProductView(PRODUCT_CARD, product);
@@ -66,8 +66,8 @@ export const toProductCard = (product: Product): ProductCard => pickProductView(
  * for every product); an entry without a current price is charged MRP.
  */
 export const PRICE_INDEX_ENTRY = productView(
-  someFields(CART_LINE_FIELDS, ['id', 'name', 'mrp', 'current_price', 'requires_prescription', 'cod_available', 'sale_state']),
-  ['current_price'],
+  someFields(CART_LINE_FIELDS, ['id', 'name', 'mrp_paise', 'current_price_paise', 'requires_prescription', 'cod_available', 'sale_state']),
+  ['current_price_paise'],
 );
 export type PriceIndexEntry = ViewOf<typeof PRICE_INDEX_ENTRY>;
 

@@ -1,9 +1,7 @@
-import { rupeesToPaise } from './money';
-
-/** What a price is worked out from: the MRP and the record's current price (rupees; absent in carts stored before it existed). */
+/** What a price is worked out from: MRP and the record's current price, in paise (the current price is absent in carts stored before it existed). */
 export interface PriceSource {
-  mrp: number;
-  current_price?: number;
+  mrp_paise: number;
+  current_price_paise?: number;
 }
 
 /**
@@ -11,15 +9,13 @@ export interface PriceSource {
  * otherwise MRP. A current price above MRP (or zero) is ignored: Indian law caps the price at MRP.
  */
 export function sellingPricePaise(product: PriceSource): number {
-  const mrp = rupeesToPaise(product.mrp);
-  if (product.current_price === undefined) return mrp;
-  const current = rupeesToPaise(product.current_price);
-  return current > 0 && current < mrp ? current : mrp;
+  const current = product.current_price_paise;
+  return current !== undefined && current > 0 && current < product.mrp_paise ? current : product.mrp_paise;
 }
 
 /** Whole percent off MRP, rounded down so the shop never promises more than it gives; 0 when not discounted. */
 export function discountPercent(product: PriceSource): number {
-  const mrp = rupeesToPaise(product.mrp);
+  const mrp = product.mrp_paise;
   if (mrp === 0) return 0;
   return Math.floor(((mrp - sellingPricePaise(product)) * 100) / mrp);
 }
@@ -32,5 +28,5 @@ export function discountLabel(product: PriceSource): string | null {
 
 /** True when the record's current price exceeds MRP: the build lists such records as a warning. */
 export function currentPriceAboveMrp(product: Required<PriceSource>): boolean {
-  return rupeesToPaise(product.current_price) > rupeesToPaise(product.mrp);
+  return product.current_price_paise > product.mrp_paise;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paiseFromRupees } from './money';
 
 /**
  * The pharmacy ERP's stock export (content/stock/README.md documents it): one row per batch,
@@ -129,7 +130,7 @@ export function readStockCsv(text: string, productIds: ReadonlyMap<string, numbe
       batch_number: batch,
       expiry_date: expiryIso!,
       quantity: Number(quantity),
-      mrp_paise: Math.round(Number(mrp) * 100),
+      mrp_paise: paiseFromRupees(mrp)!,
     });
   }
   if (errors.length > 0) return { ok: false, errors };

@@ -1,6 +1,7 @@
 import { clampQuantity, type CartLine, type CartState } from './cart-line';
 import { CART_PRODUCT, DEFAULT_PRODUCT_IMAGE, type CartProduct } from './product';
 import { isFields, isSaleState, readProductView } from './product-schema';
+import { paiseFromRupees, rupeesOf } from './money';
 
 /*
  * The one reader of whatever a browser holds under the cart key and of the cart's view of a
@@ -27,9 +28,29 @@ export function readCartProduct(value: unknown): CartProduct | null {
   });
 }
 
+/*
+ * The spec fixes the stored cart line's product with its price in rupees (mrp, a number; and
+ * current_price beside it); the model holds paise. storedProduct and modelProduct are the one
+ * crossing, both ways.
+ */
+function storedProduct({ mrp_paise, current_price_paise, ...rest }: CartProduct) {
+  return { ...rest, mrp: rupeesOf(mrp_paise), ...(current_price_paise === undefined ? {} : { current_price: rupeesOf(current_price_paise) }) };
+}
+
+function modelProduct(value: unknown): unknown {
+  if (!isFields(value)) return value;
+  const paise = (rupees: unknown) => (typeof rupees === 'number' ? paiseFromRupees(rupees) : null);
+  return { ...value, mrp_paise: paise(value.mrp), current_price_paise: paise(value.current_price) ?? undefined };
+}
+
+/** The cart as localStorage keeps it under the cart key (decodeCart reads it back). */
+export function encodeCart(cart: CartState): string {
+  return JSON.stringify({ ...cart, items: cart.items.map((line) => ({ ...line, product: storedProduct(line.product) })) });
+}
+
 function readCartLine(value: unknown): CartLine | null {
   if (!isFields(value)) return null;
-  const product = readCartProduct(value.product);
+  const product = readCartProduct(modelProduct(value.product));
   const { quantity, prescriptionAccepted, prescriptionFileUrl } = value;
   if (!product || !isPositiveInt(quantity) || typeof prescriptionAccepted !== 'boolean') return null;
   if (prescriptionFileUrl !== null && typeof prescriptionFileUrl !== 'string') return null;

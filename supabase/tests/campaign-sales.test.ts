@@ -8,7 +8,7 @@ const pharmacist: Caller = { role: 'authenticated', userId: '33333333-3333-4333-
 // A customer cannot make themselves marketing staff: user_metadata is theirs to write.
 const forger: Caller = { role: 'authenticated', userId: demoCustomerId, appMetadata: { provider: 'email' }, userMetadata: { role: 'marketing' } };
 
-const lines = JSON.stringify([{ product_id: 101, name: 'Paracetamol 500mg Strip', unit_mrp: '30.10', quantity: 1 }]);
+const lines = JSON.stringify([{ product_id: 101, name: 'Paracetamol 500mg Strip', unit_mrp_paise: 3010, unit_price_paise: 3010, quantity: 1 }]);
 let db: PGlite;
 let count = 0;
 

@@ -20,7 +20,7 @@ const CHECK_VIOLATION = '23514';
 
 const demo = customer(demoCustomerId);
 const second = customer(secondCustomerId);
-const lines = JSON.stringify([{ product_id: 7, name: 'Metformin 500 mg', unit_mrp: '45.50', quantity: 2 }]);
+const lines = JSON.stringify([{ product_id: 7, name: 'Metformin 500 mg', unit_mrp_paise: 4550, unit_price_paise: 4550, quantity: 2 }]);
 
 let db: PGlite;
 let ordersCreated = 0;

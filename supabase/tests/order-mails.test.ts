@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCustomerId, runAs, seededDatabase, serviceRole } from './database';
 
-const lines = JSON.stringify([{ product_id: 7, name: 'Metformin 500 mg', unit_mrp: '45.50', quantity: 2 }]);
+const lines = JSON.stringify([{ product_id: 7, name: 'Metformin 500 mg', unit_mrp_paise: 4550, unit_price_paise: 4550, quantity: 2 }]);
 
 let db: PGlite;
 let ordersCreated = 0;

@@ -20,7 +20,7 @@ async function placeOrder(userId: string, lines: { product_id: number; name: str
     serviceRole,
     `insert into public.orders (user_id, provider, provider_order_id, amount_paise, lines, prescription_paths)
      values ($1, 'razorpay', $2, 10000, $3, $4) returning id`,
-    [userId, `order_records_${orderCounter}`, JSON.stringify(lines.map((line) => ({ ...line, unit_mrp: '50.00' }))), [`${userId}/rx.png`]],
+    [userId, `order_records_${orderCounter}`, JSON.stringify(lines.map((line) => ({ ...line, unit_mrp_paise: 5000, unit_price_paise: 5000 }))), [`${userId}/rx.png`]],
   );
   await runAs(db, serviceRole, `select public.mark_order_paid($1, $2)`, [`order_records_${orderCounter}`, `pay_records_${orderCounter}`]);
   return row!.id;

@@ -72,7 +72,7 @@ async function placedOrder() {
     `insert into public.orders (guest_session_id, provider, provider_order_id, amount_paise, lines,
        delivery_name, delivery_mobile, delivery_email, delivery_line1, delivery_city, delivery_state,
        delivery_pin_code, delivery_zone_id, promised_delivery_date)
-     values (gen_random_uuid(), 'razorpay', $1, 25000, '[{"product_id": 1, "name": "Paracetamol 500 mg", "unit_mrp": "125.00", "quantity": 2}]',
+     values (gen_random_uuid(), 'razorpay', $1, 25000, '[{"product_id": 1, "name": "Paracetamol 500 mg", "unit_mrp_paise": 12500, "unit_price_paise": 12500, "quantity": 2}]',
        'Asha Rao', '+919876543210', $2, '12 MG Road', 'Bengaluru', 'Karnataka', '560001', 'bengaluru', current_date + 2)
      returning id, order_number`,
     [providerOrderId, `asha+${ordersPlaced}@example.test`],

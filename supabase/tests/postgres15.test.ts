@@ -92,7 +92,7 @@ async function placedOrder(): Promise<{ id: string; providerOrderId: string; ord
     `insert into public.orders (guest_session_id, provider, provider_order_id, amount_paise, lines,
        delivery_name, delivery_mobile, delivery_email, delivery_line1, delivery_city, delivery_state,
        delivery_pin_code, delivery_zone_id, promised_delivery_date)
-     values ($1, 'razorpay', $2, 25000, '[{"product_id": 1, "name": "Paracetamol 500 mg", "unit_mrp": "125.00", "quantity": 2}]',
+     values ($1, 'razorpay', $2, 25000, '[{"product_id": 1, "name": "Paracetamol 500 mg", "unit_mrp_paise": 12500, "unit_price_paise": 12500, "quantity": 2}]',
        'Asha Rao', '+919876543210', 'asha@example.test', '12 MG Road', 'Bengaluru', 'Karnataka',
        '560001', 'bengaluru', current_date + 2)
      returning id, order_number`,

@@ -56,7 +56,7 @@ async function placeOrder(): Promise<string> {
     db,
     serviceRole,
     `insert into public.orders (user_id, provider, provider_order_id, amount_paise, lines, prescription_paths)
-     values ($1, 'razorpay', $2, 9100, '[{"product_id":7,"name":"Metformin 500 mg","unit_mrp":"45.50","quantity":2}]', $3) returning id`,
+     values ($1, 'razorpay', $2, 9100, '[{"product_id":7,"name":"Metformin 500 mg","unit_mrp_paise": 4550, "unit_price_paise": 4550,"quantity":2}]', $3) returning id`,
     [demoCustomerId, `order_rx_desk_${ordersCreated}`, [`${demoCustomerId}/rx.png`]],
   );
   return row!.id;

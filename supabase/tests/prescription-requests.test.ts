@@ -73,7 +73,7 @@ async function placeOrder(userId: string | null, prescriptionPaths: string[], pr
     db,
     serviceRole,
     `insert into public.orders (user_id, guest_session_id, provider, provider_order_id, amount_paise, lines, prescription_paths)
-     values ($1, $2, $3, $4, 9100, '[{"product_id":7,"name":"Metformin 500 mg","unit_mrp":"45.50","quantity":2}]', $5) returning id, provider_order_id`,
+     values ($1, $2, $3, $4, 9100, '[{"product_id":7,"name":"Metformin 500 mg","unit_mrp_paise": 4550, "unit_price_paise": 4550,"quantity":2}]', $5) returning id, provider_order_id`,
     [userId, userId ? null : guestSession, provider, providerOrderId, prescriptionPaths],
   );
   return row!;

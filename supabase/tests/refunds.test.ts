@@ -4,7 +4,7 @@ import { anon, customer, demoCustomerId, failureCode, runAs, secondCustomerId, s
 
 const INSUFFICIENT_PRIVILEGE = '42501';
 const CHECK_VIOLATION = '23514';
-const lines = JSON.stringify([{ product_id: 7, name: 'Metformin 500 mg', unit_mrp: '45.50', quantity: 2 }]);
+const lines = JSON.stringify([{ product_id: 7, name: 'Metformin 500 mg', unit_mrp_paise: 4550, unit_price_paise: 4550, quantity: 2 }]);
 
 let db: PGlite;
 let ordersCreated = 0;

@@ -145,7 +145,7 @@ describe('prescription_files: a customer records and reads only their own files'
 describe('orders: written by the payment functions, read by their owner', () => {
   const createOrder = `insert into public.orders (user_id, guest_session_id, provider, provider_order_id, amount_paise, lines)
     values ($1, $2, $3, $4, $5, $6) returning id`;
-  const lines = JSON.stringify([{ product_id: 7, name: 'Metformin 500 mg', unit_mrp: '45.50', quantity: 2 }]);
+  const lines = JSON.stringify([{ product_id: 7, name: 'Metformin 500 mg', unit_mrp_paise: 4550, unit_price_paise: 4550, quantity: 2 }]);
 
   beforeAll(async () => {
     await runAs(db, serviceRole, createOrder, [demoCustomerId, null, 'razorpay', 'order_demo_1', 9100, lines]);

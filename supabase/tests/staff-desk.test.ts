@@ -10,8 +10,8 @@ const support: Caller = { role: 'authenticated', userId: supportId, appMetadata:
 const forger: Caller = { role: 'authenticated', userId: secondCustomerId, appMetadata: { provider: 'email' }, userMetadata: { role: 'pharmacist' } };
 
 const lines = JSON.stringify([
-  { product_id: 102, name: 'Amoxicillin 250mg Capsule', unit_mrp: '89.50', quantity: 1 },
-  { product_id: 101, name: 'Paracetamol 500mg Strip', unit_mrp: '30.10', quantity: 1 },
+  { product_id: 102, name: 'Amoxicillin 250mg Capsule', unit_mrp_paise: 8950, unit_price_paise: 8950, quantity: 1 },
+  { product_id: 101, name: 'Paracetamol 500mg Strip', unit_mrp_paise: 3010, unit_price_paise: 3010, quantity: 1 },
 ]);
 
 let db: PGlite;

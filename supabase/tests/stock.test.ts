@@ -30,7 +30,7 @@ async function placeOrder(lines: { product_id: number; quantity: number }[], pre
     serviceRole,
     `insert into public.orders (user_id, provider, provider_order_id, amount_paise, lines, prescription_paths)
      values ($1, 'razorpay', $2, 10000, $3, $4) returning id`,
-    [demoCustomerId, `order_stock_${orderCounter}`, JSON.stringify(lines.map((line) => ({ ...line, name: `Product ${line.product_id}`, unit_mrp: '50.00' }))),
+    [demoCustomerId, `order_stock_${orderCounter}`, JSON.stringify(lines.map((line) => ({ ...line, name: `Product ${line.product_id}`, unit_mrp_paise: 5000, unit_price_paise: 5000 }))),
       prescription ? [`${demoCustomerId}/rx.png`] : []],
   );
   return row!.id;

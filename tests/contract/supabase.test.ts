@@ -333,7 +333,7 @@ describe('orders and payment functions', () => {
     provider: 'razorpay',
     provider_order_id: 'order_contract_1',
     amount_paise: 24100,
-    lines: [{ product_id: 3, name: 'Pantoprazole 40 mg', unit_mrp: '120.50', quantity: 2 }],
+    lines: [{ product_id: 3, name: 'Pantoprazole 40 mg', unit_mrp_paise: 12050, unit_price_paise: 12050, quantity: 2 }],
   };
 
   it('lets the service role record an order and mark it paid once, idempotently', async () => {

@@ -7,7 +7,7 @@ const clotrimazole = fixtureProduct(10);
 const niacinamide = fixtureProduct(11);
 const metformin = fixtureProduct(1);
 /** The account cart row keeps prices as text with two decimals. */
-const storedMrp = (product: DisplayProduct) => product.mrp.toFixed(2);
+const storedMrp = (product: DisplayProduct) => (product.mrp_paise / 100).toFixed(2);
 const SYNC_FAILED = "We couldn't save your cart to your account. It is kept on this device and we'll keep trying.";
 
 interface StoredItem {
@@ -101,7 +101,7 @@ test("a guest's cart and the account cart are merged on sign-in: no line lost, t
   await expect.poll(rowLines).toEqual(merged);
   // A line that came only from the account row knows its stored MRP, not today's selling price,
   // until the cart page refreshes it from the catalogue (the server always charges today's price).
-  expect((await cartRow())!.cart_total).toBeCloseTo(totalOf([[clotrimazole, 3], [niacinamide, 1]]) + metformin.mrp, 2);
+  expect((await cartRow())!.cart_total).toBeCloseTo(totalOf([[clotrimazole, 3], [niacinamide, 1]]) + metformin.mrp_paise / 100, 2);
   expect(await localLines(page)).toEqual(merged);
   await page.goto('/cart');
   await expect(page.getByRole('link', { name: metformin.name, exact: true })).toBeVisible();

@@ -121,9 +121,9 @@ test.describe('the cart page', () => {
     const gone = { ...cetirizine, id: 9999, name: 'Withdrawn Syrup', slug: 'withdrawn-syrup' };
     // Stored when it was still for sale.
     const ondansetronWhenAdded = { ...ondansetron, sale_state: 'ADD TO CART' as const };
-    await storeCart(page, [storedLine({ ...cetirizine, mrp: cetirizine.mrp + 10 }), storedLine(gone), { ...storedLine(ondansetronWhenAdded), prescriptionAccepted: true }]);
+    await storeCart(page, [storedLine({ ...cetirizine, mrp_paise: cetirizine.mrp_paise + 1000 }), storedLine(gone), { ...storedLine(ondansetronWhenAdded), prescriptionAccepted: true }]);
     await openCartPage(page);
-    await expect(cartLine(page, cetirizine.name).getByText(rupees(cetirizine.mrp)).first()).toBeVisible();
+    await expect(cartLine(page, cetirizine.name).getByText(rupees(cetirizine.mrp_paise / 100)).first()).toBeVisible();
     await expect(cartLine(page, 'Withdrawn Syrup').getByText('No longer available')).toBeVisible();
     await expect(cartLine(page, ondansetron.name).getByText('Sold out')).toBeVisible();
     await expect(orderSummary(page).getByText('Remove the items that are no longer available to continue.')).toBeVisible();
@@ -136,11 +136,11 @@ test.describe('the cart page', () => {
   });
 
   test('an offline cart keeps the stored prices', async ({ page }) => {
-    const storedMrp = cetirizine.mrp + 10;
-    await storeCart(page, [storedLine({ ...cetirizine, mrp: storedMrp, current_price: storedMrp })]);
+    const storedMrp = cetirizine.mrp_paise + 1000;
+    await storeCart(page, [storedLine({ ...cetirizine, mrp_paise: storedMrp, current_price_paise: storedMrp })]);
     await page.route('**/catalogue/*.json', (route) => route.abort('internetdisconnected'));
     await openCartPage(page);
-    await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(storedMrp));
+    await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(storedMrp / 100));
     await expect(cartLine(page, cetirizine.name).getByText('No longer available')).toHaveCount(0);
   });
 

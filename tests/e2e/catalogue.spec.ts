@@ -63,7 +63,7 @@ test.describe('product list', () => {
     await expect(metforminCard.getByText('Rx Required')).toBeVisible();
     await expect(metforminCard.getByRole('listitem')).toHaveText([metformin.category, metformin.drug_form, metformin.quantity]);
     await expect(metforminCard.getByText('MRP', { exact: true })).toBeVisible();
-    await expect(metforminCard.getByText(rupees(metformin.mrp))).toBeVisible();
+    await expect(metforminCard.getByText(rupees(metformin.mrp_paise / 100))).toBeVisible();
     await expect(metforminCard.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
     await expect(card(page, cetirizine.name).getByText('Rx Required')).toHaveCount(0);
     await expect(card(page, ondansetron.name).getByRole('button', { name: 'Sold Out' })).toBeDisabled();
@@ -155,7 +155,7 @@ test.describe('product list', () => {
     await expect.poll(() => shownNames(page)).toEqual([nicotine.name]);
     const nicotineCard = card(page, nicotine.name);
     await expect(nicotineCard.getByRole('link', { name: nicotine.name })).toHaveAttribute('href', `/products/${nicotine.slug}`);
-    await expect(nicotineCard.getByText(rupees(nicotine.mrp))).toBeVisible();
+    await expect(nicotineCard.getByText(rupees(nicotine.mrp_paise / 100))).toBeVisible();
     await nicotineCard.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(nicotineCard.getByRole('status')).toHaveText('1');
     await expect(headerCart(page)).toHaveAccessibleName('Cart 1');
@@ -237,7 +237,7 @@ test.describe('product detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: metformin.name })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([metformin.category, metformin.drug_form, metformin.package, 'Rx Required']);
     await expect(page.getByText('MRP (Incl. of all taxes)')).toBeVisible();
-    await expect(page.getByText(rupees(metformin.mrp))).toBeVisible();
+    await expect(page.getByText(rupees(metformin.mrp_paise / 100))).toBeVisible();
     await expect(page.getByText(`Pack size: ${metformin.quantity}`)).toBeVisible();
     await expect(page.getByText('A valid prescription is required at checkout for this medicine.')).toBeVisible();
     // The spec's sections come first, unchanged; the product facts (find-medicine.spec.ts) follow them.
@@ -276,7 +276,7 @@ test.describe('product detail', () => {
     await expect(page.getByRole('listitem').filter({ hasText: secondaryUse })).toBeVisible();
     const alcohol = nicotine.precautions[0]!;
     await expect(page.getByText(new RegExp(`^${escapeRegExp(`${alcohol.name}: ${alcohol.description}`)}`))).toBeVisible();
-    await expect(page.getByText(rupees(nicotine.mrp))).toBeVisible();
+    await expect(page.getByText(rupees(nicotine.mrp_paise / 100))).toBeVisible();
   });
 
   test('a numeric id shows the same product with the slug URL as canonical', async ({ page, request }) => {

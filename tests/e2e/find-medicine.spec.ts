@@ -142,20 +142,20 @@ test.describe('selling price', () => {
     const cetirizineCard = card(page, cetirizine.name);
     await expect(cetirizineCard.locator('[data-price]')).toHaveText(rupees(sellingPrice(cetirizine)));
     await expect(cetirizineCard.getByText('MRP', { exact: true })).toBeVisible();
-    await expect(cetirizineCard.locator('s')).toHaveText(rupees(cetirizine.mrp));
+    await expect(cetirizineCard.locator('s')).toHaveText(rupees(cetirizine.mrp_paise / 100));
     await expect(cetirizineCard.getByText(off)).toBeVisible();
 
     await page.goto(`/products/${cetirizine.slug}`);
     await expect(page.locator('main [data-price]')).toHaveText(rupees(sellingPrice(cetirizine)));
-    await expect(page.locator('main s')).toHaveText(rupees(cetirizine.mrp));
+    await expect(page.locator('main s')).toHaveText(rupees(cetirizine.mrp_paise / 100));
     await expect(page.getByText(off)).toBeVisible();
   });
 
   test('a current price above MRP is ignored: the card shows MRP and no saving', async ({ page }) => {
-    expect(metforminCr.current_price).toBeGreaterThan(metforminCr.mrp);
+    expect(metforminCr.current_price_paise).toBeGreaterThan(metforminCr.mrp_paise);
     await page.goto('/products');
     const crCard = card(page, metforminCr.name);
-    await expect(crCard.locator('[data-price]')).toHaveText(rupees(metforminCr.mrp));
+    await expect(crCard.locator('[data-price]')).toHaveText(rupees(metforminCr.mrp_paise / 100));
     await expect(crCard.getByText(/% off/)).toHaveCount(0);
   });
 

@@ -27,7 +27,7 @@ test('the last unit sells and the prebuilt product page says so after load', asy
   test.setTimeout(400_000);
   expect((await fetch(`${SITE}/api/stock/availability?ids=${eyeDrops.id}`)).status).toBe(200);
   const imported = await serviceClient.rpc('import_stock', {
-    p_rows: [{ product_id: eyeDrops.id, batch_number: 'CMC-E2E-1', expiry_date: nextYear, quantity: 1, mrp_paise: Math.round(eyeDrops.mrp * 100) }],
+    p_rows: [{ product_id: eyeDrops.id, batch_number: 'CMC-E2E-1', expiry_date: nextYear, quantity: 1, mrp_paise: eyeDrops.mrp_paise }],
     p_minimum_shelf_life_days: 90,
   });
   expect(imported.error).toBeNull();

@@ -186,7 +186,7 @@ test('My Orders shows a first-time customer where to start, and pages through or
   await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse medicines' })).toHaveAttribute('href', '/products');
 
-  const line = { product_id: cetirizine.id, name: cetirizine.name, unit_mrp: cetirizine.mrp.toFixed(2), quantity: 1 };
+  const line = { product_id: cetirizine.id, name: cetirizine.name, unit_mrp_paise: cetirizine.mrp_paise, unit_price_paise: cetirizine.mrp_paise, quantity: 1 };
   // Cash on delivery, so the reconciliation job has no provider to ask about these made-up orders.
   const rows = Array.from({ length: 21 }, (_, index) => ({
     user_id: data.user.id,

@@ -28,7 +28,7 @@ const DELIVERY = { full_name: 'Ravi Kumar', mobile: '98450 67890', line1: '7, 2n
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** Today in India: the register's dates are days in India. */
 const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-const mrp = azithromycin.mrp.toFixed(2);
+const mrp = (azithromycin.mrp_paise / 100).toFixed(2);
 
 async function signInToDesk(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/desk');
@@ -159,7 +159,7 @@ test('stock import, an H1 order reviewed and dispatched by batch, its tax invoic
   const row = sheet.getByRole('row', { name: new RegExp(azithromycin.name) });
   await expect(row).toContainText('30042019');
   await expect(row).toContainText('AZ-E2E-FIRST');
-  await expect(sheet.getByTestId('invoice-total')).toHaveText(formatRupees(order.amount / 100));
+  await expect(sheet.getByTestId('invoice-total')).toHaveText(formatRupees(order.amount));
   await expect(sheet).toContainText('Dispensed by registered pharmacist Asha Rao, registration no. KA-PH-004512');
 
   // The inspector's export for today lists the line.

@@ -28,10 +28,10 @@ describe('lookUpProduct', () => {
     const requested: string[] = [];
     const lookup = await lookUpProduct(paracetamol.id, async (url) => {
       requested.push(String(url));
-      return jsonResponse({ ...paracetamol, mrp: 40 });
+      return jsonResponse({ ...paracetamol, mrp_paise: 4000 });
     });
     expect(requested).toEqual(['/catalogue/101.json']);
-    expect(lookup).toEqual({ status: 'found', product: { ...paracetamol, mrp: 40 } });
+    expect(lookup).toEqual({ status: 'found', product: { ...paracetamol, mrp_paise: 4000 } });
   });
 
   it('calls a 404 a product gone from the catalogue', async () => {
@@ -52,7 +52,7 @@ describe('lookUpProduct', () => {
 describe('refreshLine', () => {
   it("takes today's price, name and flags and keeps quantity and prescription", () => {
     const line = lineOf(metformin, { quantity: 3, prescriptionAccepted: true, prescriptionFileUrl: 'u/a.pdf' });
-    const today = { ...metformin, mrp: 99.99, name: 'Metformin 500mg Tablet SR' };
+    const today = { ...metformin, mrp_paise: 9999, name: 'Metformin 500mg Tablet SR' };
     expect(refreshLine(line, { status: 'found', product: today })).toEqual({ ...line, product: today });
   });
 
@@ -119,12 +119,12 @@ describe('refreshCartFromCatalogue', () => {
     addToCart(metformin);
     addToCart({ ...paracetamol, id: 303, name: 'Offline Balm' });
     await refreshCartFromCatalogue(async (url) => {
-      if (String(url).endsWith('/101.json')) return jsonResponse({ ...paracetamol, mrp: 42 });
+      if (String(url).endsWith('/101.json')) return jsonResponse({ ...paracetamol, mrp_paise: 4200 });
       if (String(url).endsWith('/202.json')) return new Response('', { status: 404 });
       throw new TypeError('Failed to fetch');
     });
     const [first, second, third] = $cart.get().items;
-    expect(first?.product.mrp).toBe(42);
+    expect(first?.product.mrp_paise).toBe(4200);
     expect(second?.product).toEqual(metformin);
     expect(third?.product.name).toBe('Offline Balm');
     expect([...$goneProductIds.get()]).toEqual([metformin.id]);

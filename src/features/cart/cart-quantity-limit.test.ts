@@ -2,7 +2,7 @@ import { cleanTestStorage, setTestStorageKey, useTestStorageEngine } from '@nano
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paracetamol } from './cart-products.fixture';
 import { fromStoredItem, toStoredItem } from '@/domain/account-cart';
-import { decodeCart } from '@/domain/stored-cart';
+import { decodeCart, encodeCart } from '@/domain/stored-cart';
 
 useTestStorageEngine();
 const { $cart, addToCart, clearCart, setQuantity } = await import('./cart-store');
@@ -35,8 +35,8 @@ describe('a cart line holds at most 20 of a product (the payment functions refus
 
   it('a stored cart above 20 is clamped on load', () => {
     const line = { product: paracetamol, quantity: 35, prescriptionAccepted: true, prescriptionFileUrl: null };
-    expect(decodeCart(JSON.stringify({ items: [line], sessionId: crypto.randomUUID() })).items[0]?.quantity).toBe(20);
-    setTestStorageKey('cart', JSON.stringify({ items: [line], sessionId: crypto.randomUUID() }));
+    expect(decodeCart(encodeCart({ items: [line], sessionId: crypto.randomUUID() })).items[0]?.quantity).toBe(20);
+    setTestStorageKey('cart', encodeCart({ items: [line], sessionId: crypto.randomUUID() }));
     expect($cart.get().items[0]?.quantity).toBe(20);
   });
 

@@ -23,7 +23,7 @@ await import('./cart-first-paint');
 const drawScreen = window[SCREEN_DRAWING]!;
 
 const ALL_METHODS = PAYMENT_METHODS.map((option) => option.value);
-const discounted = { ...paracetamol, id: 103, name: 'Cetirizine 10mg Tablet', slug: 'cetirizine-10mg-tablet', mrp: 30, current_price: 27 };
+const discounted = { ...paracetamol, id: 103, name: 'Cetirizine 10mg Tablet', slug: 'cetirizine-10mg-tablet', mrp_paise: 3000, current_price_paise: 2700 };
 
 function lineOf(product = paracetamol, changes: Partial<CartLine> = {}): CartLine {
   return { product, quantity: 1, prescriptionAccepted: !product.requires_prescription, prescriptionFileUrl: null, ...changes };

@@ -1,5 +1,5 @@
 import { cartLinesTotalPaise, type CartLine } from '@/domain/cart-line';
-import { formatRupees, paiseToRupees } from '@/domain/money';
+import { formatRupees } from '@/domain/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
 import { productPath, RX_REQUIRED } from '@/domain/product';
 import { cartLineImage, stockImageFor } from './cart-line-image';
@@ -200,7 +200,7 @@ function summaryView(state: CartScreenState): ViewElement {
   const readiness = checkoutReadiness(lines, gone);
   const pending = lines.some((line) => !line.prescriptionAccepted);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const total = formatRupees(paiseToRupees(cartLinesTotalPaise(lines)));
+  const total = formatRupees(cartLinesTotalPaise(lines));
   return el(
     'section',
     { 'aria-labelledby': markup.SUMMARY_HEADING_ID, class: markup.SUMMARY_CLASS },

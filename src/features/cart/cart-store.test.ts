@@ -1,16 +1,17 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
+import type { CartState } from '@/domain/cart-line';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { metformin, paracetamol } from './cart-products.fixture';
 
 // The store reads its storage engine when the module loads, so the test engine goes in first.
 useTestStorageEngine();
 const { $cart, $cartLineCount, addToCart, clearCart, removeFromCart, setPrescription, setQuantity } = await import('./cart-store');
-const { decodeCart } = await import('@/domain/stored-cart');
+const { decodeCart, encodeCart } = await import('@/domain/stored-cart');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function storedCart(): unknown {
-  return JSON.parse(getTestStorage().cart ?? 'null');
+  return decodeCart(getTestStorage().cart ?? null);
 }
 
 describe('cart store actions', () => {
@@ -95,7 +96,7 @@ describe('cart store actions', () => {
 
   it("takes another tab's change from a storage event", () => {
     const otherTab = { items: [{ product: metformin, quantity: 3, prescriptionAccepted: false, prescriptionFileUrl: null }], sessionId: crypto.randomUUID() };
-    setTestStorageKey('cart', JSON.stringify(otherTab));
+    setTestStorageKey('cart', encodeCart(otherTab));
     expect($cart.get()).toEqual(otherTab);
   });
 
@@ -113,7 +114,7 @@ describe('decodeCart: what a browser may really hold', () => {
   const sessionId = '1f0c5c1e-0000-4000-8000-000000000000';
 
   it('reads a current cart unchanged', () => {
-    expect(decodeCart(JSON.stringify({ items: [line], sessionId }))).toEqual({ items: [line], sessionId });
+    expect(decodeCart(encodeCart({ items: [line], sessionId }))).toEqual({ items: [line], sessionId });
   });
 
   it('turns text that is not JSON into an empty cart with a fresh session id', () => {
@@ -130,27 +131,28 @@ describe('decodeCart: what a browser may really hold', () => {
 
   it('drops unreadable lines and keeps the rest', () => {
     const broken = { product: { id: 'x' }, quantity: 1 };
-    const cart = decodeCart(JSON.stringify({ items: [broken, line, null, { ...line, quantity: 0 }], sessionId }));
+    const stored = JSON.parse(encodeCart({ items: [line], sessionId })).items[0];
+    const cart = decodeCart(JSON.stringify({ items: [broken, stored, null, { ...stored, quantity: 0 }], sessionId }));
     expect(cart.items).toEqual([line]);
   });
 
   it('reads an old-shaped cart that was a bare list of lines', () => {
-    expect(decodeCart(JSON.stringify([line])).items).toEqual([line]);
+    expect(decodeCart(JSON.stringify(JSON.parse(encodeCart({ items: [line], sessionId })).items)).items).toEqual([line]);
   });
 
   it('fills a missing or invalid session id', () => {
-    expect(decodeCart(JSON.stringify({ items: [line] })).sessionId).toMatch(UUID);
-    expect(decodeCart(JSON.stringify({ items: [line], sessionId: 'abc' })).sessionId).toMatch(UUID);
+    expect(decodeCart(encodeCart({ items: [line] } as CartState)).sessionId).toMatch(UUID);
+    expect(decodeCart(encodeCart({ items: [line], sessionId: 'abc' })).sessionId).toMatch(UUID);
   });
 
   it('reads a line stored before sale states existed as purchasable', () => {
     const { sale_state: _omitted, ...oldProduct } = paracetamol;
-    const cart = decodeCart(JSON.stringify({ items: [{ ...line, product: oldProduct }], sessionId }));
+    const cart = decodeCart(encodeCart({ items: [{ ...line, product: oldProduct as typeof paracetamol }], sessionId }));
     expect(cart.items[0]?.product.sale_state).toBe('ADD TO CART');
   });
 
   it('keeps one line per product when the stored value repeats one', () => {
-    const cart = decodeCart(JSON.stringify({ items: [line, { ...line, quantity: 5 }], sessionId }));
+    const cart = decodeCart(encodeCart({ items: [line, { ...line, quantity: 5 }], sessionId }));
     expect(cart.items).toEqual([line]);
   });
 });

@@ -2,7 +2,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { clampQuantity, type CartLine, type CartState } from '@/domain/cart-line';
 import { toCartProduct, type CartProduct } from '@/domain/product';
-import { CART_STORAGE_KEY, decodeCart, emptyCart } from '@/domain/stored-cart';
+import { CART_STORAGE_KEY, decodeCart, emptyCart, encodeCart } from '@/domain/stored-cart';
 
 export type { CartLine, CartState } from '@/domain/cart-line';
 export type { CartProduct } from '@/domain/product';
@@ -13,7 +13,7 @@ export { MAX_QUANTITY_HINT } from './cart-control-markup';
 export const $cart = persistentAtom<CartState>(
   CART_STORAGE_KEY,
   emptyCart(),
-  { encode: JSON.stringify, decode: decodeCart },
+  { encode: encodeCart, decode: decodeCart },
 );
 
 /** Number of distinct cart lines: what the header badge shows. */

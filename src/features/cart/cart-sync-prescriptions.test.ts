@@ -12,7 +12,7 @@ const GUEST_FILE = `guest-${SESSION}/3b1f.png`;
 
 function rxLine(prescriptionFileUrl: string | null): CartLine {
   return {
-    product: { id: 1, name: 'Metformin', slug: 'metformin', mrp: 34.5, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: true, sale_state: 'ADD TO CART' },
+    product: { id: 1, name: 'Metformin', slug: 'metformin', mrp_paise: 3450, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: true, sale_state: 'ADD TO CART' },
     quantity: 1,
     prescriptionAccepted: prescriptionFileUrl !== null,
     prescriptionFileUrl,

@@ -18,7 +18,7 @@ function line(id: number, quantity: number): CartLine {
       id,
       name: `Product ${id}`,
       slug: `product-${id}`,
-      mrp: 10,
+      mrp_paise: 1000,
       thumbnail_image: DEFAULT_PRODUCT_IMAGE,
       category: 'Pain',
       requires_prescription: false,

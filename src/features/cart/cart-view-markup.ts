@@ -1,4 +1,4 @@
-import { formatRupees, paiseToRupees } from '@/domain/money';
+import { formatRupees } from '@/domain/money';
 import { lineTotalPaise } from '@/domain/cart-line';
 import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
 import type { CartLine } from './cart-store';
@@ -77,13 +77,13 @@ export const removeLabel = (productName: string) => `Remove ${productName}`;
 /** The limit hint's id on a cart line's plus button: stable, so the static and the React markup agree. */
 export const lineLimitHintId = (productId: number) => `cart-line-limit-${productId}`;
 
-export const lineMrpText = (line: CartLine) => `MRP ${formatRupees(line.product.mrp)}`;
+export const lineMrpText = (line: CartLine) => `MRP ${formatRupees(line.product.mrp_paise)}`;
 
 /** '₹31.05 · 10% off' under the MRP when the line sells below it; null otherwise. */
 export function lineDiscountText(line: CartLine): string | null {
   const label = discountLabel(line.product);
-  return label ? `${formatRupees(paiseToRupees(sellingPricePaise(line.product)))} · ${label}` : null;
+  return label ? `${formatRupees(sellingPricePaise(line.product))} · ${label}` : null;
 }
 
 export const lineTotalText = (line: CartLine) =>
-  formatRupees(paiseToRupees(lineTotalPaise({ mrp: line.product.mrp, current_price: line.product.current_price, quantity: line.quantity })));
+  formatRupees(lineTotalPaise({ mrp_paise: line.product.mrp_paise, current_price_paise: line.product.current_price_paise, quantity: line.quantity }));

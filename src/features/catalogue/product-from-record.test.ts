@@ -14,7 +14,7 @@ describe('buildProduct: the tidy shape', () => {
       slug: 'metformin-500mg-tablet',
       brand: 'Healwell Pharma Ltd',
       salt: 'Metformin (500mg)',
-      mrp: 35.5,
+      mrp_paise: 3550,
       category: 'Diabetes',
       quantity: 'Strip of 10 tablets',
       marketer: 'Healwell Marketing Pvt Ltd',
@@ -33,14 +33,14 @@ describe('buildProduct: the tidy shape', () => {
 describe('buildProduct: fallbacks', () => {
   it('takes MRP from the nested number even when the top-level text differs', () => {
     const record = sampleRecord({ mrp: '99.00', upm_product_details: sampleDetails({ mrp: 42.75 }) });
-    expect(buildProduct(record, SOURCE).mrp).toBe(42.75);
+    expect(buildProduct(record, SOURCE).mrp_paise).toBe(4275);
   });
 
   it('parses the top-level MRP text when the nested number is null or missing', () => {
-    expect(buildProduct(sampleRecord({ mrp: '120.50', upm_product_details: sampleDetails({ mrp: null }) }), SOURCE).mrp).toBe(120.5);
+    expect(buildProduct(sampleRecord({ mrp: '120.50', upm_product_details: sampleDetails({ mrp: null }) }), SOURCE).mrp_paise).toBe(12050);
     const details = sampleDetails({});
     delete details.mrp;
-    expect(buildProduct(sampleRecord({ mrp: ' 18 ', upm_product_details: details }), SOURCE).mrp).toBe(18);
+    expect(buildProduct(sampleRecord({ mrp: ' 18 ', upm_product_details: details }), SOURCE).mrp_paise).toBe(1800);
   });
 
   it('falls back to medicine_type for the category', () => {

@@ -4,6 +4,7 @@ import { FULL_PRODUCT, productProblem } from '../../domain/product-schema';
 import type { SaleState } from '../../domain/sale-state';
 import { type DrugTaxFacts, mayBeSoldOnline } from '../../domain/drug-tax';
 import type { GstRate } from '../../domain/gst';
+import { paiseFromRupees } from '../../domain/money';
 
 /** The record's interaction ratings under the names the product page shows them. */
 const INTERACTION_FIELDS = [
@@ -65,9 +66,16 @@ export function productDrugTax(product: Product): DrugTaxFacts {
   return facts;
 }
 
+/** A record's rupees as paise: the one conversion of a catalogue price (a value that is not whole paise is refused, never rounded). */
+function paiseOf(rupees: number, field: string): number {
+  const paise = paiseFromRupees(rupees);
+  if (paise === null) throw new CatalogueRecordError(`${field}: ${rupees} is not a whole number of paise`);
+  return paise;
+}
+
 export function toProduct(record: CatalogueRecord): Product {
   const details = record.upm_product_details;
-  const mrp = typeof details.mrp === 'number' ? details.mrp : record.mrp;
+  const mrp = typeof details.mrp === 'number' ? paiseOf(details.mrp, 'upm_product_details.mrp') : paiseOf(record.mrp, 'mrp');
   const thumbnail = record.thumbnail_url ?? details.images[0] ?? DEFAULT_PRODUCT_IMAGE;
   return {
     id: record.id,
@@ -77,8 +85,8 @@ export function toProduct(record: CatalogueRecord): Product {
     pack_form: record.form,
     brand: record.company_name,
     salt: record.salt_composition,
-    mrp: Math.round(mrp * 100) / 100,
-    current_price: Math.round(record.current_price * 100) / 100,
+    mrp_paise: mrp,
+    current_price_paise: paiseOf(record.current_price, 'current_price'),
     created_at: record.created_at,
     thumbnail_image: thumbnail,
     package: details.package,
@@ -119,7 +127,13 @@ export function buildProduct(raw: unknown, source: string): Product {
       .join('; ');
     throw new CatalogueRecordError(`Catalogue record ${source} is malformed: ${problems}`);
   }
-  const product = toProduct(parsed.data);
+  let product: Product;
+  try {
+    product = toProduct(parsed.data);
+  } catch (error) {
+    if (error instanceof CatalogueRecordError) throw new CatalogueRecordError(`Catalogue record ${source} is malformed: ${error.message}`);
+    throw error;
+  }
   // The builder answers to the one product schema every reader derives from.
   const problem = productProblem(product, FULL_PRODUCT);
   if (problem) throw new CatalogueRecordError(`Catalogue record ${source} makes a product the shop cannot read: ${problem}`);

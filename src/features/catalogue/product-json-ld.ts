@@ -1,6 +1,6 @@
 import { type Product, productPath } from '@/domain/product';
 import type { SaleState } from '@/domain/sale-state';
-import { paiseToRupees } from '@/domain/money';
+import { rupeesText } from '@/domain/money';
 import { sellingPricePaise } from '@/domain/selling-price';
 
 const AVAILABILITY: Record<SaleState, string> = {
@@ -26,7 +26,7 @@ export function productJsonLd(product: Product, site: URL): string {
       '@type': 'Offer',
       url,
       priceCurrency: 'INR',
-      price: paiseToRupees(sellingPricePaise(product)).toFixed(2),
+      price: rupeesText(sellingPricePaise(product)),
       availability: AVAILABILITY[product.sale_state],
     },
   };

@@ -1,7 +1,7 @@
 import { UNAVAILABLE_LABEL } from '@/domain/sale-state';
 import { productPath, toCartProduct, type ProductCard } from '@/domain/product';
 import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText, type SortOrder } from './product-list';
-import { formatRupees, paiseToRupees } from '@/domain/money';
+import { formatRupees } from '@/domain/money';
 import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
 import type { SearchClient } from './search-client';
 import type { SearchOrder } from './search-engine';
@@ -70,8 +70,8 @@ function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTM
   setText(item, 'data-card-drug-form', card.drug_form);
   setText(item, 'data-card-quantity', card.quantity);
   const discount = discountLabel(card);
-  setText(item, 'data-price', formatRupees(paiseToRupees(sellingPricePaise(card))));
-  setText(item, 'data-card-mrp', discount ? formatRupees(card.mrp) : '');
+  setText(item, 'data-price', formatRupees(sellingPricePaise(card)));
+  setText(item, 'data-card-mrp', discount ? formatRupees(card.mrp_paise) : '');
   setText(item, 'data-card-discount', discount ?? '');
   if (!card.requires_prescription) item.querySelector('[data-card-rx]')?.remove();
   const slot = item.querySelector<HTMLElement>('[data-card-cart-control]');

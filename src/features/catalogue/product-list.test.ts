@@ -13,10 +13,10 @@ import {
   type ListedProduct,
 } from './product-list';
 
-const metformin: ListedProduct = { id: 1, name: 'Metformin 500mg Tablet', mrp: 35.5 };
-const pantoprazole: ListedProduct = { id: 2, name: 'Pantoprazole 40mg Tablet', mrp: 120 };
-const aceclofenac: ListedProduct = { id: 3, name: 'aceclofenac Gel', mrp: 89.99 };
-const nicotine: ListedProduct = { id: 4, name: 'Nicotine 2mg Gum', mrp: 120 };
+const metformin: ListedProduct = { id: 1, name: 'Metformin 500mg Tablet', mrp_paise: 3550 };
+const pantoprazole: ListedProduct = { id: 2, name: 'Pantoprazole 40mg Tablet', mrp_paise: 12000 };
+const aceclofenac: ListedProduct = { id: 3, name: 'aceclofenac Gel', mrp_paise: 8999 };
+const nicotine: ListedProduct = { id: 4, name: 'Nicotine 2mg Gum', mrp_paise: 12000 };
 const all = [metformin, pantoprazole, aceclofenac, nicotine];
 
 describe('sortProducts', () => {
@@ -25,7 +25,7 @@ describe('sortProducts', () => {
   });
 
   it('orders by price low to high and high to low, equal prices by name', () => {
-    expect(sortProducts(all, 'price-low').map((product) => product.mrp)).toEqual([35.5, 89.99, 120, 120]);
+    expect(sortProducts(all, 'price-low').map((product) => product.mrp_paise)).toEqual([3550, 8999, 12000, 12000]);
     expect(sortProducts(all, 'price-low').slice(2).map((product) => product.id)).toEqual([4, 2]);
     expect(sortProducts(all, 'price-high').map((product) => product.id)).toEqual([4, 2, 3, 1]);
   });

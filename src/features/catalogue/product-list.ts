@@ -29,8 +29,8 @@ export const SHOW_MORE_PRODUCTS = 'Show more products';
 export interface ListedProduct {
   id: number;
   name: string;
-  mrp: number;
-  current_price?: number;
+  mrp_paise: number;
+  current_price_paise?: number;
 }
 
 /** An unknown or missing ?sort= value falls back to the default order. */

@@ -6,6 +6,7 @@ import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } fro
 import { CATALOGUE_SHARDS_DIR, catalogueShardFile, catalogueShards, toDrugTaxRow, toPriceRow, type CatalogueShardKind } from '../../domain/catalogue-shards';
 import { productDrugTax } from './product-from-record';
 import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
+import { formatRupees } from '../../domain/money';
 import { browseFiles } from './browse-files';
 import { getProductMoves } from './catalogue-moves';
 import { searchRows } from './product-search';
@@ -104,7 +105,7 @@ export function productSearchIndex(): AstroIntegration {
         if (overpriced.length > 0) {
           logger.warn(
             `${overpriced.length} products have a current_price above MRP, ignored (sold at MRP): ` +
-              overpriced.map((product) => `${product.id} ${product.name} (${product.current_price} > ${product.mrp})`).join('; '),
+              overpriced.map((product) => `${product.id} ${product.name} (${formatRupees(product.current_price_paise)} > ${formatRupees(product.mrp_paise)})`).join('; '),
           );
         }
       },

@@ -11,7 +11,7 @@ const cart: CartState = {
   sessionId: '6f1c1b8e-7a55-4c1e-9d2a-0d4f6a1b2c3d',
   items: [
     {
-      product: { id: 14, name: 'Cetirizine', slug: 'cetirizine', mrp: 21, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: false, sale_state: 'ADD TO CART' },
+      product: { id: 14, name: 'Cetirizine', slug: 'cetirizine', mrp_paise: 2100, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: false, sale_state: 'ADD TO CART' },
       quantity: 3,
       prescriptionAccepted: true,
       prescriptionFileUrl: null,
@@ -170,7 +170,7 @@ describe('payWithPhonePe', () => {
     await payWithPhonePe(run.value);
     const id = create.mock.calls[0]![1];
     expect(id).toMatch(/^TXN_1700000000000_[A-Z0-9]{8}$/);
-    expect(readPendingPayment(run.value.storage)).toEqual({ merchantTransactionId: id, total: 63, method: 'phonepe' });
+    expect(readPendingPayment(run.value.storage)).toEqual({ merchantTransactionId: id, totalPaise: 6300, method: 'phonepe' });
     expect(run.value.redirect).toHaveBeenCalledWith('http://phonepe/pay/1');
   });
 
@@ -184,7 +184,7 @@ describe('payWithPhonePe', () => {
 });
 
 describe('verifyStoredPhonePePayment', () => {
-  const stored = { merchantTransactionId: 'TXN_1_AAAAAAAA', total: 63, method: 'phonepe' as const };
+  const stored = { merchantTransactionId: 'TXN_1_AAAAAAAA', totalPaise: 6300, method: 'phonepe' as const };
 
   it('a verified payment empties the cart and forgets the stored payment', async () => {
     const run = context({ verifyPhonePePayment: async () => ({ verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' }, order: placedOrder }) });

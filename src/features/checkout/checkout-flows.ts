@@ -1,7 +1,7 @@
 import type { CartState } from '@/domain/cart-line';
 import type { DeliveryDetailsInput } from '@/domain/payment-contract';
 import type { ToastKind } from '@/lib/browser/toast';
-import { paiseToRupees } from '@/domain/money';
+import { rupeesText } from '@/domain/money';
 import type { CheckoutEvent } from './checkout-state';
 import {
   BRAND_NAME,
@@ -68,7 +68,7 @@ function fail(context: CheckoutContext, error: unknown, toast?: string): void {
 /** The checkout's options: the spec's name, description, dark green theme, notes, retry and modal rules. */
 export function razorpayOptions(
   order: { id: string; amount: number; currency: string },
-  context: { keyId: string; itemCount: number; total: number; email: string | null },
+  context: { keyId: string; itemCount: number; totalPaise: number; email: string | null },
   callbacks: Pick<RazorpayOptions, 'handler'> & { ondismiss(): void },
 ): RazorpayOptions {
   return {
@@ -79,7 +79,7 @@ export function razorpayOptions(
     description: ORDER_DESCRIPTION,
     order_id: order.id,
     handler: callbacks.handler,
-    notes: { item_count: context.itemCount, total: context.total.toFixed(2) },
+    notes: { item_count: context.itemCount, total: rupeesText(context.totalPaise) },
     prefill: context.email ? { email: context.email } : {},
     theme: { color: CHECKOUT_THEME_COLOR },
     retry: { enabled: true, max_count: 3 },
@@ -108,7 +108,7 @@ export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
   const itemCount = request.lines.reduce((sum, line) => sum + line.quantity, 0);
   const options = razorpayOptions(
     order,
-    { keyId: context.keyId, itemCount, total: paiseToRupees(request.amount), email: await context.email() },
+    { keyId: context.keyId, itemCount, totalPaise: request.amount, email: await context.email() },
     {
       handler: (confirmation) => {
         context.dispatch({ type: 'verify', method: 'razorpay' });
@@ -148,7 +148,7 @@ export async function payWithPhonePe(context: PhonePeContext): Promise<void> {
   const merchantTransactionId = newMerchantTransactionId(context.now());
   try {
     const reply = await context.api.createPhonePePayment(request, merchantTransactionId);
-    storePendingPayment(context.storage, { merchantTransactionId, total: paiseToRupees(request.amount), method: 'phonepe' });
+    storePendingPayment(context.storage, { merchantTransactionId, totalPaise: request.amount, method: 'phonepe' });
     context.redirect(reply.data.instrumentResponse.redirectInfo.url);
   } catch (error) {
     fail(context, error, PHONEPE_CREATE_TOAST);

@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { checkoutRequest, createPaymentApi } from './payment-api';
 import type { CartState } from '@/domain/cart-line';
 
-const product = (id: number, mrp: number, requires_prescription = false) => ({
+const product = (id: number, mrp_paise: number, requires_prescription = false) => ({
   id,
   name: `Medicine ${id}`,
   slug: `medicine-${id}`,
-  mrp,
+  mrp_paise,
   thumbnail_image: DEFAULT_PRODUCT_IMAGE,
   category: 'allopathy',
   requires_prescription,
@@ -28,8 +28,8 @@ const delivery = {
 const cart: CartState = {
   sessionId: '6f1c1b8e-7a55-4c1e-9d2a-0d4f6a1b2c3d',
   items: [
-    { product: product(1, 34.5, true), quantity: 2, prescriptionAccepted: true, prescriptionFileUrl: 'guest-x/rx.png' },
-    { product: product(14, 21.1), quantity: 3, prescriptionAccepted: true, prescriptionFileUrl: null },
+    { product: product(1, 3450, true), quantity: 2, prescriptionAccepted: true, prescriptionFileUrl: 'guest-x/rx.png' },
+    { product: product(14, 2110), quantity: 3, prescriptionAccepted: true, prescriptionFileUrl: null },
   ],
 };
 

@@ -40,8 +40,8 @@ describe('the stored PhonePe payment', () => {
   it('keeps the transaction id, total and method until cleared', () => {
     const storage = new MemoryStorage();
     expect(readPendingPayment(storage)).toBeNull();
-    storePendingPayment(storage, { merchantTransactionId: 'TXN_1_ABCDEFGH', total: 69, method: 'phonepe' });
-    expect(readPendingPayment(storage)).toEqual({ merchantTransactionId: 'TXN_1_ABCDEFGH', total: 69, method: 'phonepe' });
+    storePendingPayment(storage, { merchantTransactionId: 'TXN_1_ABCDEFGH', totalPaise: 6900, method: 'phonepe' });
+    expect(readPendingPayment(storage)).toEqual({ merchantTransactionId: 'TXN_1_ABCDEFGH', totalPaise: 6900, method: 'phonepe' });
     clearPendingPayment(storage);
     expect(readPendingPayment(storage)).toBeNull();
     expect(storage.length).toBe(0);
@@ -49,7 +49,7 @@ describe('the stored PhonePe payment', () => {
 
   it('ignores values that are not a payment', () => {
     const storage = new MemoryStorage();
-    storePendingPayment(storage, { merchantTransactionId: 'TXN_1_ABCDEFGH', total: 69, method: 'phonepe' });
+    storePendingPayment(storage, { merchantTransactionId: 'TXN_1_ABCDEFGH', totalPaise: 6900, method: 'phonepe' });
     storage.setItem('phonepe-payment-method', 'cash');
     expect(readPendingPayment(storage)).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { paiseFromRupees, rupeesText } from '@/domain/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/features/cart/public';
 
 /** sessionStorage keys of a PhonePe payment in flight: they survive the trip to PhonePe and back. */
@@ -9,8 +10,8 @@ export const PHONEPE_STORAGE_KEYS = {
 
 export interface PendingPhonePePayment {
   merchantTransactionId: string;
-  /** Rupees, as the customer saw the total when leaving for PhonePe. */
-  total: number;
+  /** The total as the customer saw it when leaving for PhonePe (stored as the spec's rupees). */
+  totalPaise: number;
   method: PaymentMethod;
 }
 
@@ -23,7 +24,7 @@ export function newMerchantTransactionId(now: number = Date.now(), random: () =>
 
 export function storePendingPayment(storage: Storage, payment: PendingPhonePePayment): void {
   storage.setItem(PHONEPE_STORAGE_KEYS.transactionId, payment.merchantTransactionId);
-  storage.setItem(PHONEPE_STORAGE_KEYS.total, String(payment.total));
+  storage.setItem(PHONEPE_STORAGE_KEYS.total, rupeesText(payment.totalPaise));
   storage.setItem(PHONEPE_STORAGE_KEYS.method, payment.method);
 }
 
@@ -35,9 +36,9 @@ export function readPendingPayment(storage: Storage): PendingPhonePePayment | nu
   const merchantTransactionId = storage.getItem(PHONEPE_STORAGE_KEYS.transactionId);
   const totalText = storage.getItem(PHONEPE_STORAGE_KEYS.total);
   const method = PAYMENT_METHODS.find((option) => option.value === storage.getItem(PHONEPE_STORAGE_KEYS.method))?.value;
-  const total = Number(totalText);
-  if (!merchantTransactionId || totalText === null || totalText.trim() === '' || !Number.isFinite(total) || !method) return null;
-  return { merchantTransactionId, total, method };
+  const totalPaise = totalText === null ? null : paiseFromRupees(totalText);
+  if (!merchantTransactionId || totalPaise === null || !method) return null;
+  return { merchantTransactionId, totalPaise, method };
 }
 
 export function clearPendingPayment(storage: Storage): void {

@@ -5,7 +5,7 @@ import { refusalActionOf } from './refusal-action';
 
 function line(id: number, name: string): CartLine {
   return {
-    product: { id, name, slug: 's', mrp: 10, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: false, sale_state: 'ADD TO CART' },
+    product: { id, name, slug: 's', mrp_paise: 1000, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: false, sale_state: 'ADD TO CART' },
     quantity: 1,
     prescriptionAccepted: true,
     prescriptionFileUrl: null,

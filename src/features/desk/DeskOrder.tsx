@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { cancellableByStaff, rejectionReasonLabels, rejectionReasons, reviewStatuses, type RejectionReason } from '../../domain/desk';
 import { linePaise, type OrderLine } from '../../domain/order-line';
-import { formatRupees, paiseToRupees } from '../../domain/money';
+import { formatRupees } from '../../domain/money';
 import { orderStatusLabels, paymentStatusLabels, type OrderStatus, type PaymentStatus } from '../../domain/order-status';
 import { deskCall, type StaffSession } from './desk-api';
 import StaffGate from './StaffGate';
@@ -188,7 +188,7 @@ function OrderView({ staff, orderId, facts }: { staff: StaffSession; orderId: st
         </a>
         <h1 className="mt-2 text-2xl font-bold text-gray-900">Order {order.order_number}</h1>
         <p className="mt-1 text-gray-800">
-          <span data-testid="desk-order-status">{orderStatusLabels[order.status]}</span> · {paymentStatusLabels[order.payment_status]} · {formatRupees(paiseToRupees(order.amount_paise))} · placed {dateTime(order.created_at)}
+          <span data-testid="desk-order-status">{orderStatusLabels[order.status]}</span> · {paymentStatusLabels[order.payment_status]} · {formatRupees(order.amount_paise)} · placed {dateTime(order.created_at)}
         </p>
         {message && (
           <p role={message.kind === 'error' ? 'alert' : 'status'} className={`mt-3 rounded-md p-3 text-sm ${message.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-brand-50 text-brand-900'}`}>
@@ -208,7 +208,7 @@ function OrderView({ staff, orderId, facts }: { staff: StaffSession; orderId: st
             return (
               <li key={`${line.product_id}-${index}`} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`desk-line-${index}`}>
                 <span className="text-gray-900">
-                  {line.name} × {line.quantity} · {formatRupees(paiseToRupees(linePaise(line)))}
+                  {line.name} × {line.quantity} · {formatRupees(linePaise(line))}
                   {isRx && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Rx</span>}
                 </span>
                 {decision ? (

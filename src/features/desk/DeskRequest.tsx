@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatRupees, paiseToRupees } from '../../domain/money';
+import { formatRupees } from '../../domain/money';
 import { prescriptionRequestStatusLabels, unfilledLineReasons, type PrescriptionRequestStatus, type UnfilledLineReason } from '../../domain/prescription-request-status';
 import { sellingPricePaise } from '../../domain/selling-price';
 import { fetchSearchFile, openSearch, readSearchCard, SEARCH_MANIFEST_URL, type SearchClient } from '../catalogue/public';
@@ -129,7 +129,7 @@ function ProductPicker({ onPick }: { onPick(found: Found): void }) {
           {results.map((found) => (
             <li key={found.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
               <span>
-                {found.name} <span className="text-gray-700">{formatRupees(paiseToRupees(found.pricePaise))}</span>
+                {found.name} <span className="text-gray-700">{formatRupees(found.pricePaise)}</span>
                 {!found.forSale && <span className="ml-2 text-amber-800">(not for sale now)</span>}
               </span>
               <button type="button" className={quietButtonClass} onClick={() => onPick(found)}>
@@ -149,7 +149,7 @@ function DraftRow({ line, onChange, onRemove }: { line: DraftLine; onChange(line
       <p className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium text-gray-900">
           {line.name}
-          {line.pricePaise !== null && <span className="ml-2 font-normal text-gray-700">{formatRupees(paiseToRupees(line.pricePaise))} each</span>}
+          {line.pricePaise !== null && <span className="ml-2 font-normal text-gray-700">{formatRupees(line.pricePaise)} each</span>}
         </span>
         <button type="button" className={quietButtonClass} onClick={onRemove}>
           Remove {line.name}
@@ -277,7 +277,7 @@ function Proposal({ staff, request, onAnswered }: { staff: StaffSession; request
             ))}
           </ul>
         )}
-        <p className="mt-3 text-sm text-gray-800">Total at today’s prices: {formatRupees(paiseToRupees(total))}</p>
+        <p className="mt-3 text-sm text-gray-800">Total at today’s prices: {formatRupees(total)}</p>
         {error && <p role="alert" className="mt-3 text-sm text-red-700">{error}</p>}
         <button type="button" className={`${buttonClass} mt-4`} disabled={busy || lines.length === 0} onClick={() => send({ requestId: request.id, decision: 'propose', lines: draftToProposal(lines) })}>
           Send proposal to the customer

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatRupees, paiseToRupees } from '../../domain/money';
+import { formatRupees } from '../../domain/money';
 import StaffGate from '../desk/StaffGate';
 import type { StaffSession } from '../desk/public';
 import { campaignSalesRowSchema, checkRange, presetRange, salesTotals, touches, touchLabels, type CampaignSalesRow, type Touch } from './campaign-sales';
@@ -11,7 +11,7 @@ const presets = [
   { days: 30, label: 'Last 30 days' },
 ] as const;
 
-const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+const rupees = (paise: number) => formatRupees(paise);
 const dateInputClass = 'block rounded-md border border-gray-300 px-3 py-2 text-gray-900';
 
 interface Query {

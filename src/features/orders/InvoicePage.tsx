@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { formatRupees, paiseToRupees } from '@/domain/money';
+import { formatRupees } from '@/domain/money';
 import { invoicePages, type TaxDocument } from '@/domain/tax-invoice';
 import { loadInvoice, type InvoiceLoad } from './invoice-client';
 
-const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+const rupees = (paise: number) => formatRupees(paise);
 const day = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 const expiry = (iso: string) => (iso ? new Intl.DateTimeFormat('en-IN', { month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`)) : '—');
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatRupees, paiseToRupees } from '@/domain/money';
+import { formatRupees } from '@/domain/money';
 import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
 import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { loadSupabase } from '@/lib/browser/load-supabase';
@@ -61,7 +61,7 @@ function orderRow(order: OrderSummary): HTMLElement {
       el(
         'span',
         { class: 'text-right text-sm' },
-        el('span', { class: 'block font-semibold text-gray-900' }, formatRupees(paiseToRupees(order.amount_paise))),
+        el('span', { class: 'block font-semibold text-gray-900' }, formatRupees(order.amount_paise)),
         el('span', { class: 'text-gray-700' }, status),
       ),
     ),

@@ -1,4 +1,4 @@
-import { formatRupees, paiseToRupees } from '@/domain/money';
+import { formatRupees } from '@/domain/money';
 import { linePaise, unitPricePaise } from '@/domain/order-line';
 import { customerMayCancel, isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
 import { el } from './dom';
@@ -14,7 +14,7 @@ import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } 
 const REFUND_STATES = { requested: 'Requested', pending: 'In progress', processed: 'Refunded', failed: 'Not completed: our support team will contact you' } as const;
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+const rupees = (paise: number) => formatRupees(paise);
 const LINK = 'text-teal-700 underline';
 const SECTION_HEADING = 'mb-2 text-lg font-semibold text-gray-900';
 

@@ -1,7 +1,7 @@
 import { PUBLIC_PAYMENT_METHODS } from 'astro:env/client';
 import { useMemo, useReducer, useState } from 'react';
 import type { CartLine } from '@/domain/cart-line';
-import { formatRupees, paiseToRupees } from '@/domain/money';
+import { formatRupees } from '@/domain/money';
 import { paymentMethodsFrom } from '@/domain/payment-methods';
 import { CART_PRODUCT, catalogueEntryUrl, type CartProduct } from '@/domain/product';
 import { readProductView } from '@/domain/product-schema';
@@ -90,8 +90,8 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
               <div>
                 <p className={`font-medium ${quantity === 0 ? 'text-gray-500 line-through' : 'text-gray-900'}`}>{line.name}</p>
                 <p className="text-sm text-gray-700">
-                  {line.price_paise === null ? 'No longer sold' : `${formatRupees(paiseToRupees(line.price_paise))} each`}
-                  {line.mrp_paise !== null && line.price_paise !== null && line.mrp_paise > line.price_paise && <span className="ml-2 text-gray-500 line-through">MRP {formatRupees(paiseToRupees(line.mrp_paise))}</span>}
+                  {line.price_paise === null ? 'No longer sold' : `${formatRupees(line.price_paise)} each`}
+                  {line.mrp_paise !== null && line.price_paise !== null && line.mrp_paise > line.price_paise && <span className="ml-2 text-gray-500 line-through">MRP {formatRupees(line.mrp_paise)}</span>}
                   <span className="ml-2">(prescribed: {line.prescribed_quantity})</span>
                 </p>
               </div>
@@ -140,7 +140,7 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
           </ul>
         </div>
       )}
-      <p className="text-lg font-semibold text-gray-900">Total: {formatRupees(paiseToRupees(totalPaise))}</p>
+      <p className="text-lg font-semibold text-gray-900">Total: {formatRupees(totalPaise)}</p>
       {kept.length === 0 ? (
         <p role="status" className="text-gray-800">{NOTHING_KEPT}</p>
       ) : (

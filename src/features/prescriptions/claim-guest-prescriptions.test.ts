@@ -8,7 +8,7 @@ const GUEST_FILE = `guest-${SESSION}/3b1f.png`;
 
 function line(id: number, prescriptionFileUrl: string | null, requiresPrescription = true): CartLine {
   return {
-    product: { id, name: `P${id}`, slug: `p${id}`, mrp: 10, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: requiresPrescription, sale_state: 'ADD TO CART' },
+    product: { id, name: `P${id}`, slug: `p${id}`, mrp_paise: 1000, thumbnail_image: DEFAULT_PRODUCT_IMAGE, category: 'allopathy', requires_prescription: requiresPrescription, sale_state: 'ADD TO CART' },
     quantity: 1,
     prescriptionAccepted: !requiresPrescription || prescriptionFileUrl !== null,
     prescriptionFileUrl,

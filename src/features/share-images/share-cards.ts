@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatRupees, paiseToRupees } from '../../domain/money';
+import { formatRupees } from '../../domain/money';
 import { DEFAULT_PRODUCT_IMAGE, type Product } from '../../domain/product';
 import { discountLabel, sellingPricePaise } from '../../domain/selling-price';
 import type { ShareCard } from './share-image';
@@ -16,7 +16,7 @@ export function productShareCard(product: Product): ShareCard {
     eyebrow: product.requires_prescription ? 'Prescription medicine' : product.category,
     title: product.name,
     details: [product.quantity, product.marketer ? `by ${product.marketer}` : ''].filter(Boolean),
-    price: { selling: formatRupees(paiseToRupees(selling)), ...(off ? { mrp: formatRupees(product.mrp), off } : {}) },
+    price: { selling: formatRupees(selling), ...(off ? { mrp: formatRupees(product.mrp_paise), off } : {}) },
     picture: publicFile(picture),
   };
 }

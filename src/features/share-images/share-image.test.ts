@@ -6,7 +6,7 @@ import { renderShareImage, SHARE_IMAGE_MAX_BYTES, shareCardSvg } from './share-i
 import { SHARE_IMAGE_SIZE } from './share-paths';
 
 // The fixture catalogue the browser tests use; its first product sold below MRP.
-const [discounted] = fixtureProducts((product) => product.current_price < product.mrp);
+const [discounted] = fixtureProducts((product) => product.current_price_paise < product.mrp_paise);
 
 describe('share images', () => {
   it('draws a product as a 1200x630 JPEG under 100 KB, with its photo', async () => {

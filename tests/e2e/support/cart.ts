@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { CartLine, CartState } from '../../../src/domain/cart-line';
+import { decodeCart, encodeCart } from '../../../src/domain/stored-cart';
 import type { CartProduct } from '../../../src/domain/product';
 import { fixtureCartProduct } from './fixture-catalogue';
 
@@ -23,14 +24,14 @@ export function storedLine(product: CartProduct, quantity = 1): CartLine {
  */
 export async function storeCart(page: Page, lines: CartLine[] | string, sessionId: string = crypto.randomUUID()): Promise<string> {
   await page.goto('/');
-  const value = typeof lines === 'string' ? lines : JSON.stringify({ items: lines, sessionId } satisfies CartState);
+  const value = typeof lines === 'string' ? lines : encodeCart({ items: lines, sessionId });
   await page.evaluate(([key, stored]) => localStorage.setItem(key, stored), [CART_KEY, value] as const);
   return sessionId;
 }
 
-/** The cart as the browser holds it now. */
+/** The cart as the browser holds it now, read as the cart reads it (prices in paise). */
 export async function storedCart(page: Page): Promise<CartState> {
-  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), CART_KEY);
+  return decodeCart(await page.evaluate((key) => localStorage.getItem(key), CART_KEY));
 }
 
 /** Waits for the /cart island to take over from the first screen; the customer's first sign (here the mouse moving) starts it. */

@@ -6,9 +6,9 @@ import { catalogueShardFile, catalogueShardOf, catalogueShards, toPriceRow } fro
 import { catalogueIndexFiles, type CatalogueIndexEntry } from './catalogue-index';
 
 const entries: CatalogueIndexEntry[] = [
-  { id: 1, name: 'Dolo 650 Tablet', mrp: 30.1, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
-  { id: 257, name: 'Metformin 500mg Tablet', mrp: 45, current_price: 40.5, requires_prescription: true, cod_available: false, sale_state: 'ADD TO CART' },
-  { id: 2, name: 'Old Syrup', mrp: 75, requires_prescription: false, cod_available: true, sale_state: 'DISCONTINUED' },
+  { id: 1, name: 'Dolo 650 Tablet', mrp_paise: 3010, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
+  { id: 257, name: 'Metformin 500mg Tablet', mrp_paise: 4500, current_price_paise: 4050, requires_prescription: true, cod_available: false, sale_state: 'ADD TO CART' },
+  { id: 2, name: 'Old Syrup', mrp_paise: 7500, requires_prescription: false, cod_available: true, sale_state: 'DISCONTINUED' },
 ];
 
 /** Writes the shards the build writes (search-index-integration.ts) into a fresh folder. */

@@ -16,8 +16,8 @@ const priceRowSchema = z
   .tuple([
     z.number().int().positive(),
     z.string().min(1),
-    z.number().nonnegative(),
-    z.number().nonnegative().nullable(),
+    z.number().int().nonnegative(),
+    z.number().int().nonnegative().nullable(),
     z.union([z.literal(0), z.literal(1)]),
     z.union([z.literal(0), z.literal(1)]),
     z.enum(FOR_SALE_STATES),
@@ -26,8 +26,8 @@ const priceRowSchema = z
     const unpacked = {
       id,
       name,
-      mrp,
-      ...(currentPrice === null ? {} : { current_price: currentPrice }),
+      mrp_paise: mrp,
+      ...(currentPrice === null ? {} : { current_price_paise: currentPrice }),
       requires_prescription: prescription === 1,
       cod_available: cod === 1,
       sale_state: saleState,

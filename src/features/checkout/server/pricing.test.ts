@@ -3,7 +3,7 @@ import type { CatalogueIndexEntry } from './catalogue-index';
 import { CheckoutRefusal } from './http';
 import { priceOrder } from './pricing';
 
-const product = (entry: Partial<CatalogueIndexEntry> & Pick<CatalogueIndexEntry, 'id' | 'name' | 'mrp'>): CatalogueIndexEntry => ({
+const product = (entry: Partial<CatalogueIndexEntry> & Pick<CatalogueIndexEntry, 'id' | 'name' | 'mrp_paise'>): CatalogueIndexEntry => ({
   requires_prescription: false,
   cod_available: true,
   sale_state: 'ADD TO CART',
@@ -12,13 +12,13 @@ const product = (entry: Partial<CatalogueIndexEntry> & Pick<CatalogueIndexEntry,
 
 const catalogue = new Map(
   [
-    product({ id: 1, name: 'Paracetamol 500mg Strip', mrp: 30.1 }),
-    product({ id: 2, name: 'Amoxicillin 250mg Capsule', mrp: 89.5, requires_prescription: true }),
-    product({ id: 3, name: 'Cough Syrup 100ml', mrp: 120, sale_state: 'SOLD OUT' }),
-    product({ id: 4, name: 'Old Tonic', mrp: 75, sale_state: 'DISCONTINUED' }),
-    product({ id: 5, name: 'Cotton Swab', mrp: 0.5 }),
-    product({ id: 6, name: 'Metformin 500mg Tablet', mrp: 34.5, current_price: 31.05 }),
-    product({ id: 7, name: 'Metformin 1000mg Tablet CR', mrp: 48, current_price: 52.8 }),
+    product({ id: 1, name: 'Paracetamol 500mg Strip', mrp_paise: 3010 }),
+    product({ id: 2, name: 'Amoxicillin 250mg Capsule', mrp_paise: 8950, requires_prescription: true }),
+    product({ id: 3, name: 'Cough Syrup 100ml', mrp_paise: 12000, sale_state: 'SOLD OUT' }),
+    product({ id: 4, name: 'Old Tonic', mrp_paise: 7500, sale_state: 'DISCONTINUED' }),
+    product({ id: 5, name: 'Cotton Swab', mrp_paise: 50 }),
+    product({ id: 6, name: 'Metformin 500mg Tablet', mrp_paise: 3450, current_price_paise: 3105 }),
+    product({ id: 7, name: 'Metformin 1000mg Tablet CR', mrp_paise: 4800, current_price_paise: 5280 }),
   ].map((entry) => [entry.id, entry]),
 );
 
@@ -38,8 +38,8 @@ describe('priceOrder', () => {
     const priced = priceOrder(catalogue, [{ productId: 1, quantity: 3 }, { productId: 2, quantity: 2 }], 26930);
     expect(priced.amountPaise).toBe(26930);
     expect(priced.lines).toEqual([
-      { product_id: 1, name: 'Paracetamol 500mg Strip', unit_mrp: '30.10', unit_price: '30.10', quantity: 3 },
-      { product_id: 2, name: 'Amoxicillin 250mg Capsule', unit_mrp: '89.50', unit_price: '89.50', quantity: 2 },
+      { product_id: 1, name: 'Paracetamol 500mg Strip', unit_mrp_paise: 3010, unit_price_paise: 3010, quantity: 3 },
+      { product_id: 2, name: 'Amoxicillin 250mg Capsule', unit_mrp_paise: 8950, unit_price_paise: 8950, quantity: 2 },
     ]);
     expect(priced.prescriptionProducts).toEqual(['Amoxicillin 250mg Capsule']);
   });
@@ -48,8 +48,8 @@ describe('priceOrder', () => {
     const priced = priceOrder(catalogue, [{ productId: 6, quantity: 2 }, { productId: 7, quantity: 1 }], 3105 * 2 + 4800);
     expect(priced.amountPaise).toBe(3105 * 2 + 4800);
     expect(priced.lines).toEqual([
-      { product_id: 6, name: 'Metformin 500mg Tablet', unit_mrp: '34.50', unit_price: '31.05', quantity: 2 },
-      { product_id: 7, name: 'Metformin 1000mg Tablet CR', unit_mrp: '48.00', unit_price: '48.00', quantity: 1 },
+      { product_id: 6, name: 'Metformin 500mg Tablet', unit_mrp_paise: 3450, unit_price_paise: 3105, quantity: 2 },
+      { product_id: 7, name: 'Metformin 1000mg Tablet CR', unit_mrp_paise: 4800, unit_price_paise: 4800, quantity: 1 },
     ]);
   });
 

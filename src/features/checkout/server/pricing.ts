@@ -1,6 +1,6 @@
 import { cartTotalPaise } from '../../../domain/cart-line';
 import { isPurchasable } from '../../../domain/product';
-import { formatRupees, paiseToRupees } from '../../../domain/money';
+import { formatRupees } from '../../../domain/money';
 import type { OrderLine } from '../../../domain/order-line';
 import { sellingPricePaise } from '../../../domain/selling-price';
 import type { CatalogueEntries } from './catalogue-index';
@@ -39,14 +39,14 @@ export function priceOrder(catalogue: CatalogueEntries, lines: readonly OrderLin
     return { product, quantity: line.quantity };
   });
 
-  const amountPaise = cartTotalPaise(priced.map(({ product, quantity }) => ({ mrp: product.mrp, current_price: product.current_price, quantity })));
+  const amountPaise = cartTotalPaise(priced.map(({ product, quantity }) => ({ mrp_paise: product.mrp_paise, current_price_paise: product.current_price_paise, quantity })));
   if (amountPaise < MIN_ORDER_PAISE) {
-    throw new CheckoutRefusal(422, `The minimum order amount is ${formatRupees(paiseToRupees(MIN_ORDER_PAISE))}.`);
+    throw new CheckoutRefusal(422, `The minimum order amount is ${formatRupees(MIN_ORDER_PAISE)}.`);
   }
   if (sentAmountPaise !== amountPaise) {
     throw new CheckoutRefusal(
       409,
-      `Your cart total has changed: the current total is ${formatRupees(paiseToRupees(amountPaise))}. Please review your cart and try again.`,
+      `Your cart total has changed: the current total is ${formatRupees(amountPaise)}. Please review your cart and try again.`,
     );
   }
 
@@ -55,8 +55,8 @@ export function priceOrder(catalogue: CatalogueEntries, lines: readonly OrderLin
     lines: priced.map(({ product, quantity }) => ({
       product_id: product.id,
       name: product.name,
-      unit_mrp: product.mrp.toFixed(2),
-      unit_price: paiseToRupees(sellingPricePaise(product)).toFixed(2),
+      unit_mrp_paise: product.mrp_paise,
+      unit_price_paise: sellingPricePaise(product),
       quantity,
     })),
     codLines: priced.map(({ product }) => ({ name: product.name, codAvailable: product.cod_available })),

@@ -3,8 +3,8 @@ import { CheckoutRefusal } from './http';
 import { stockRefusal } from './order-store';
 
 const lines = [
-  { product_id: 16, name: 'Azithromycin 500mg Tablet', unit_mrp: '119.00', unit_price: '119.00', quantity: 2 },
-  { product_id: 14, name: 'Cetirizine 10mg Tablet', unit_mrp: '21.00', unit_price: '21.00', quantity: 1 },
+  { product_id: 16, name: 'Azithromycin 500mg Tablet', unit_mrp_paise: 11900, unit_price_paise: 11900, quantity: 2 },
+  { product_id: 14, name: 'Cetirizine 10mg Tablet', unit_mrp_paise: 2100, unit_price_paise: 2100, quantity: 1 },
 ];
 
 describe('an order the database could not reserve', () => {

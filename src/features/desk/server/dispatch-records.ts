@@ -127,7 +127,7 @@ export class SupabaseDispatchRecords implements DispatchRecords {
         batches:
           picked.length > 0
             ? picked.map((batch) => ({ batchNumber: batch.batch_number, expiryDate: batch.expiry_date, quantity: batch.quantity, mrpPaise: batch.mrp_paise }))
-            : [{ batchNumber: 'Not recorded', expiryDate: '', quantity: line.quantity, mrpPaise: Math.round(Number(line.unit_mrp) * 100) }],
+            : [{ batchNumber: 'Not recorded', expiryDate: '', quantity: line.quantity, mrpPaise: line.unit_mrp_paise }],
       };
     });
     const reviewer = decisions.findLast((decision) => decision.decision === 'accepted');

@@ -11,7 +11,7 @@ const users: Record<string, { id: string; app_metadata: Record<string, unknown> 
 };
 const store = { verifyAccessToken: async (token: string) => users[token] ?? null } as unknown as DeskStore;
 const catalogue = inMemoryCatalogueIndex(
-  [1, 16].map((id) => ({ id, name: `Product ${id}`, mrp: 100, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' as const })),
+  [1, 16].map((id) => ({ id, name: `Product ${id}`, mrp_paise: 10000, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' as const })),
 );
 
 function importer() {

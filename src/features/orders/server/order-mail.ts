@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { guestOrderToken } from '../../../domain/guest-order-link';
-import { formatRupees, paiseToRupees } from '../../../domain/money';
+import { formatRupees } from '../../../domain/money';
 import { unitPricePaise } from '../../../domain/order-line';
 import { orderStatusLabels, paymentStatusLabels } from '../../../domain/order-status';
 import { collectedOnDelivery } from '../../../domain/payment-methods';
@@ -41,7 +41,7 @@ function subjectOf(kind: OrderMailKind, order: OrderRow): string {
 }
 
 function introOf(kind: OrderMailKind, order: OrderRow, decisions: readonly LineDecision[]): string {
-  const total = formatRupees(paiseToRupees(order.amount_paise));
+  const total = formatRupees(order.amount_paise);
   if (kind === 'order_confirmation') return `Thank you for your order. We have received it and will keep you posted. Total: ${total}.`;
   if (kind === 'prescription_reviewed') {
     if (!decisions.some((decision) => decision.decision === 'rejected')) return 'Our pharmacist has checked your prescription and your order is confirmed.';
@@ -72,9 +72,9 @@ function invoiceLinkOf(orderLink: string): string {
 export function composeOrderMail(kind: OrderMailKind, order: OrderRow, link: string, decisions: readonly LineDecision[] = []): { subject: string; text: string; html: string } {
   const lines = order.lines.map((line, index) => {
     const decision = decisions.find((candidate) => candidate.line_index === index);
-    return `${line.quantity} x ${line.name} (${formatRupees(paiseToRupees(unitPricePaise(line)))} each)${decision ? `: ${lineDecisionText(decision)}` : ''}`;
+    return `${line.quantity} x ${line.name} (${formatRupees(unitPricePaise(line))} each)${decision ? `: ${lineDecisionText(decision)}` : ''}`;
   });
-  const total = formatRupees(paiseToRupees(order.amount_paise));
+  const total = formatRupees(order.amount_paise);
   const status = `${orderStatusLabels[order.status]}, ${paymentStatusLabels[order.payment_status]}`;
   const intro = introOf(kind, order, decisions);
   // The invoice page takes the same guest key as the order page.

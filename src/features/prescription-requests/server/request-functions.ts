@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { DeliveryContent } from '../../../domain/delivery-content';
 import { guestOrderToken } from '../../../domain/guest-order-link';
 import { localMobileDigits } from '../../../domain/indian-mobile';
-import { rupeesToPaise } from '../../../domain/money';
 import { orderPagePath } from '../../../domain/payment-contract';
 import { prescriptionRequestNumberPattern } from '../../../domain/prescription-request-status';
 import { sellingPricePaise } from '../../../domain/selling-price';
@@ -130,7 +129,7 @@ async function pricedLines(dependencies: RequestDependencies, requestId: string)
     return {
       ...line,
       price_paise: product ? sellingPricePaise(product) : null,
-      mrp_paise: product ? rupeesToPaise(product.mrp) : null,
+      mrp_paise: product ? product.mrp_paise : null,
       cod_available: product?.cod_available ?? false,
     };
   });
