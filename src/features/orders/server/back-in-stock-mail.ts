@@ -32,7 +32,8 @@ export async function sendBackInStockMails(deps: BackInStockDependencies, timeLe
     const { data, error } = await deps.db
       .from('stock_alerts')
       .select('id, product_id, email')
-      .not('back_in_stock_at', 'is', null)
+      // Queued by now (a null, not queued, compares as nothing).
+      .lte('back_in_stock_at', new Date().toISOString())
       .is('notified_at', null)
       .order('back_in_stock_at')
       .limit(100);
