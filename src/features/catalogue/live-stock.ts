@@ -1,10 +1,10 @@
 import { notAvailableSentence, stockNote, type Availability } from '../../domain/stock';
-import { UNAVAILABLE_NOTICE } from './catalogue-strings';
 import { UNAVAILABLE_LABEL } from '../../domain/sale-state';
 
 /**
  * The prebuilt product page and product cards learn true stock after load: one small request for
- * the products shown (each with a data-stock-product note naming the product in data-stock-name),
+ * the products shown (each with a data-stock-product note naming the product in data-stock-name and
+ * holding the sold-out notice in data-sold-out, so the strings module stays off the page),
  * then a sold-out product's cart control gives way to the disabled "Sold Out" button, a low one
  * says "Only N left", and Add or + past what is left is refused with the server's own sentence. A
  * failed request leaves the page as built: the order's reservation still refuses what is not there.
@@ -29,7 +29,7 @@ export async function showLiveStock(roots: readonly ParentNode[] = [document]): 
   for (const note of notes) {
     const left = availability[note.dataset.stockProduct!];
     const { soldOut, note: text } = stockNote(left);
-    note.textContent = soldOut ? UNAVAILABLE_NOTICE['SOLD OUT'] : (text ?? '');
+    note.textContent = soldOut ? note.dataset.soldOut! : (text ?? '');
     note.hidden = !soldOut && text === null;
     // A card's whole control slot (React may own what is inside it), or the product page's control.
     const card = note.closest('[data-product-card]');
