@@ -4,9 +4,14 @@
  * product page (1 product) and a full list page (48 products, every one stock-tracked, counts of
  * up to 5 digits), through the function's own handler, with the body gzipped as the CDN sends it. A CDN adds a few headers of its own
  * (about 200-400 bytes on Netlify); the figure leaves them out and says so.
- * Usage: tsx bench/stock-availability.ts
+ * Beside it, from a build in dist/ (when there is one), the JavaScript that product and list pages
+ * load before the first tap with the availability script in it (target <= 10 KB gzip).
+ * Usage: tsx bench/stock-availability.ts [distDir]
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { pageJsBytes } from './js-bytes.ts';
 import { availabilityResponse } from '../src/features/checkout/server/stock-availability.ts';
 import { PAGE_SIZE } from '../src/features/catalogue/product-list.ts';
 
@@ -45,3 +50,29 @@ async function measure(label: string, ids: number[]): Promise<void> {
 console.log('Availability request after load: HTTP/1.1 bytes, body as sent (HTTP/2 header compression makes it smaller; CDN headers not counted)');
 await measure('product page (1 product)', [16]);
 await measure(`list page (${PAGE_SIZE}, not asked yet)`, Array.from({ length: PAGE_SIZE }, (_, index) => 100_000 + index));
+
+const distDir = process.argv[2] ?? 'dist';
+const JS_TARGET_BYTES = 10 * 1024;
+
+/** A built product page that asks for its stock after load (one on sale), and the first list page. */
+function stockPages(): { label: string; page: string }[] {
+  const products = path.join(distDir, 'products');
+  const productPage = readdirSync(products)
+    .filter((name) => name.endsWith('.html'))
+    .find((name) => readFileSync(path.join(products, name), 'utf8').includes('data-stock-product'));
+  return [
+    ...(productPage ? [{ label: 'product page', page: `/products/${productPage.replace(/\.html$/, '')}` }] : []),
+    { label: 'list page (/products)', page: '/products' },
+  ];
+}
+
+if (existsSync(path.join(distDir, 'products'))) {
+  console.log(`JavaScript before the first tap, with the availability script (${distDir}):`);
+  for (const { label, page } of stockPages()) {
+    const { gzipBytes, inlineGzipBytes } = pageJsBytes(distDir, page);
+    const total = gzipBytes + inlineGzipBytes;
+    console.log(`${label.padEnd(28)} ${(total / 1024).toFixed(1).padStart(5)} KB gzip (${page})  target <= 10 KB ${total <= JS_TARGET_BYTES ? 'met' : 'MISSED'}`);
+  }
+} else {
+  console.log(`No build in ${distDir}: run 'npm run build' for the pages' JavaScript before the first tap (target <= 10 KB).`);
+}

@@ -45,7 +45,7 @@ async function main(argv: string[]): Promise<void> {
   if (error) throw new Error(`${file}: the database refused the import, nothing was applied: ${error.message}`);
   const outcome = z.object({ changed_batches: z.number(), back_in_stock_alerts: z.array(z.object({ product_id: z.number(), email: z.string() })) }).parse(data);
   console.log(`${file} -> ${env.SUPABASE_URL}: ${result.rows.length} batch line(s) read, ${outcome.changed_batches} batch(es) changed.`);
-  if (outcome.back_in_stock_alerts.length > 0) console.log(`${outcome.back_in_stock_alerts.length} "notify me" request(s) are back in stock and queued for their mail.`);
+  if (outcome.back_in_stock_alerts.length > 0) console.log(`${outcome.back_in_stock_alerts.length} "notify me" request(s) are back in stock: their mails go out with the next scheduled run (orders-reconcile, every 5 minutes).`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -1,6 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { buildOrderDependencies, parseOrderEnv, type OrderDependencies } from '../../src/features/orders/server/order-dependencies';
 import { reconcile, SCHEDULED_RUN, scheduledRunBudget } from '../../src/features/orders/server/reconcile';
+import { sendBackInStockMails } from '../../src/features/orders/server/back-in-stock-mail';
+import { catalogueIndexFiles } from '../../src/features/checkout/server/catalogue-index';
+import { functionRoot } from '../../src/lib/catalogue-shard-files';
 
 /** Every provider and mail call of a run ends within the run's per-call limit, shorter than the usual 10 s. */
 const boundedFetch: typeof fetch = (input, init) => {
@@ -10,14 +13,20 @@ const boundedFetch: typeof fetch = (input, init) => {
 
 let cached: OrderDependencies | null = null;
 
+const catalogue = catalogueIndexFiles(functionRoot());
+
 /**
  * Every 5 minutes: pending payments asked about, abandoned orders failed, refunds and mails retried,
+ * the "notify me" mails of products back in stock sent (stock also comes back when orders release it),
  * within a budget that fits Netlify's 30 s limit for scheduled functions; what is left waits for the next run.
  */
 export default async (): Promise<Response> => {
   cached ??= buildOrderDependencies(parseOrderEnv(process.env), boundedFetch);
-  const report = await reconcile(cached, scheduledRunBudget(cached.now()));
-  console.log(`[reconcile] ${JSON.stringify(report)}`);
+  const deps = cached;
+  const budget = scheduledRunBudget(deps.now());
+  const report = await reconcile(deps, budget);
+  const backInStockMails = await sendBackInStockMails({ ...deps, catalogue }, () => deps.now() < budget.deadline);
+  console.log(`[reconcile] ${JSON.stringify({ ...report, backInStockMails })}`);
   return new Response(null, { status: 204 });
 };
 

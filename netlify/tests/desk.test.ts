@@ -12,6 +12,8 @@ import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-re
 import { handleBatches, SupabaseBatchStore } from '../../src/features/desk/server/dispatch-batches';
 import { handleH1Prescription, SupabaseH1Store } from '../../src/features/desk/server/h1-register';
 import { inMemoryCatalogueIndex } from '../../src/features/checkout/server/catalogue-index';
+import { handleStockImport, SupabaseStockImporter } from '../../src/features/desk/server/stock-import';
+import { sendBackInStockMails } from '../../src/features/orders/server/back-in-stock-mail';
 
 let stack: TestStack;
 let mail: Awaited<ReturnType<typeof startMailEmulator>>;
@@ -255,6 +257,40 @@ describe('fulfilment', () => {
   });
 });
 
+describe('returns', () => {
+  it('takes back a delivered order: a credit note reversing its invoice and one refund, however often it is asked', async () => {
+    const order = await paidOrder([102]);
+    const step = (token: string, expectedStatus: string, body: Record<string, unknown>) => call(handleFulfilment, token, { orderId: order.id, expectedStatus, ...body });
+    expect((await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' })).status).toBe(200);
+    expect(await step(support, 'confirmed', { step: 'returned', reason: 'Customer changed their mind' })).toEqual({
+      status: 409,
+      body: { error: expect.stringMatching(/has not left the pharmacy: cancel it instead\.$/) },
+    });
+    expect((await step(support, 'confirmed', { step: 'packed' })).status).toBe(200);
+    const shipped = await step(support, 'packed', { step: 'shipped', courierName: 'Blue Dart', trackingNumber: 'BD-RET-1' });
+    expect((await step(support, 'shipped', { step: 'delivered' })).status).toBe(200);
+    const before = (await refundCount()).count;
+    expect((await step(support, 'delivered', { step: 'returned', reason: '' })).status).toBe(400);
+
+    const returned = await step(support, 'delivered', { step: 'returned', reason: 'Strip damaged in transit' });
+    expect(returned).toEqual({ status: 200, body: { status: 'delivered', creditNoteNumber: expect.stringMatching(/^MK\/CN\/\d{4}-\d{2}\/\d{6}$/) } });
+    expect((await step(support, 'delivered', { step: 'returned', reason: 'Strip damaged in transit' })).body.creditNoteNumber).toBe(returned.body.creditNoteNumber);
+    expect((await refundCount()).count).toBe(before + 1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'delivered', payment_status: 'refunded' });
+
+    const { data: documents } = await admin().from('tax_documents').select('kind, number, refers_to, document').eq('order_id', order.id).order('id');
+    const [invoice, credit] = documents as { kind: string; number: string; refers_to: string | null; document: { rows: unknown[]; totals: { totalPaise: number }; reason?: string } }[];
+    expect(documents).toHaveLength(2);
+    expect(invoice!.number).toBe(shipped.body.invoiceNumber);
+    expect(credit).toMatchObject({ kind: 'credit_note', number: returned.body.creditNoteNumber, refers_to: invoice!.number });
+    // The same rows and taxes as the invoice: the whole sale is reversed.
+    expect(credit!.document.rows).toEqual(invoice!.document.rows);
+    expect(credit!.document.totals).toEqual(invoice!.document.totals);
+    expect(credit!.document.totals.totalPaise).toBe(order.amount);
+    expect(credit!.document.reason).toBe('Returned: Strip damaged in transit');
+  });
+});
+
 describe('dispatch records', () => {
   it('ships only with batches picked, then issues the GST invoice to the paisa and writes the H1 register', async () => {
     const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -302,5 +338,40 @@ describe('prescription files', () => {
 
     expect((await call(handlePrescriptionUrl, support, { orderId: order.id, path: 'guest-00000000-0000-4000-8000-000000000000/x.pdf' })).status).toBe(404);
     expect((await call(handlePrescriptionUrl, customer, { orderId: order.id, path: order.path })).status).toBe(403);
+  });
+});
+
+describe('back in stock', () => {
+  it('mails each "notify me" request once, when the stock import brings its product back', async () => {
+    const paracetamol = TEST_CATALOGUE.find((entry) => entry.id === 101)!;
+    const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    const importer = new SupabaseStockImporter(stack.env.SUPABASE_URL, stack.env.SUPABASE_SERVICE_ROLE_KEY);
+    const importStock = async (quantity: number) => {
+      const req = new Request(`${SITE_URL}/api/desk/stock-import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${pharmacist}` },
+        body: JSON.stringify({ csv: `product,batch,expiry,quantity,mrp\n101,PCM-BIS-1,${nextYear},${quantity},${paracetamol.mrp.toFixed(2)}\n` }),
+      });
+      const response = await respond('/api/desk/stock-import', () =>
+        handleStockImport(req, desk, importer, 90, () => sendBackInStockMails({ ...desk.orders, catalogue: desk.catalogue })),
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as { backInStockMails: number };
+    };
+    const email = `waiting.${Date.now()}@example.test`;
+    const mailsTo = () => inbox.filter((sent) => sent.to.includes(email));
+
+    await importStock(0);
+    const asked = await stack.anonClient().from('stock_alerts').insert({ product_id: 101, email });
+    expect(asked.error).toBeNull();
+    expect(mailsTo()).toEqual([]);
+
+    expect(await importStock(4)).toMatchObject({ backInStockMails: 1 });
+    expect(mailsTo()).toEqual([expect.objectContaining({ subject: 'Paracetamol 500mg Strip is back in stock', text: expect.stringContaining(`${SITE_URL}/products/101`) })]);
+    // Sold out and back again: the request was answered, so no second mail.
+    await importStock(0);
+    expect(await importStock(6)).toMatchObject({ backInStockMails: 0 });
+    expect(await sendBackInStockMails({ ...desk.orders, catalogue: desk.catalogue })).toBe(0);
+    expect(mailsTo()).toHaveLength(1);
   });
 });

@@ -42,6 +42,9 @@ export type FulfilmentStep = keyof typeof fulfilmentSteps;
 /** Staff may cancel an order until it leaves the pharmacy. */
 export const cancellableByStaff: readonly OrderStatus[] = ['placed', 'prescription_review', 'confirmed', 'packed'];
 
+/** Once it has left, the pharmacy may take it back (a parcel returned undelivered, or a return after delivery). */
+export const returnableByStaff: readonly OrderStatus[] = ['shipped', 'delivered'];
+
 /** Orders waiting longer than this are highlighted in the queue. */
 export const REVIEW_TARGET_MS = 2 * 60 * 60 * 1000;
 

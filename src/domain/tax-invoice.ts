@@ -72,6 +72,8 @@ export interface InvoiceDocument {
   rows: InvoiceRow[];
   totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
   pharmacist: InvoiceInput['pharmacist'];
+  /** A credit note's reason (issue_credit_note copies the invoice and adds it). */
+  reason?: string;
 }
 
 export class InvoiceMismatch extends Error {}
@@ -149,6 +151,7 @@ export const invoiceDocumentSchema = z.object({
   rows: z.array(invoiceRowSchema),
   totals: z.object({ taxablePaise: paise, cgstPaise: paise, sgstPaise: paise, igstPaise: paise, totalPaise: paise }),
   pharmacist: z.object({ name: z.string(), registrationNumber: z.string() }),
+  reason: z.string().optional(),
 }) satisfies z.ZodType<InvoiceDocument>;
 
 /** An issued invoice or credit note as the customer's invoice page receives it. */

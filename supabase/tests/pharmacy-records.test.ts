@@ -67,6 +67,35 @@ describe('tax invoices', () => {
     expect(credit!.refers_to).toBe(invoice!.number);
   });
 
+  it('reverses the invoice in a credit note once the order is refunded in full, once however it is refunded again', async () => {
+    const orderId = await placeOrder(demoCustomerId, [{ product_id: 1, name: 'Metformin 500mg Tablet', quantity: 2 }]);
+    const document = { rows: [{ name: 'Metformin 500mg Tablet', quantity: 2, amountPaise: 10000 }], totals: { totalPaise: 10000 } };
+    const [invoice] = await runAs<{ number: string }>(db, serviceRole, `select number from public.issue_tax_document($1, 'invoice', $2)`, [orderId, JSON.stringify(document)]);
+    const [refund] = await runAs<{ id: string }>(db, serviceRole, `select id from public.request_refund($1, 10000, $2, 'Returned', 'cancel')`, [orderId, `return-${orderId}`]);
+    const creditNotes = () =>
+      runAs<{ number: string; refers_to: string; document: { rows: unknown[]; totals: unknown; reason: string } }>(
+        db, serviceRole, `select number, refers_to, document from public.tax_documents where order_id = $1 and kind = 'credit_note'`, [orderId]);
+    // Asked for, not yet given back: no credit note yet.
+    expect(await creditNotes()).toEqual([]);
+    await runAs(db, serviceRole, `select public.record_refund_state($1, 'processed', 'rfnd_credit_1', 'payment_provider')`, [refund!.id]);
+    const [credit] = await creditNotes();
+    expect(credit!.number).toMatch(/^MK\/CN\/\d{4}-\d{2}\/\d{6}$/);
+    expect(credit!.refers_to).toBe(invoice!.number);
+    expect(credit!.document).toEqual({ ...document, reason: 'Payment refunded' });
+    // The desk accepting the return afterwards, or a second call, answers the same note.
+    const [again] = await runAs<{ number: string }>(db, serviceRole, `select number from public.issue_credit_note($1, 'Returned by the customer')`, [orderId]);
+    expect(again!.number).toBe(credit!.number);
+    expect(await creditNotes()).toHaveLength(1);
+  });
+
+  it('issues no credit note for an order cancelled or refunded before it was invoiced', async () => {
+    const orderId = await placeOrder(demoCustomerId, [{ product_id: 1, name: 'Metformin 500mg Tablet', quantity: 1 }]);
+    await runAs(db, serviceRole, `select public.set_order_status($1, 'cancelled', 'customer')`, [orderId]);
+    const [none] = await runAs<{ number: string | null }>(db, serviceRole, `select number from public.issue_credit_note($1, 'Cancelled')`, [orderId]);
+    expect(none!.number).toBeNull();
+    expect(await runAs(db, serviceRole, `select kind from public.tax_documents where order_id = $1`, [orderId])).toEqual([]);
+  });
+
   it("shows a customer their own invoices only, and staff all of them; nobody changes one", async () => {
     const mine = await placeOrder(demoCustomerId, [{ product_id: 1, name: 'Metformin 500mg Tablet', quantity: 1 }]);
     const theirs = await placeOrder(secondCustomerId, [{ product_id: 1, name: 'Metformin 500mg Tablet', quantity: 1 }]);

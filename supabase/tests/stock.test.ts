@@ -206,4 +206,23 @@ describe('import', () => {
     // Queued for its mail, once.
     expect(await runAs(db, serviceRole, `select email from public.stock_alerts where back_in_stock_at is not null and notified_at is null`)).toEqual([{ email: 'waiting@example.com' }]);
   });
+
+  it('answers a "notify me" request once when a cancelled order gives the last strip back', async () => {
+    await importStock([{ product_id: 206, batch_number: 'C1', expiry_date: inDays(400), quantity: 1, mrp_paise: 900 }]);
+    const orderId = await placeOrder([{ product_id: 206, quantity: 1 }]);
+    expect(await available(206)).toBe(0);
+    await runAs(db, anon, `insert into public.stock_alerts (product_id, email) values (206, 'after.cancel@example.com'), (205, 'other.product@example.com')`);
+    const waiting = () => runAs<{ email: string }>(db, serviceRole, `select email from public.stock_alerts where product_id in (205, 206) and back_in_stock_at is not null and notified_at is null order by email`);
+    const before = await waiting();
+    await runAs(db, serviceRole, `select public.set_order_status($1, 'cancelled', 'customer')`, [orderId]);
+    expect(await available(206)).toBe(1);
+    // Only the request for the product that came back; the other product's stock did not change.
+    expect(await waiting()).toEqual([...before, { email: 'after.cancel@example.com' }].sort((a, b) => a.email.localeCompare(b.email)));
+    const [marked] = await runAs<{ back_in_stock_at: string }>(db, serviceRole, `select back_in_stock_at from public.stock_alerts where email = 'after.cancel@example.com'`);
+    // Sold out and given back again: the request was answered already and is not queued a second time.
+    const again = await placeOrder([{ product_id: 206, quantity: 1 }]);
+    await runAs(db, serviceRole, `update public.stock_alerts set notified_at = now() where email = 'after.cancel@example.com'`);
+    await runAs(db, serviceRole, `select public.set_order_status($1, 'cancelled', 'customer')`, [again]);
+    expect(await runAs(db, serviceRole, `select back_in_stock_at from public.stock_alerts where email = 'after.cancel@example.com' and notified_at is not null`)).toEqual([marked]);
+  });
 });

@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codPinCode } from './support/fixture-delivery';
+import { notAvailableSentence } from '../../src/domain/stock';
+import { openCartPage, storedCart } from './support/cart';
+import { whenHydrated } from './support/page-types';
 import { randomUUID } from 'node:crypto';
 import { productPath } from '../../src/domain/product';
 import { sellingPricePaise } from '../../src/domain/selling-price';
 import { serviceClient } from './support/accounts';
-import { fixtureProduct } from './support/fixture-catalogue';
+import { fixtureCartProduct, fixtureProduct } from './support/fixture-catalogue';
 
 const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
 // A product no other spec buys: once imported it stays stock-tracked for the rest of the run.
@@ -49,4 +52,69 @@ test('the last unit sells and the prebuilt product page says so after load', asy
   await expect(page.getByText('This product is currently sold out.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+});
+
+// Not bought by any other spec; left with plenty of stock at the end.
+const nicotine = fixtureCartProduct(9);
+
+/**
+ * Sets one batch's quantity and keeps every other batch as it is (an import replaces the whole
+ * stock, as the ERP's full export does).
+ */
+async function setStock(productId: number, batchNumber: string, quantity: number, mrpPaise: number): Promise<void> {
+  const { data, error } = await serviceClient.from('stock_batches').select('product_id, batch_number, expiry_date, quantity_on_hand, mrp_paise').gt('quantity_on_hand', 0);
+  expect(error).toBeNull();
+  const others = (data as { product_id: number; batch_number: string; expiry_date: string; quantity_on_hand: number; mrp_paise: number }[])
+    .filter((row) => !(row.product_id === productId && row.batch_number === batchNumber))
+    .map((row) => ({ product_id: row.product_id, batch_number: row.batch_number, expiry_date: row.expiry_date, quantity: row.quantity_on_hand, mrp_paise: row.mrp_paise }));
+  const imported = await serviceClient.rpc('import_stock', {
+    p_rows: [...others, { product_id: productId, batch_number: batchNumber, expiry_date: nextYear, quantity, mrp_paise: mrpPaise }],
+    p_minimum_shelf_life_days: 90,
+  });
+  expect(imported.error).toBeNull();
+}
+
+test('product cards and the cart learn the stock after load, and refuse what is not there in the server\'s words', async ({ page }) => {
+  test.setTimeout(400_000);
+  expect((await fetch(`${SITE}/api/stock/availability?ids=${nicotine.id}`)).status).toBe(200);
+  const mrpPaise = Math.round(nicotine.mrp * 100);
+  await setStock(nicotine.id, 'NIC-E2E-1', 2, mrpPaise);
+
+  const answer = availabilityAnswer(page);
+  await page.goto('/products');
+  expect(await (await answer).json()).toMatchObject({ [nicotine.id]: 2 });
+  const card = page.getByRole('article', { name: nicotine.name });
+  await expect(card.getByRole('status').filter({ hasText: 'Only 2 left' })).toBeVisible();
+  await (await whenHydrated(card.getByRole('button', { name: 'Add', exact: true }))).click();
+  const increase = card.getByRole('button', { name: `Increase quantity of ${nicotine.name}` });
+  await increase.click();
+  await expect(card.getByRole('status', { name: `Quantity of ${nicotine.name}: 2` })).toBeVisible();
+  // A third strip is not there: refused with the sentence the payment functions give.
+  await increase.click();
+  await expect(card.getByRole('status').filter({ hasText: notAvailableSentence(nicotine.name, 2) })).toBeVisible();
+  await expect(card.getByRole('status', { name: `Quantity of ${nicotine.name}: 2` })).toBeVisible();
+  expect((await storedCart(page)).items.map((line) => [line.product.id, line.quantity])).toEqual([[nicotine.id, 2]]);
+
+  // Someone buys one: the cart, opened again, asks once and says what is left.
+  await setStock(nicotine.id, 'NIC-E2E-1', 1, mrpPaise);
+  const cartAnswer = availabilityAnswer(page);
+  await openCartPage(page);
+  expect(new URL((await cartAnswer).url()).searchParams.get('ids')).toBe(String(nicotine.id));
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(page.getByText(notAvailableSentence(nicotine.name, 1))).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Proceed to Pay' })).toBeDisabled();
+  await page.getByRole('button', { name: `Decrease quantity of ${nicotine.name}` }).click();
+  await expect(page.getByText(notAvailableSentence(nicotine.name, 1))).toHaveCount(0);
+  await expect(summary.getByText('Remove the items that are no longer available to continue.')).toHaveCount(0);
+
+  // Sold out: the card offers nothing to add, the cart line says so.
+  await setStock(nicotine.id, 'NIC-E2E-1', 0, mrpPaise);
+  await page.reload();
+  await expect(page.getByText(notAvailableSentence(nicotine.name, 0))).toBeVisible();
+  await page.goto('/products');
+  await expect(card.getByText('This product is currently sold out.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: /^(Add|Increase quantity)/ })).toHaveCount(0);
+
+  await setStock(nicotine.id, 'NIC-E2E-1', 500, mrpPaise);
 });

@@ -8,8 +8,10 @@ import { localEnv } from '../../emulators/local-env.ts';
 import { anonKey } from '../../emulators/supabase/jwt';
 import { serviceClient } from './support/accounts';
 import { ONE_PIXEL_PNG } from './support/cart';
-import { fixtureCartProduct } from './support/fixture-catalogue';
-import { messageWithSubject } from './support/inbox';
+import { fixtureCartProduct, fixtureProduct } from './support/fixture-catalogue';
+import { INBOX_URL, messageWithSubject, uniqueEmail } from './support/inbox';
+import { NOTIFY_SAVED } from '../../src/features/catalogue/catalogue-strings';
+import { productPath } from '../../src/domain/product';
 
 /**
  * Issue 23 at the desk: a pharmacist imports the ERP's stock (a file with bad lines applies
@@ -44,16 +46,24 @@ async function upload(page: Page, name: string, csv: string): Promise<void> {
 }
 
 /** A guest's paid order for two strips of azithromycin with its prescription, through the checkout's own calls. */
-async function guestH1Order(): Promise<{ id: string; order_number: string; guestKey: string; amount: number }> {
+const guestH1Order = () => guestOrder(azithromycin, 2, true);
+
+/** A guest's paid order through the checkout's own calls (with an uploaded prescription when asked). */
+async function guestOrder(
+  product: ReturnType<typeof fixtureCartProduct>,
+  quantity: number,
+  withPrescription: boolean,
+  delivery = DELIVERY,
+): Promise<{ id: string; order_number: string; guestKey: string; amount: number }> {
   const sessionId = randomUUID();
   const path = `guest-${sessionId}/${randomUUID()}.png`;
   const anon = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false } });
-  expect((await anon.storage.from('prescriptions').upload(path, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }))).error).toBeNull();
-  const amount = sellingPricePaise(azithromycin) * 2;
+  if (withPrescription) expect((await anon.storage.from('prescriptions').upload(path, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }))).error).toBeNull();
+  const amount = sellingPricePaise(product) * quantity;
   const created = await fetch(`${SITE}/api/razorpay/create-order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount, lines: [{ productId: azithromycin.id, quantity: 2 }], prescriptionPaths: [path], cartSessionId: sessionId, delivery: DELIVERY }),
+    body: JSON.stringify({ amount, lines: [{ productId: product.id, quantity }], prescriptionPaths: withPrescription ? [path] : [], cartSessionId: sessionId, delivery }),
   }).then((response) => response.json() as Promise<{ order: { id: string } }>);
   const paid = await fetch(`${env.RAZORPAY_API_BASE}/v1/checkout/pay`, {
     method: 'POST',
@@ -173,4 +183,83 @@ test('stock import, an H1 order reviewed and dispatched by batch, its tax invoic
   const csv = await readFile((await (await download).path())!, 'utf8');
   expect(csv.split('\r\n')[0]).toBe('Date of supply,Patient,Prescriber,Prescriber registration,Drug,Batch,Expiry,Quantity,Invoice,Order');
   expect(csv).toContain(`Ravi Kumar,Dr. Meera Iyer,KMC-45821,${azithromycin.name},AZ-E2E-FIRST,${inDays(200)},2,${invoiceNumber},${order.order_number}`);
+});
+
+/** The stock as the ERP would export it: every batch on hand now, with this one set (an import replaces the whole stock). */
+async function stockCsvWith(productId: number, batchNumber: string, quantity: number, mrpPaise: number): Promise<string> {
+  const { data, error } = await serviceClient.from('stock_batches').select('product_id, batch_number, expiry_date, quantity_on_hand, mrp_paise').gt('quantity_on_hand', 0);
+  expect(error).toBeNull();
+  const rows = (data as { product_id: number; batch_number: string; expiry_date: string; quantity_on_hand: number; mrp_paise: number }[])
+    .filter((row) => !(row.product_id === productId && row.batch_number === batchNumber))
+    .map((row) => [row.product_id, row.batch_number, row.expiry_date, row.quantity_on_hand, (row.mrp_paise / 100).toFixed(2)]);
+  rows.push([productId, batchNumber, inDays(400), quantity, (mrpPaise / 100).toFixed(2)]);
+  return ['product,batch,expiry,quantity,mrp', ...rows.map((row) => row.join(','))].join('\n') + '\n';
+}
+
+test('a "notify me" request gets one mail when the pharmacist\'s stock import brings the product back', async ({ page, browser }) => {
+  test.setTimeout(600_000);
+  // Sold out in the catalogue, so its page offers "Notify me".
+  const ondansetron = fixtureProduct(5);
+  const mrpPaise = Math.round(ondansetron.mrp * 100);
+  const email = uniqueEmail('back.in.stock');
+  await page.goto(productPath(ondansetron));
+  const form = page.locator('form[data-notify-me]');
+  await form.getByRole('textbox', { name: /Email for a back-in-stock alert/ }).fill(email);
+  await form.getByRole('button', { name: 'Notify me' }).click();
+  await expect(form.getByRole('status')).toHaveText(NOTIFY_SAVED);
+
+  const desk = await (await browser.newContext()).newPage();
+  await signInToDesk(desk, 'pharmacist@pharmacy.test', 'Pharma@12345');
+  await desk.goto('/desk/records');
+  const importFile = async (quantity: number) => {
+    const imported = desk.waitForResponse((response) => response.url().endsWith('/api/desk/stock-import'));
+    await upload(desk, 'stock.csv', await stockCsvWith(ondansetron.id, 'OND-E2E-1', quantity, mrpPaise));
+    expect((await imported).status()).toBe(200);
+  };
+  await importFile(5);
+  const mail = await messageWithSubject(email, `${ondansetron.name} is back in stock`);
+  expect(mail.Text).toContain(`/products/${ondansetron.id}`);
+
+  // The same file again, then sold out and back: the request was answered, once.
+  await importFile(5);
+  await importFile(0);
+  await importFile(5);
+  const inbox = await (await fetch(`${INBOX_URL}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json() as { messages: { Subject: string }[] };
+  expect(inbox.messages.map((message) => message.Subject)).toEqual([`${ondansetron.name} is back in stock`]);
+});
+
+test('support takes back a delivered order, and the customer finds its credit note beside the invoice', async ({ browser }) => {
+  test.setTimeout(600_000);
+  // Over the counter and not stock-tracked: shipped without a batch.
+  const cetirizine = fixtureCartProduct(14);
+  const order = await guestOrder(cetirizine, 3, false, { ...DELIVERY, email: uniqueEmail('credit.note') });
+  const desk = await (await browser.newContext()).newPage();
+  await signInToDesk(desk, 'support@pharmacy.test', 'Support@12345');
+  await desk.goto(`/desk/order?id=${order.id}`);
+  await desk.getByRole('button', { name: 'Mark packed' }).click();
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Packed');
+  await desk.getByLabel('Courier name').fill('Blue Dart');
+  await desk.getByLabel('Tracking number').fill('BD-CN-4455');
+  await desk.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Shipped');
+  const invoiceNumber = (await desk.getByText(/^Tax invoice MK\/\d{4}-\d{2}\/\d{6}$/).textContent())!.replace('Tax invoice ', '');
+  await desk.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Delivered');
+
+  await desk.getByLabel('Reason for the return').fill('Strip damaged in transit');
+  await desk.getByRole('button', { name: 'Accept return and refund' }).click();
+  const creditLine = desk.getByText(/^Credit note MK\/CN\/\d{4}-\d{2}\/\d{6}$/);
+  await expect(creditLine).toBeVisible();
+  const creditNumber = (await creditLine.textContent())!.replace('Credit note ', '');
+  await expect(desk.getByRole('button', { name: 'Accept return and refund' })).toHaveCount(0);
+
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto(`/orders/${order.order_number}?key=${order.guestKey}`);
+  await customer.getByRole('link', { name: 'View your tax invoice' }).click();
+  await expect(customer.getByRole('region', { name: `Tax invoice ${invoiceNumber}, page 1 of 1` })).toBeVisible();
+  const note = customer.getByRole('region', { name: `Credit note ${creditNumber}, page 1 of 1` });
+  await expect(note).toContainText(`Against invoice ${invoiceNumber}`);
+  await expect(note).toContainText('Reason: Returned: Strip damaged in transit');
+  await expect(note.getByRole('row', { name: new RegExp(cetirizine.name) })).toContainText('30049099');
+  await expect(note.getByTestId('invoice-total')).toHaveText(formatRupees(order.amount / 100));
 });

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Toaster } from '@/lib/browser/Toaster';
 import { $prescriptionLinks } from '@/features/prescriptions/public';
-import { $goneProductIds, refreshCartOnArrival } from './cart-availability';
+import { $cartStock, $goneProductIds, refreshCartOnArrival } from './cart-availability';
 import { $cart, setPrescription } from './cart-store';
 import { $prescriptionDialogOpen, closePrescriptionDialog, openPrescriptionDialog } from './prescription-request';
 import { handOverFirstScreen } from './cart-first-screen';
@@ -44,6 +44,7 @@ export interface CartPageProps extends CheckoutHandlers {
 export default function CartPage({ children, onProceed, busyLabel = null, deliveryStep, unavailableMethods = {}, paymentBlocked = false }: CartPageProps) {
   const cart = useStore($cart);
   const gone = useStore($goneProductIds);
+  const stock = useStore($cartStock);
   const prescriptionLinks = useStore($prescriptionLinks);
   const method = useStore($paymentMethod);
   const dialogOpen = useStore($prescriptionDialogOpen);
@@ -72,7 +73,7 @@ export default function CartPage({ children, onProceed, busyLabel = null, delive
     else if (key === 'proceed') onProceed($paymentMethod.get());
   };
 
-  const state: CartScreenState = { lines, gone, prescriptionLinks, method, offered: OFFERED_PAYMENT_METHODS, unavailableMethods, busyLabel, paymentBlocked };
+  const state: CartScreenState = { lines, gone, stock, prescriptionLinks, method, offered: OFFERED_PAYMENT_METHODS, unavailableMethods, busyLabel, paymentBlocked };
 
   return (
     <>

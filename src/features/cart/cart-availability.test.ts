@@ -6,12 +6,14 @@ import type { CartLine } from './cart-store';
 useTestStorageEngine();
 const { $cart, addToCart, clearCart, setPrescription } = await import('./cart-store');
 const {
+  $cartStock,
   $goneProductIds,
   applyLookups,
   availabilityOf,
   checkoutReadiness,
   lookUpProduct,
   refreshCartFromCatalogue,
+  refreshCartStock,
   refreshLine,
 } = await import('./cart-availability');
 
@@ -83,6 +85,15 @@ describe('availabilityOf', () => {
     expect(availabilityOf(lineOf({ ...paracetamol, sale_state: 'SOLD OUT' }), none)).toBe('sold-out');
     expect(availabilityOf(lineOf({ ...paracetamol, sale_state: 'DISCONTINUED' }), none)).toBe('discontinued');
   });
+
+  it('goes by the live stock of a tracked product: none left is sold out, fewer than the line holds is short', () => {
+    const none = new Set<number>();
+    expect(availabilityOf(lineOf(paracetamol, { quantity: 3 }), none, { [paracetamol.id]: 0 })).toBe('sold-out');
+    expect(availabilityOf(lineOf(paracetamol, { quantity: 3 }), none, { [paracetamol.id]: 2 })).toBe('short');
+    expect(availabilityOf(lineOf(paracetamol, { quantity: 2 }), none, { [paracetamol.id]: 2 })).toBe('available');
+    // An untracked product is left to the catalogue.
+    expect(availabilityOf(lineOf(paracetamol, { quantity: 3 }), none, { [metformin.id]: 0 })).toBe('available');
+  });
 });
 
 describe('checkoutReadiness', () => {
@@ -94,6 +105,11 @@ describe('checkoutReadiness', () => {
   it('an unavailable line blocks checkout', () => {
     expect(checkoutReadiness([lineOf(), lineOf({ ...metformin, sale_state: 'SOLD OUT' })], none)).toBe('unavailable-lines');
     expect(checkoutReadiness([lineOf()], new Set([paracetamol.id]))).toBe('unavailable-lines');
+  });
+
+  it('a line asking more than is left blocks checkout until it is lowered', () => {
+    expect(checkoutReadiness([lineOf(paracetamol, { quantity: 4 })], none, { [paracetamol.id]: 3 })).toBe('unavailable-lines');
+    expect(checkoutReadiness([lineOf(paracetamol, { quantity: 3 })], none, { [paracetamol.id]: 3 })).toBe('ready');
   });
 
   it('a prescription-only line not accepted asks for the prescription first', () => {
@@ -146,5 +162,42 @@ describe('refreshCartFromCatalogue', () => {
     applyLookups(new Map([[paracetamol.id, { status: 'gone' }]]));
     applyLookups(new Map([[paracetamol.id, { status: 'found', product: paracetamol }]]));
     expect($goneProductIds.get().size).toBe(0);
+  });
+});
+
+describe('refreshCartStock', () => {
+  afterEach(() => {
+    clearCart();
+    $cartStock.set({});
+    cleanTestStorage();
+  });
+
+  it("asks once for every line's product and keeps the answer", async () => {
+    addToCart(paracetamol);
+    addToCart(metformin);
+    const asked: string[] = [];
+    await refreshCartStock(async (input) => {
+      asked.push(String(input));
+      return jsonResponse({ [metformin.id]: 1 });
+    });
+    expect(asked).toEqual([`/api/stock/availability?ids=${paracetamol.id},${metformin.id}`]);
+    expect($cartStock.get()).toEqual({ [metformin.id]: 1 });
+  });
+
+  it('keeps what it knew when the request fails, and asks nothing for an empty cart', async () => {
+    $cartStock.set({ [paracetamol.id]: 2 });
+    addToCart(paracetamol);
+    await refreshCartStock(async () => jsonResponse({ error: 'Stock could not be checked just now.' }, 503));
+    await refreshCartStock(async () => {
+      throw new TypeError('offline');
+    });
+    expect($cartStock.get()).toEqual({ [paracetamol.id]: 2 });
+    clearCart();
+    let asked = false;
+    await refreshCartStock(async () => {
+      asked = true;
+      return jsonResponse({});
+    });
+    expect(asked).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { catalogueEntryUrl } from '@/domain/product';
+import type { Availability } from '@/domain/stock';
 import { readCartProduct } from '@/domain/stored-cart';
 import { $cart, type CartLine, type CartProduct } from './cart-store';
 
@@ -61,8 +62,23 @@ export async function refreshCartFromCatalogue(fetchEntry: typeof fetch = fetch)
   applyLookups(new Map(answers));
 }
 
+/** Units left of the cart's stock-tracked products, as the availability request answered; not stored. */
+export const $cartStock = atom<Availability>({});
+
+/** One availability request for every line's product (the product pages' request); never throws. */
+export async function refreshCartStock(fetchStock: typeof fetch = fetch): Promise<void> {
+  const ids = [...new Set($cart.get().items.map((line) => line.product.id))];
+  if (ids.length === 0) return;
+  try {
+    const response = await fetchStock(`/api/stock/availability?ids=${ids.join(',')}`);
+    if (response.ok) $cartStock.set((await response.json()) as Availability);
+  } catch {
+    // Offline: the order's reservation still refuses what is not there, in the same words.
+  }
+}
+
 let arrivalRefresh: Promise<void> | undefined;
 /** The refresh the /cart page makes once as it opens, whichever of its first screen and its island asks first. */
 export function refreshCartOnArrival(): Promise<void> {
-  return (arrivalRefresh ??= refreshCartFromCatalogue());
+  return (arrivalRefresh ??= Promise.all([refreshCartFromCatalogue(), refreshCartStock()]).then(() => undefined));
 }

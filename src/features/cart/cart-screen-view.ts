@@ -2,6 +2,7 @@ import { cartLinesTotalPaise, type CartLine } from '@/domain/cart-line';
 import { formatRupees } from '@/domain/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
 import { productPath, RX_REQUIRED } from '@/domain/product';
+import { notAvailableSentence, type Availability } from '@/domain/stock';
 import { cartLineImage, stockImageFor } from './cart-line-image';
 import {
   BROWSE_PRODUCTS,
@@ -34,6 +35,8 @@ import { CART_SCREEN_ATTRIBUTE, el, FALLBACK_SRC_ATTRIBUTE, TAP_KEY_ATTRIBUTE, t
 export interface CartScreenState {
   lines: readonly CartLine[];
   gone: ReadonlySet<number>;
+  /** Units left of the lines' stock-tracked products, once the cart has asked after load. */
+  stock?: Availability;
   prescriptionLinks: Readonly<Record<string, string>>;
   method: PaymentMethod;
   /** The methods this build offers (the page's holder carries them for the first paint). */
@@ -72,10 +75,11 @@ function stepper(line: CartLine, available: boolean): ViewElement {
 }
 
 /** One cart line: thumbnail, name, price, quantity stepper, line total and remove. */
-export function cartLineView(line: CartLine, gone: ReadonlySet<number>, prescriptionLinks: Readonly<Record<string, string>>): ViewElement {
+export function cartLineView(line: CartLine, gone: ReadonlySet<number>, prescriptionLinks: Readonly<Record<string, string>>, stock: Availability = {}): ViewElement {
   const { product } = line;
   const id = product.id;
-  const availability = availabilityOf(line, gone);
+  const availability = availabilityOf(line, gone, stock);
+  const left = stock[id];
   const available = availability === 'available';
   const link = line.prescriptionFileUrl ? prescriptionLinks[line.prescriptionFileUrl] : undefined;
   const discount = markup.lineDiscountText(line);
@@ -129,6 +133,8 @@ export function cartLineView(line: CartLine, gone: ReadonlySet<number>, prescrip
           ),
         !available && el('span', { class: markup.UNAVAILABLE_BADGE_CLASS }, UNAVAILABLE_LINE_LABEL[availability]),
       ),
+      // The payment functions refuse this line with the same sentence.
+      left !== undefined && left < line.quantity && el('p', { class: markup.UNAVAILABLE_NOTICE_CLASS }, notAvailableSentence(product.name, left)),
     ),
     el(
       'div',
@@ -152,8 +158,8 @@ export function cartLineView(line: CartLine, gone: ReadonlySet<number>, prescrip
  * is this one for every drawing.
  */
 export function checkoutSlotView(state: CartScreenState): ViewElement {
-  const { lines, gone, method, offered, unavailableMethods, busyLabel, paymentBlocked } = state;
-  const readiness = checkoutReadiness(lines, gone);
+  const { lines, gone, stock, method, offered, unavailableMethods, busyLabel, paymentBlocked } = state;
+  const readiness = checkoutReadiness(lines, gone, stock);
   const pending = lines.some((line) => !line.prescriptionAccepted);
   const disabled = readiness === 'empty' || readiness === 'unavailable-lines' || busyLabel !== null || (!pending && paymentBlocked);
   return el(
@@ -196,8 +202,8 @@ export function checkoutSlotView(state: CartScreenState): ViewElement {
 }
 
 function summaryView(state: CartScreenState): ViewElement {
-  const { lines, gone } = state;
-  const readiness = checkoutReadiness(lines, gone);
+  const { lines, gone, stock } = state;
+  const readiness = checkoutReadiness(lines, gone, stock);
   const pending = lines.some((line) => !line.prescriptionAccepted);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const total = formatRupees(cartLinesTotalPaise(lines));
@@ -237,7 +243,7 @@ export function cartScreenView(state: CartScreenState): ViewElement {
     el(
       'section',
       { 'aria-label': markup.LINES_SECTION_LABEL, class: markup.LINES_SECTION_CLASS },
-      el('ul', { class: markup.LINES_LIST_CLASS }, ...state.lines.map((line) => cartLineView(line, state.gone, state.prescriptionLinks))),
+      el('ul', { class: markup.LINES_LIST_CLASS }, ...state.lines.map((line) => cartLineView(line, state.gone, state.prescriptionLinks, state.stock))),
       el(
         'div',
         { class: markup.LINES_ACTIONS_CLASS },

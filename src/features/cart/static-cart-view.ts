@@ -1,4 +1,4 @@
-import { $goneProductIds, refreshCartOnArrival } from './cart-availability';
+import { $cartStock, $goneProductIds, refreshCartOnArrival } from './cart-availability';
 import {
   elementWithKey,
   FIRST_SCREEN_ID,
@@ -32,6 +32,7 @@ function draw(holder: HTMLElement, offered: readonly PaymentMethod[], unavailabl
   const state = {
     lines: $cart.get().items,
     gone: $goneProductIds.get(),
+    stock: $cartStock.get(),
     // Signed links arrive only with an upload, which React makes: none before it.
     prescriptionLinks: {},
     method: $paymentMethod.get(),
@@ -68,7 +69,7 @@ export function startFirstScreen(): void {
     if (holder.isConnected) draw(holder, offered, unavailableMethods);
     else for (const stop of stops) stop();
   };
-  const stops = [$cart.listen(redraw), $goneProductIds.listen(redraw), $paymentMethod.listen(redraw)];
+  const stops = [$cart.listen(redraw), $goneProductIds.listen(redraw), $cartStock.listen(redraw), $paymentMethod.listen(redraw)];
   // Taps made on the first paint, before this script: made now, in order, on the same keys.
   for (const key of earlyTaps) tap(key);
   void refreshCartOnArrival();

@@ -1,43 +1,66 @@
-import { stockNote, type Availability } from '../../domain/stock';
-import { UNAVAILABLE_NOTICE } from './catalogue-strings';
+import { notAvailableSentence, stockNote, type Availability } from '../../domain/stock';
 import { UNAVAILABLE_LABEL } from '../../domain/sale-state';
 
 /**
- * The prebuilt page learns true stock after load: one small request for the products it shows
- * (each marked data-stock-product), then a sold-out product's cart control gives way to the
- * disabled "Sold Out" button and its note says so, and a low one says "Only N left". A failed
- * request leaves the page as built: the order's reservation still refuses what is not there.
+ * The prebuilt product page and product cards learn true stock after load: one small request for
+ * the products shown (each with a data-stock-product note naming the product in data-stock-name and
+ * holding the sold-out notice in data-sold-out, so the strings module stays off the page),
+ * then a sold-out product's cart control gives way to the disabled "Sold Out" button, a low one
+ * says "Only N left", and Add or + past what is left is refused with the server's own sentence. A
+ * failed request leaves the page as built: the order's reservation still refuses what is not there.
+ * Kept small: it counts against the 10 KB a product or list page may load before the first tap.
  */
-export async function showLiveStock(root: ParentNode = document): Promise<void> {
-  const notes = [...root.querySelectorAll<HTMLElement>('[data-stock-product]')];
-  const ids = [...new Set(notes.map((note) => note.dataset.stockProduct))];
-  if (ids.length === 0) return;
+
+/** Each control learned about -> its product's note. */
+const noteOf = new WeakMap<Element, HTMLElement>();
+
+/** Updates what `roots` show (the whole page, or the cards a search just listed). */
+export async function showLiveStock(roots: readonly ParentNode[] = [document]): Promise<void> {
+  const notes = roots.flatMap((root) => [...root.querySelectorAll<HTMLElement>('[data-stock-product]')]);
+  if (notes.length === 0) return;
   let availability: Availability;
   try {
-    const response = await fetch(`/api/stock/availability?ids=${ids.join(',')}`);
+    const response = await fetch(`/api/stock/availability?ids=${[...new Set(notes.map((note) => note.dataset.stockProduct))].join()}`);
     if (!response.ok) return;
     availability = (await response.json()) as Availability;
   } catch {
     return;
   }
   for (const note of notes) {
-    const { soldOut, note: text } = stockNote(availability[note.dataset.stockProduct!]);
-    note.textContent = soldOut ? UNAVAILABLE_NOTICE['SOLD OUT'] : (text ?? '');
+    const left = availability[note.dataset.stockProduct!];
+    const { soldOut, note: text } = stockNote(left);
+    note.textContent = soldOut ? note.dataset.soldOut! : (text ?? '');
     note.hidden = !soldOut && text === null;
-    if (soldOut) markSoldOut(note.dataset.stockProduct!, root);
+    // A card's whole control slot (React may own what is inside it), or the product page's control.
+    const card = note.closest('[data-product-card]');
+    const control = card ? card.querySelector<HTMLElement>('[data-card-cart-control]') : document.querySelector<HTMLElement>('[data-cart-control]');
+    if (!control || left === undefined) continue;
+    control.dataset.left = String(left);
+    noteOf.set(control, note);
+    if (soldOut && control.style.display !== 'none') {
+      const button = document.createElement('button');
+      button.disabled = true;
+      // The box of the control it stands in for (cart-control-markup's CART_CONTROL_BOX), so nothing shifts.
+      button.className = `${card ? 'h-9 w-28' : 'h-12 w-full sm:w-56'} cursor-not-allowed rounded-md bg-gray-200 text-sm font-semibold text-gray-600`;
+      button.textContent = UNAVAILABLE_LABEL['SOLD OUT'];
+      control.style.display = 'none';
+      control.after(button);
+    }
   }
+  // Before the cart (its static script or React) sees the tap.
+  addEventListener('click', refuse, true);
 }
 
-function markSoldOut(productId: string, root: ParentNode): void {
-  for (const control of root.querySelectorAll<HTMLElement>('[data-cart-control]')) {
-    if ((JSON.parse(control.dataset.product ?? '{}') as { id?: number }).id !== Number(productId)) continue;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.disabled = true;
-    // The box of the control it replaces (cart-control-markup's CART_CONTROL_BOX), so nothing shifts.
-    const box = control.dataset.variant === 'card' ? 'h-9 w-28' : 'h-12 w-full sm:w-56';
-    button.className = `${box} inline-flex cursor-not-allowed items-center justify-center rounded-md bg-gray-200 text-sm font-semibold text-gray-600`;
-    button.textContent = UNAVAILABLE_LABEL['SOLD OUT'];
-    control.replaceWith(button);
-  }
+function refuse(event: Event): void {
+  const button = event.target instanceof Element ? event.target.closest('[data-cart-action]') : null;
+  const control = button?.closest<HTMLElement>('[data-left]');
+  if (!button || !control || button.getAttribute('data-cart-action') === 'decrease') return;
+  const left = Number(control.dataset.left);
+  // Add has no quantity beside it: the cart holds none.
+  if (Number(button.parentElement?.querySelector('output')?.textContent ?? 0) < left) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const note = noteOf.get(control)!;
+  note.textContent = notAvailableSentence(note.dataset.stockName!, left);
+  note.hidden = false;
 }

@@ -7,6 +7,7 @@ import type { SearchClient } from './search-client';
 import type { SearchOrder } from './search-engine';
 import { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
 import { FILTER_PARAMS, hasFilters, type ListFacts, type ListFilters, matchesFilters, NO_FILTERS, readFilters, writeFilters } from './list-filters';
+import { showLiveStock } from './live-stock';
 
 const SEARCH_DELAY_MS = 120;
 
@@ -74,6 +75,10 @@ function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTM
   setText(item, 'data-card-mrp', discount ? formatRupees(card.mrp_paise) : '');
   setText(item, 'data-card-discount', discount ?? '');
   if (!card.requires_prescription) item.querySelector('[data-card-rx]')?.remove();
+  // The template is a sold-out product's card: a result on sale gets its stock note back.
+  const stockNote = item.querySelector<HTMLElement>('[data-card-stock]');
+  if (stockNote) stockNote.dataset.stockName = card.name;
+  if (stockNote && card.sale_state === 'ADD TO CART') stockNote.dataset.stockProduct = String(card.id);
   const slot = item.querySelector<HTMLElement>('[data-card-cart-control]');
   if (card.sale_state === 'ADD TO CART') {
     // The template's disabled button must not show while React loads.
@@ -178,6 +183,8 @@ export function enhanceProductList(root: HTMLElement): void {
     if (search !== latest) return;
     if (fresh) grid.replaceChildren(...next);
     else grid.append(...next);
+    // One availability request for the cards this step listed.
+    void showLiveStock(next);
     listed = from + next.length;
     showMore.hidden = listed >= results.length;
   };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { cancellableByStaff, rejectionReasonLabels, rejectionReasons, reviewStatuses, type RejectionReason } from '../../domain/desk';
+import { cancellableByStaff, rejectionReasonLabels, rejectionReasons, returnableByStaff, reviewStatuses, type RejectionReason } from '../../domain/desk';
 import { linePaise, type OrderLine } from '../../domain/order-line';
 import { formatRupees } from '../../domain/money';
 import { orderStatusLabels, paymentStatusLabels, type OrderStatus, type PaymentStatus } from '../../domain/order-status';
@@ -274,7 +274,7 @@ function OrderView({ staff, orderId, facts }: { staff: StaffSession; orderId: st
         </p>
       ))}
 
-      <Fulfilment order={order} onAct={act} />
+      <Fulfilment order={order} onAct={act} credited={invoices.some((document) => document.kind === 'credit_note')} />
 
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-lg font-semibold text-gray-900">History</h2>
@@ -292,8 +292,9 @@ function OrderView({ staff, orderId, facts }: { staff: StaffSession; orderId: st
   );
 }
 
-function Fulfilment({ order, onAct }: { order: DeskOrderRow; onAct: (path: string, body: Record<string, unknown>, done: string) => Promise<void> }) {
+function Fulfilment({ order, onAct, credited }: { order: DeskOrderRow; onAct: (path: string, body: Record<string, unknown>, done: string) => Promise<void>; credited: boolean }) {
   const [cancelReason, setCancelReason] = useState('');
+  const [returnReason, setReturnReason] = useState('');
   const path = '/api/desk/fulfilment';
   return (
     <section aria-labelledby="fulfilment-heading">
@@ -348,7 +349,24 @@ function Fulfilment({ order, onAct }: { order: DeskOrderRow; onAct: (path: strin
             </button>
           </form>
         )}
-        {['delivered', 'cancelled'].includes(order.status) && <p className="text-gray-700">Nothing left to do on this order.</p>}
+        {returnableByStaff.includes(order.status) && !credited && (
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onAct(path, { step: 'returned', reason: returnReason }, 'Return accepted: the credit note is issued and any payment is refunded.');
+            }}
+          >
+            <label className="text-sm text-gray-700">
+              Reason for the return
+              <input value={returnReason} onChange={(event) => setReturnReason(event.target.value)} required className="ml-2 rounded-md border border-gray-300 px-2 py-1" />
+            </label>
+            <button type="submit" className="rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50">
+              Accept return and refund
+            </button>
+          </form>
+        )}
+        {(order.status === 'cancelled' || (order.status === 'delivered' && credited)) && <p className="text-gray-700">Nothing left to do on this order.</p>}
       </div>
     </section>
   );

@@ -33,6 +33,7 @@ function Sheet({ doc, rows, page, pages }: { doc: TaxDocument; rows: TaxDocument
           <p>Date {day.format(new Date(doc.issued_at))}</p>
           <p>Order {invoice.orderNumber}</p>
           {doc.refers_to && <p>Against invoice {doc.refers_to}</p>}
+          {invoice.reason && <p>Reason: {invoice.reason}</p>}
           <p>
             Page {page} of {pages}
           </p>

@@ -35,6 +35,8 @@ export interface DispatchRecords {
   requireH1Details(order: DeskOrder, lineIndex: number): Promise<void>;
   /** Checks the order may ship, then issues its invoice and writes its H1 register rows; answers the invoice number. */
   recordDispatch(order: DeskOrder, staff: StaffMember): Promise<string>;
+  /** Issues the credit note reversing the order's invoice (once); refuses (409) an order with no invoice. */
+  recordReturn(order: DeskOrder, reason: string): Promise<string>;
 }
 
 const buyerSchema = z.object({
@@ -158,5 +160,13 @@ export class SupabaseDispatchRecords implements DispatchRecords {
       if (written.error) throw new Error(`writing the Schedule H1 register of ${order.order_number}: ${written.error.message}`);
     }
     return invoiceNumber;
+  }
+
+  async recordReturn(order: DeskOrder, reason: string): Promise<string> {
+    const issued = await this.client.rpc('issue_credit_note', { p_order_id: order.id, p_reason: reason });
+    if (issued.error) throw new Error(`issuing the credit note of ${order.order_number}: ${issued.error.message}`);
+    const { number } = z.object({ number: z.string().nullable() }).parse(issued.data);
+    if (!number) throw new CheckoutRefusal(409, `Order ${order.order_number} has no tax invoice, so there is nothing to credit.`);
+    return number;
   }
 }

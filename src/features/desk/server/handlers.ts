@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   cancellableByStaff,
+  returnableByStaff,
   fulfilmentSteps,
   rejectedLinesPaise,
   rejectedLinesRefundKey,
@@ -58,6 +59,7 @@ export const fulfilmentRequestSchema = z.discriminatedUnion('step', [
   }),
   z.strictObject({ ...orderReference, step: z.literal('delivered') }),
   z.strictObject({ ...orderReference, step: z.literal('cancelled'), reason: z.string().trim().min(1, 'Give a reason for cancelling.').max(500) }),
+  z.strictObject({ ...orderReference, step: z.literal('returned'), reason: z.string().trim().min(1, 'Give a reason for the return.').max(500) }),
 ]);
 
 export const prescriptionUrlRequestSchema = z.strictObject({
@@ -157,6 +159,18 @@ export async function handleFulfilment(req: Request, deps: DeskDependencies): Pr
     await deps.refund(order, refundPaise, `cancel-${order.id.replaceAll('-', '')}`, `Cancelled by the pharmacy: ${body.reason}`, 'cancel');
     await deps.sendMails(order.id);
     return jsonResponse({ status: moved.status });
+  }
+
+  if (body.step === 'returned') {
+    if (!returnableByStaff.includes(order.status)) {
+      throw new CheckoutRefusal(409, `Order ${order.order_number} has not left the pharmacy: cancel it instead.`);
+    }
+    // The credit note first, so it carries the return's reason (a refund completing issues one too).
+    const creditNoteNumber = await deps.records.recordReturn(order, `Returned: ${body.reason}`);
+    const refundPaise = await remainingPaise(deps, order);
+    await deps.refund(order, refundPaise, `return-${order.id.replaceAll('-', '')}`, `Returned: ${body.reason}`, 'cancel');
+    await deps.sendMails(order.id);
+    return jsonResponse({ status: order.status, creditNoteNumber });
   }
 
   const from = fulfilmentSteps[body.step];

@@ -28,7 +28,14 @@ function importer() {
 const post = (csv: string, token: string) =>
   new Request('http://shop.test/api/desk/stock-import', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ csv }) });
 
-const call = (req: Request, stock: StockImporter) => respond('/api/desk/stock-import', () => handleStockImport(req, { store, catalogue }, stock, 90));
+let mailRuns = 0;
+const call = (req: Request, stock: StockImporter) =>
+  respond('/api/desk/stock-import', () =>
+    handleStockImport(req, { store, catalogue }, stock, 90, async () => {
+      mailRuns += 1;
+      return 2;
+    }),
+  );
 
 describe('POST /api/desk/stock-import', () => {
   it('applies nothing from a file with a bad line and lists every bad line', async () => {
@@ -39,13 +46,17 @@ describe('POST /api/desk/stock-import', () => {
     expect(body.error).toBe('Nothing was imported: 2 line(s) need fixing.');
     expect(body.lines.map((line) => line.line)).toEqual([3, 4]);
     expect(calls).toEqual([]);
+    expect(mailRuns).toBe(0);
   });
 
   it('imports a good file with the shelf life from content', async () => {
     const { calls, stock } = importer();
+    const before = mailRuns;
     const response = await call(post('product,batch,expiry,quantity,mrp\n1,MET1,2027-08-31,10,34.50', 'pharmacist-token'), stock);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ batches: 1, changedBatches: 1 });
+    // The back-in-stock mails the import queued go out before the answer.
+    expect(await response.json()).toEqual({ batches: 1, changedBatches: 1, backInStockMails: 2 });
+    expect(mailRuns).toBe(before + 1);
     expect(calls).toEqual([{ rows: [{ product_id: 1, batch_number: 'MET1', expiry_date: '2027-08-31', quantity: 10, mrp_paise: 3450 }], days: 90 }]);
   });
 

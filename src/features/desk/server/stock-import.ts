@@ -36,11 +36,17 @@ export class SupabaseStockImporter implements StockImporter {
   }
 }
 
+/**
+ * `sendBackInStockMails` runs after a successful import: the products it brought back have their
+ * "notify me" requests queued by the database, and their mails go out now rather than at the next
+ * scheduled run.
+ */
 export async function handleStockImport(
   req: Request,
   deps: Pick<DeskDependencies, 'store' | 'catalogue'>,
   importer: StockImporter,
   minimumShelfLifeDays: number,
+  sendBackInStockMails: () => Promise<number>,
 ): Promise<Response> {
   requirePost(req);
   const body = parseBody(stockImportRequestSchema, parseJson(await readRawBody(req)));
@@ -53,5 +59,6 @@ export async function handleStockImport(
     return jsonResponse({ error: `Nothing was imported: ${result.errors.length} line(s) need fixing.`, lines: result.errors }, 422);
   }
   const { changedBatches } = await importer.importStock(result.rows, minimumShelfLifeDays);
-  return jsonResponse({ batches: result.rows.length, changedBatches });
+  const backInStockMails = await sendBackInStockMails();
+  return jsonResponse({ batches: result.rows.length, changedBatches, backInStockMails });
 }
