@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellingPricePaise } from '../../src/domain/selling-price';
+import { rupeesText } from '../../src/domain/money';
 import { respond } from '../../src/features/checkout/server/http';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts';
@@ -350,7 +351,7 @@ describe('back in stock', () => {
       const req = new Request(`${SITE_URL}/api/desk/stock-import`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${pharmacist}` },
-        body: JSON.stringify({ csv: `product,batch,expiry,quantity,mrp\n101,PCM-BIS-1,${nextYear},${quantity},${paracetamol.mrp.toFixed(2)}\n` }),
+        body: JSON.stringify({ csv: `product,batch,expiry,quantity,mrp\n101,PCM-BIS-1,${nextYear},${quantity},${rupeesText(paracetamol.mrp_paise)}\n` }),
       });
       const response = await respond('/api/desk/stock-import', () =>
         handleStockImport(req, desk, importer, 90, () => sendBackInStockMails({ ...desk.orders, catalogue: desk.catalogue })),

@@ -77,7 +77,7 @@ async function setStock(productId: number, batchNumber: string, quantity: number
 test('product cards and the cart learn the stock after load, and refuse what is not there in the server\'s words', async ({ page }) => {
   test.setTimeout(400_000);
   expect((await fetch(`${SITE}/api/stock/availability?ids=${nicotine.id}`)).status).toBe(200);
-  const mrpPaise = Math.round(nicotine.mrp * 100);
+  const mrpPaise = nicotine.mrp_paise;
   await setStock(nicotine.id, 'NIC-E2E-1', 2, mrpPaise);
 
   const answer = availabilityAnswer(page);
