@@ -2,12 +2,32 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.PORT ?? 8888);
 
+/**
+ * Specs that share something no worker can have its own copy of: the seeded demo customer and its
+ * server cart (a sign-out ends every session of an account), the staff accounts, or shop-wide
+ * views (desk queues, campaign sales). Any other spec runs in parallel; one that needs its own
+ * customer or guest inbox takes them from tests/e2e/support/worker-data.ts.
+ */
+const ONE_AT_A_TIME = [
+  'accounts',
+  'auth',
+  'campaign-sales',
+  'cart-sync',
+  'desk',
+  'orders',
+  'pharmacy-records',
+  'prescription',
+  'prescription-request-desk',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // The suite runs on the fixture catalogue (scripts/test.sh builds with CATALOGUE_DIR=tests/fixtures/catalogue).
   globalSetup: './tests/e2e/support/global-setup.ts',
+  // Spec files run side by side (the tests of one file in order, in one worker): two workers by
+  // default, one per core of the machines the suite runs on (E2E_WORKERS to change it).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -20,7 +40,11 @@ export default defineConfig({
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: ONE_AT_A_TIME },
+    // Specs on shared accounts or shop-wide counts run one after another, beside the parallel ones.
+    { name: 'one at a time', use: { ...devices['Desktop Chrome'] }, testMatch: ONE_AT_A_TIME, workers: 1 },
+  ],
   webServer: {
     // The suite builds once before Playwright (scripts/test.sh); the server starts on fresh emulator data.
     command: 'tsx scripts/serve.ts --fresh',

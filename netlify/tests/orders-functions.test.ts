@@ -7,6 +7,7 @@ import { paymentHandler } from '../../src/features/checkout/server/payment-handl
 import { orderStrings } from '../../src/domain/order-strings';
 import { buildOrderDependencies, type OrderDependencies } from '../../src/features/orders/server/order-dependencies';
 import { afterOrderPlaced } from '../../src/features/orders/server/cancel-order';
+import { orderRecord } from '../../src/features/orders/server/order-access';
 import { cancelOrderHandler, getOrderHandler, type OrderHandler } from '../../src/features/orders/server/order-functions';
 import { ABANDONED_REASON, reconcile, SCHEDULED_RUN, scheduledRunBudget } from '../../src/features/orders/server/reconcile';
 import { requestRefund } from '../../src/features/orders/server/refunds';
@@ -153,7 +154,7 @@ describe('paying answers before the confirmation mail goes', () => {
       flakyFetch,
       () => clock,
     );
-    const checkout = { ...stack.deps, orderPlaced: (orderId: string) => afterOrderPlaced(flakyOrders, orderId) };
+    const checkout = { ...stack.deps, orderPlaced: (orderId: string) => afterOrderPlaced(flakyOrders, orderId), orderPage: (orderId: string) => orderRecord(flakyOrders, orderId) };
 
     const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
     const providerOrderId = (created.body.order as { id: string }).id;
@@ -169,7 +170,8 @@ describe('paying answers before the confirmation mail goes', () => {
     const [row] = await stack.ordersWhere('provider_order_id', providerOrderId);
     const placedMail = `Your MediKart order ${row.order_number} is placed`;
     expect(verified.status).toBe(200);
-    expect(await verified.json()).toMatchObject({ verified: true, orderNumber: row.order_number });
+    // The reply carries the order as its page draws it, paid, so that page needs no call of its own.
+    expect(await verified.json()).toMatchObject({ verified: true, orderNumber: row.order_number, record: { order: { order_number: row.order_number, payment_status: 'paid', status: 'confirmed' } } });
     expect(row).toMatchObject({ payment_status: 'paid', status: 'confirmed' });
     // Answered with the order safely paid, while its mail had not gone yet.
     expect(followUps).toHaveLength(1);
@@ -182,6 +184,28 @@ describe('paying answers before the confirmation mail goes', () => {
     await reconcile(flakyOrders);
     await reconcile(flakyOrders);
     expect(inbox.filter((sent) => sent.subject === placedMail)).toEqual([expect.objectContaining({ to: [GUEST_EMAIL] })]);
+  });
+});
+
+describe('the order sent with a paid reply', () => {
+  it('is left out, not the payment, when it cannot be read: the page then asks for it', async () => {
+    const checkout = { ...stack.deps, orderPage: () => Promise.reject(new Error('database busy')) };
+    const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
+    const providerOrderId = (created.body.order as { id: string }).id;
+    const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: providerOrderId }),
+    }).then((response) => response.json() as Promise<Record<string, string>>);
+    const request = new Request(`${SITE_URL}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
+    const verified = await paymentHandler('razorpay', 'verify')(request, () => checkout, () => {});
+
+    const [row] = await stack.ordersWhere('provider_order_id', providerOrderId);
+    expect(verified.status).toBe(200);
+    const body = (await verified.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ verified: true, orderNumber: row.order_number, guestKey: expect.any(String) });
+    expect(body).not.toHaveProperty('record');
+    expect(row).toMatchObject({ payment_status: 'paid' });
   });
 });
 

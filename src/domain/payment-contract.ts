@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
 import { orderAttributionSchema } from './order-attribution';
+import { orderRecordSchema } from './order-view';
 import { prescriptionRequestReferenceSchema } from './prescription-request-payment';
 
 export { PAYMENT_METHODS, type PaymentMethod } from './payment-methods';
@@ -86,8 +87,14 @@ export const createOrderResponseSchema = z.object({
 });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 
+/**
+ * Every successful payment reply names the order; a guest's also carries the key to its page, and
+ * the order as that page draws it comes along (so the page needs no call of its own).
+ */
+const placedOrderFields = { orderNumber: z.string(), guestKey: z.string().optional(), record: orderRecordSchema.optional() };
+
 /** POST /api/cod/create-order: the same body as Razorpay's; the order is placed at once, paid at the door. */
-export const codCreateResponseSchema = z.object({ placed: z.literal(true), orderNumber: z.string(), guestKey: z.string().optional() });
+export const codCreateResponseSchema = z.object({ placed: z.literal(true), ...placedOrderFields });
 export type CodCreateResponse = z.infer<typeof codCreateResponseSchema>;
 
 /** Where a paid or placed order is shown: its page, with the guest's key when there is no account. */
@@ -95,9 +102,6 @@ export function orderPagePath(orderNumber: string, guestKey?: string): string {
   const page = `/orders/${encodeURIComponent(orderNumber)}`;
   return guestKey ? `${page}?key=${encodeURIComponent(guestKey)}` : page;
 }
-
-/** Every successful payment reply names the order; a guest's also carries the key to its page. */
-const placedOrderFields = { orderNumber: z.string(), guestKey: z.string().optional() };
 
 export const RAZORPAY_VERIFY_FIELDS = ['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature'] as const;
 
@@ -146,6 +150,7 @@ export const phonePeVerifyResponseSchema = z.object({
   verified: z.boolean(),
   orderNumber: placedOrderFields.orderNumber.optional(),
   guestKey: placedOrderFields.guestKey,
+  record: placedOrderFields.record,
   data: z.object({ state: z.enum(PAYMENT_STATES), responseCode: z.enum(RESPONSE_CODES) }),
 });
 export type PhonePeVerifyResponse = z.infer<typeof phonePeVerifyResponseSchema>;

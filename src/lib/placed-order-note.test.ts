@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leavePlacedOrderNote, takePlacedOrderNote } from './placed-order-note';
+import { leavePlacedOrderNote, placedOrderNoteHasRecord, takePlacedOrderNote } from './placed-order-note';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -31,5 +31,16 @@ describe('the placed order note the cart leaves for the order page', () => {
     storage.setItem('placed-order', '{"orderNumber":"MK-2026-000123"}');
     expect(takePlacedOrderNote(storage, note.orderNumber)).toBeNull();
     expect(storage.length).toBe(0);
+  });
+
+  it('tells the head whether it carries this order, without taking it', () => {
+    const storage = memoryStorage();
+    leavePlacedOrderNote(storage, note);
+    expect(placedOrderNoteHasRecord(storage, note.orderNumber)).toBe(false);
+    const record = { order: { order_number: note.orderNumber }, events: [], refunds: [], decisions: [] } as unknown as NonNullable<Parameters<typeof leavePlacedOrderNote>[1]['record']>;
+    leavePlacedOrderNote(storage, { ...note, record });
+    expect(placedOrderNoteHasRecord(storage, 'MK-2026-000999')).toBe(false);
+    expect(placedOrderNoteHasRecord(storage, note.orderNumber)).toBe(true);
+    expect(takePlacedOrderNote(storage, note.orderNumber)).toEqual({ ...note, record });
   });
 });

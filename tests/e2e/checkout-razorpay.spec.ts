@@ -26,7 +26,13 @@ test('a guest pays with Razorpay: the order is placed, paid and the cart emptied
   await page.keyboard.press('Escape');
   await expect(checkout(page)).toBeVisible();
 
+  // The verify reply carries the order: the order page draws it without asking for it again.
+  const orderCalls: string[] = [];
+  page.on('request', (request) => void (request.url().includes('/api/orders/') && orderCalls.push(request.url())));
   await checkout(page).getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { name: /^Order MK-/ })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByText(cetirizine.name)).toBeVisible();
+  expect(orderCalls).toEqual([]);
   await expectPlaced(page);
   await expectOrders(sessionId, [{ provider: 'razorpay', payment_status: 'paid', amount_paise: totalPaise }]);
 });

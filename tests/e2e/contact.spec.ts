@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { hydrated, serviceClient, signInAsDemo } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { hydrated, serviceClient, signIn } from './support/accounts';
+import { expect, test } from './support/worker-data';
 
 const THANK_YOU = "Thank you for your message! We'll get back to you within 24 hours.";
 const KEPT_FOR_A_WEEK = 'This message will be shown for a week from your submission date.';
@@ -148,8 +149,8 @@ test('without a message from the server the panel says an unexpected error occur
   await expect(page.getByRole('alert')).toHaveText('An unexpected error occurred. Please try again.');
 });
 
-test("a signed-in customer's marker is removed and the form is ready for a new message", async ({ page }) => {
-  await signInAsDemo(page, true);
+test("a signed-in customer's marker is removed and the form is ready for a new message", async ({ page, customer }) => {
+  await signIn(page, customer, true);
   await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ submittedAt: Date.now() })), 'medikart-contact-submitted');
   await openContactForm(page);
   await expect(page.getByLabel('Full Name')).toBeVisible();

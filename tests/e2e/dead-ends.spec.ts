@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/worker-data';
 import { failurePanel, fillDeliveryDetails, FIRST_CALL_TIMEOUT, openCart, proceedButton, uploadPrescription } from './checkout-support';
-import { serviceClient, signInAsDemo, DEMO } from './support/accounts';
+import { serviceClient, signIn } from './support/accounts';
 import { cetirizine, ONE_PIXEL_PNG, openCartPage, openCartWithRxLine, orderSummary, prescriptionDialog, storeCart, storedCart, storedLine } from './support/cart';
 import { whenHydrated } from './support/page-types';
 
@@ -85,7 +86,7 @@ test('a gallery thumbnail whose image fails shows the image icon, like the main 
 
 const razorpayCheckout = (page: Page) => page.getByRole('dialog', { name: 'Razorpay Checkout (test)' });
 
-test("a guest's prescription follows the customer into the account on sign-in, and the order can be paid", async ({ page }) => {
+test("a guest's prescription follows the customer into the account on sign-in, and the order can be paid", async ({ page, customer }) => {
   test.slow();
   const { sessionId } = await openCart(page, { rx: true });
   await uploadPrescription(page);
@@ -93,16 +94,16 @@ test("a guest's prescription follows the customer into the account on sign-in, a
   expect(guestLine!.prescriptionFileUrl).toMatch(new RegExp(`^guest-${sessionId}/`));
   const fileName = guestLine!.prescriptionFileUrl!.split('/')[1]!;
 
-  await signInAsDemo(page);
+  await signIn(page, customer);
   await expect
     .poll(async () => (await storedCart(page)).items.find((line) => line.product.requires_prescription)?.prescriptionFileUrl, {
       timeout: FIRST_CALL_TIMEOUT,
     })
-    .toBe(`${DEMO.id}/${fileName}`);
-  const { data: objects } = await serviceClient.storage.from('prescriptions').list(DEMO.id);
+    .toBe(`${customer.id}/${fileName}`);
+  const { data: objects } = await serviceClient.storage.from('prescriptions').list(customer.id);
   expect(objects!.map((object) => object.name)).toContain(fileName);
-  const { data: records } = await serviceClient.from('prescription_files').select('request_id, file_url, uploaded_by').eq('file_url', `${DEMO.id}/${fileName}`);
-  expect(records).toEqual([{ request_id: DEMO.id, file_url: `${DEMO.id}/${fileName}`, uploaded_by: DEMO.id }]);
+  const { data: records } = await serviceClient.from('prescription_files').select('request_id, file_url, uploaded_by').eq('file_url', `${customer.id}/${fileName}`);
+  expect(records).toEqual([{ request_id: customer.id, file_url: `${customer.id}/${fileName}`, uploaded_by: customer.id }]);
 
   await openCartPage(page);
   await expect(proceedButton(page)).toHaveText('Proceed to Pay');

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, hydrated } from './support/accounts';
+import type { Locator, Page } from '@playwright/test';
+import { hydrated } from './support/accounts';
+import { expect, test } from './support/worker-data';
 import { cetirizine, ONE_PIXEL_PNG, openCartWithRxLine, orderSummary, prescriptionDialog } from './support/cart';
 import { PAGE_TYPES } from './support/page-types';
 
@@ -92,14 +93,14 @@ test('the prescription dialog keeps focus inside, gives it back to its opener an
   await expect(orderSummary(page).getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
 });
 
-test('a customer signs in with the keyboard alone', async ({ page }) => {
+test('a customer signs in with the keyboard alone', async ({ page, customer }) => {
   await page.goto(PAGE_TYPES.login);
   const email = await hydrated(page.getByLabel('Email'));
   await tabTo(page, email);
-  await page.keyboard.type(DEMO.email);
+  await page.keyboard.type(customer.email);
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
-  await page.keyboard.type(DEMO.password);
+  await page.keyboard.type(customer.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();

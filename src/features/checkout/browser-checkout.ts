@@ -37,10 +37,11 @@ export function browserCheckoutContext(dispatch: (event: CheckoutEvent) => void)
       if (!details) throw new Error('delivery details are checked before a payment starts');
       return details;
     },
-    // No pause on the cart (it was 1.5 s): the order page shows the same news with the order number.
+    // No pause on the cart (it was 1.5 s): the order page shows the same news with the order number,
+    // and draws the order the reply carried without asking for it again.
     // The task only lets the placed panel paint once before the page goes.
     openOrder: (order, news) => {
-      leavePlacedOrderNote(window.sessionStorage, { orderNumber: order.orderNumber, ...news });
+      leavePlacedOrderNote(window.sessionStorage, { orderNumber: order.orderNumber, ...news, ...(order.record ? { record: order.record } : {}) });
       setTimeout(() => window.location.assign(order.path), 0);
     },
     keyId: PUBLIC_RAZORPAY_KEY_ID,

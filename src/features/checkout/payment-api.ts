@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { cartLinesTotalPaise } from '@/domain/cart-line';
 import { storedAttribution } from './utm';
 import type { CartState } from '@/domain/cart-line';
+import type { OrderRecord } from '@/domain/order-view';
 import type {
   CodCreateResponse,
   CreateOrderRequest,
@@ -30,10 +31,11 @@ export interface PaymentApiDependencies {
   accessToken(): Promise<string | null>;
 }
 
-/** A paid or placed order: its number and its page (with a guest's key). */
+/** A paid or placed order: its number, its page (with a guest's key) and, when sent, the order as that page draws it. */
 export interface PlacedOrder {
   orderNumber: string;
   path: string;
+  record?: OrderRecord;
 }
 
 /** What every create call carries: the total in paise, the lines the server prices, the buyer's cart session, prescriptions, delivery details and the campaign the customer came from. */
@@ -64,8 +66,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-function placedOrder(reply: { orderNumber: string; guestKey?: string | undefined }, contract: Contract): PlacedOrder {
-  return { orderNumber: reply.orderNumber, path: contract.orderPagePath(reply.orderNumber, reply.guestKey) };
+function placedOrder(reply: { orderNumber: string; guestKey?: string | undefined; record?: OrderRecord | undefined }, contract: Contract): PlacedOrder {
+  return { orderNumber: reply.orderNumber, path: contract.orderPagePath(reply.orderNumber, reply.guestKey), ...(reply.record ? { record: reply.record } : {}) };
 }
 
 export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies) {
@@ -119,7 +121,7 @@ export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies)
     async verifyPhonePePayment(merchantTransactionId: string): Promise<PhonePeVerifyResponse & { order: PlacedOrder | null }> {
       const reply = await post('/api/phonepe/verify-payment', { merchantTransactionId }, (contract) => contract.phonePeVerifyResponseSchema, phonePeVerifyFailed);
       const { orderNumber } = reply;
-      return { ...reply, order: orderNumber ? placedOrder({ orderNumber, guestKey: reply.guestKey }, await loadContract()) : null };
+      return { ...reply, order: orderNumber ? placedOrder({ orderNumber, guestKey: reply.guestKey, record: reply.record }, await loadContract()) : null };
     },
   };
 }

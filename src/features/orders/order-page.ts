@@ -6,7 +6,8 @@ import { loadOrder, requestCancel, type OrderLoad } from './order-client';
 import { cannotShowScreen, loadFailedScreen, loadingScreen, notFoundScreen, orderDetails, placedBanner } from './order-screen';
 import { orderAddress } from './order-request';
 import { orderStrings } from '@/domain/order-strings';
-import type { OrderRecord } from '@/domain/order-view';
+import { orderRecordSchema, type OrderRecord } from '@/domain/order-view';
+import { hasStoredSession } from '@/lib/browser/auth-storage';
 
 /**
  * /orders/<order number>: one prebuilt page; the number and the guest key come from the address.
@@ -51,6 +52,9 @@ export function showOrderPage(holder: HTMLElement): void {
   };
 
   if (!isOrderNumber(orderNumber)) return show({ kind: 'not-found' });
+  // The payment's reply carried the order: drawn at once, with no call of its own.
+  const carried = orderRecordSchema.safeParse(placed?.record);
+  if (carried.success && carried.data.order.order_number === orderNumber) return draw(carried.data, hasStoredSession());
   screen.replaceChildren(loadingScreen());
   loadOrder(address).then(show, () => screen.replaceChildren(loadFailedScreen()));
 }

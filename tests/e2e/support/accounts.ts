@@ -34,11 +34,13 @@ export async function fillLogin(page: Page, email: string, password: string, rem
 }
 
 /** Signs in through the login page as a customer does and waits for the redirect to /products. */
-export async function signInAsDemo(page: Page, rememberMe = false): Promise<void> {
-  await fillLogin(page, DEMO.email, DEMO.password, rememberMe);
+export async function signIn(page: Page, customer: { email: string; password: string }, rememberMe = false): Promise<void> {
+  await fillLogin(page, customer.email, customer.password, rememberMe);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/products$/);
 }
+
+export const signInAsDemo = (page: Page, rememberMe = false): Promise<void> => signIn(page, DEMO, rememberMe);
 
 export const headerLogout = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Logout' });
 export const headerLogin = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Login' });

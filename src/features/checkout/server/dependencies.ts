@@ -1,4 +1,5 @@
 import type { DeliveryContent } from '../../../domain/delivery-content';
+import type { OrderRecord } from '../../../domain/order-view';
 import type { CatalogueIndex } from './catalogue-index';
 import type { ServerEnv } from './env';
 import { SupabaseOrderStore, type OrderStore } from './order-store';
@@ -22,6 +23,11 @@ export interface CheckoutDependencies {
   orderPlaced(orderId: string): Promise<void>;
   /** Prescription requests paid through this checkout (the pharmacist's proposal). */
   requests: RequestPayments;
+  /**
+   * The order as its page draws it, sent with a paid or placed reply so the page the cart opens
+   * draws at once instead of asking again; without it the page reads the order itself.
+   */
+  orderPage?(orderId: string): Promise<OrderRecord>;
 }
 
 export function buildDependencies(
@@ -31,6 +37,7 @@ export function buildDependencies(
   fetcher: typeof fetch = fetch,
   now: () => Date = () => new Date(),
   orderPlaced: (orderId: string) => Promise<void> = async () => {},
+  orderPage?: (orderId: string) => Promise<OrderRecord>,
 ): CheckoutDependencies {
   return {
     env,
@@ -38,6 +45,7 @@ export function buildDependencies(
     delivery,
     now,
     orderPlaced,
+    ...(orderPage ? { orderPage } : {}),
     orders: new SupabaseOrderStore(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY),
     providers: buildProviders(env, fetcher),
     requests: new SupabaseRequestPayments(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, env.ORDER_LINK_SECRET),

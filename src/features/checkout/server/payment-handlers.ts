@@ -33,10 +33,24 @@ function paidMismatch(order: StoredOrder, outcome: Extract<PaymentOutcome, { sta
   return `paid ${outcome.amountPaise} ${outcome.currency} but the order is ${order.amount_paise} ${order.currency}`;
 }
 
-/** What the browser needs to open the order's page: its number, and for a guest the signed key. */
+/**
+ * The order as its page draws it, or nothing: the order is paid whatever happens here, so a failed
+ * read only costs the page its own call for the order.
+ */
+async function pageRecord(deps: CheckoutDependencies, orderId: string) {
+  if (!deps.orderPage) return {};
+  try {
+    return { record: await deps.orderPage(orderId) };
+  } catch (error) {
+    console.error(`[order page] order ${orderId} not sent with the reply:`, error);
+    return {};
+  }
+}
+
+/** What the browser needs to open the order's page: its number, for a guest the signed key, and the order to draw. */
 async function orderPageReply(deps: CheckoutDependencies, order: Pick<StoredOrder, 'id' | 'order_number' | 'user_id'>) {
-  if (order.user_id) return { orderNumber: order.order_number };
-  return { orderNumber: order.order_number, guestKey: await guestOrderToken(order.id, deps.env.ORDER_LINK_SECRET) };
+  const [guestKey, record] = await Promise.all([order.user_id ? null : guestOrderToken(order.id, deps.env.ORDER_LINK_SECRET), pageRecord(deps, order.id)]);
+  return { orderNumber: order.order_number, ...(guestKey ? { guestKey } : {}), ...record };
 }
 
 /** Writes an outcome on the order; paid stays paid (the database refuses to move it back) and accepts the order. */

@@ -5,13 +5,15 @@ import { parseDeliveryContent } from '../../../domain/delivery-content';
 import { buildDependencies, catalogueIndexFiles, paymentHandler, type CheckoutDependencies, type PaymentStep, type ProviderName } from '../../checkout/server/public';
 import { buildOrderDependencies, parseOrderEnv } from './order-dependencies';
 import { afterOrderPlaced } from './cancel-order';
+import { orderRecord } from './order-access';
 
 let cached: CheckoutDependencies | null = null;
 
 /**
  * Built once per function instance: env read and validated once, PhonePe token cached across calls.
  * The payment pipeline is wired here, above it: a placed or paid order's confirmation mail goes out
- * after the reply, and an order paid after it was cancelled is refunded at once.
+ * after the reply, and an order paid after it was cancelled is refunded at once; the reply carries
+ * the order as its page draws it.
  */
 function productionDependencies(): CheckoutDependencies {
   if (cached) return cached;
@@ -24,6 +26,7 @@ function productionDependencies(): CheckoutDependencies {
     fetch,
     () => new Date(),
     (orderId) => afterOrderPlaced(orders, orderId),
+    (orderId) => orderRecord(orders, orderId),
   );
   return cached;
 }
