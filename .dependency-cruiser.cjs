@@ -32,6 +32,7 @@ const FEATURE_USES = {
   orders: ['checkout'],
   desk: ['checkout', 'orders', 'prescription-requests', 'catalogue'],
   marketing: ['desk'],
+  'content-editor': ['catalogue'],
   'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions'],
 };
 
