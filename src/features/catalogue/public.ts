@@ -2,7 +2,3 @@
 export { openSearch, type SearchClient } from './search-client';
 export { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
 export { readSearchCard } from './product-search';
-/** What the content editor at /admin checks a product and an offer with, in check:content's words. */
-export { catalogueRecordSchema } from './catalogue-record';
-export { recordProblems } from './record-problems';
-export { campaignFrontMatterSchema } from './campaign';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { deliveryContentSchema } from '../../domain/delivery-content';
 import { frontMatterProblems, policyFrontMatterSchema } from '../../lib/policy-front-matter';
-import { campaignFrontMatterSchema, catalogueRecordSchema, recordProblems } from '../catalogue/public';
+import { campaignFrontMatterSchema, catalogueRecordSchema, recordProblems } from '../catalogue/public-content-editor';
 
 /**
  * The checks behind every form at /admin: the schemas the build and `npm run check:content` run,
