@@ -131,3 +131,14 @@ test('an editor changes the shipping policy and a product description at /admin;
   await openRebuilt(page, dist, `/products/${cetirizine.slug}`);
   await expect(page.getByText(newDescription)).toBeVisible();
 });
+
+test('/admin is kept out of search engines and out of the shop', async ({ page, request }) => {
+  expect(await (await request.get('/robots.txt')).text()).toMatch(/^Disallow: \/admin$/m);
+  const admin = await request.get('/admin/');
+  expect(admin.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  expect(await admin.text()).toContain('<meta name="robots" content="noindex, nofollow" />');
+  for (const path of ['/', '/products', '/shipping-policy']) {
+    await page.goto(path);
+    await expect(page.locator('a[href^="/admin"]')).toHaveCount(0);
+  }
+});
