@@ -32,6 +32,7 @@ const FEATURE_USES = {
   orders: ['checkout'],
   desk: ['checkout', 'orders', 'prescription-requests', 'catalogue'],
   marketing: ['desk'],
+  'content-editor': ['catalogue'],
   'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions'],
 };
 
@@ -104,12 +105,12 @@ module.exports = {
       name: 'feature-public-entry',
       severity: 'error',
       comment:
-        'A feature uses another feature only through its public.ts or its UI components (*.astro, PascalCase *.tsx); ' +
-        'anything else it needs belongs in src/domain or src/lib.',
+        'A feature uses another feature only through its public.ts (or a public-<audience>.ts, so one audience\'s imports ' +
+        'never reach another\'s bundle) or its UI components (*.astro, PascalCase *.tsx); anything else it needs belongs in src/domain or src/lib.',
       from: { path: FEATURE, pathNot: ['\\.test\\.tsx?$', '^src/features/[^/]+/server/'] },
       to: {
         path: '^src/features/([^/]+)/',
-        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(server/)?public\\.ts$', `^src/features/[^/]+/[A-Z][A-Za-z]+(\\.tsx$|${ASTRO})`],
+        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(server/)?public(\\.ts|-[a-z-]+\\.ts)$', `^src/features/[^/]+/[A-Z][A-Za-z]+(\\.tsx$|${ASTRO})`],
       },
     },
     {

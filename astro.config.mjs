@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { productSearchIndex } from './src/features/catalogue/search-index-integration.ts';
 import { deliveryContentCheck } from './src/features/delivery/delivery-integration.ts';
+import { contentEditor } from './src/features/content-editor/editor-integration.ts';
 import { createHash } from 'node:crypto';
 import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-paint.ts';
 import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
@@ -51,6 +52,7 @@ export default defineConfig({
     react(),
     productSearchIndex(),
     deliveryContentCheck(),
+    contentEditor(env),
     {
       name: 'hydrate-on-interaction',
       hooks: {

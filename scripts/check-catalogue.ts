@@ -7,9 +7,9 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { z } from 'zod';
 import { CATALOGUE_DIRECTORY } from '../src/features/catalogue/catalogue-directory.ts';
 import { catalogueRecordSchema, type CatalogueRecord } from '../src/features/catalogue/catalogue-record.ts';
+import { recordProblems, showValue as show } from '../src/features/catalogue/record-problems.ts';
 import { productSlug } from '../src/domain/product.ts';
 
 export interface Finding {
@@ -25,46 +25,6 @@ export interface CatalogueReport {
 
 /** How far a nested mrp may stray from the record's own before an editor should look. */
 const MRP_TOLERANCE = 0.1;
-
-const show = (value: unknown) => (value === undefined ? 'missing' : JSON.stringify(value));
-
-function fieldPath(segments: readonly PropertyKey[]): string {
-  return segments.reduce<string>((text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : text ? `${text}.${String(segment)}` : String(segment)), '');
-}
-
-function valueAt(raw: unknown, segments: readonly PropertyKey[]): unknown {
-  let value = raw;
-  for (const segment of segments) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<PropertyKey, unknown>)[segment];
-  }
-  return value;
-}
-
-/** What the field expects, from the schema's complaint. */
-function expectation(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return `is not ${issue.expected === 'null' ? 'empty (null)' : `a ${issue.expected}`}`;
-    case 'invalid_value':
-      return `is not one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
-    case 'too_small':
-      return issue.origin === 'string' ? 'must not be empty' : `must be at least ${String(issue.minimum)}`;
-    case 'too_big':
-      return `must be at most ${String(issue.maximum)}`;
-    case 'invalid_format':
-      return `is not a valid ${issue.format}`;
-    case 'invalid_union': {
-      const branches = issue.errors.flat();
-      // Booleans may be written as booleans or as text.
-      if (branches.some((branch) => branch.code === 'invalid_type' && branch.expected === 'boolean')) return 'is not one of true, false, "true", "false"';
-      const expected = [...new Set(branches.flatMap((branch) => (branch.code === 'invalid_type' ? [branch.expected] : [])))];
-      return expected.length > 0 ? `is not ${expected.map((type) => `a ${type}`).join(' or ')}` : `is not valid: ${branches.map((branch) => branch.message).join('; ')}`;
-    }
-    default:
-      return `is not valid: ${issue.message}`;
-  }
-}
 
 /** 'line 4, column 12' for a position in the text. */
 function lineAndColumn(text: string, position: number): string {
@@ -114,11 +74,7 @@ export async function checkCatalogue(directory: string, publicDirectory = 'publi
     }
     const parsed = catalogueRecordSchema.safeParse(raw);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const value = valueAt(raw, issue.path);
-        const problem = value === undefined ? `missing; it ${expectation(issue).replace(/^is not /, 'must be ')}` : `${show(value)} ${expectation(issue)}`;
-        errors.push({ file: source, message: `${fieldPath(issue.path) || '(the record)'}: ${problem}` });
-      }
+      errors.push(...recordProblems(raw, parsed.error.issues).map(({ message }) => ({ file: source, message })));
       continue;
     }
     const record = parsed.data;

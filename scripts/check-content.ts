@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { CATALOGUE_DIRECTORY } from '../src/features/catalogue/catalogue-directory.ts';
-import { policyFrontMatterSchema } from '../src/lib/policy-front-matter.ts';
+import { frontMatterProblems, policyFrontMatterSchema } from '../src/lib/policy-front-matter.ts';
 import { checkCatalogue, formatCatalogueReport, type Finding } from './check-catalogue.ts';
 
 export const POLICIES_DIRECTORY = 'content/policies';
@@ -42,11 +42,7 @@ export async function checkPolicies(directory = POLICIES_DIRECTORY): Promise<Fin
     };
     const parsed = policyFrontMatterSchema.safeParse(document.toJS());
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        const message = issue.code === 'invalid_type' && issue.input === undefined ? `${String(field)} is missing: ${issue.message}` : issue.message;
-        problems.push({ file: `${source}:${field === undefined ? 2 : lineOfField(field)}`, message: message.startsWith(String(field)) ? message : `${String(field)} ${message}` });
-      }
+      for (const { field, message } of frontMatterProblems(parsed.error.issues)) problems.push({ file: `${source}:${field === undefined ? 2 : lineOfField(field)}`, message });
       continue;
     }
     const owner = orderOwners.get(parsed.data.order);

@@ -16,6 +16,7 @@ import { FunctionsHandler } from '@netlify/functions-dev';
 import { parse as parseToml } from 'smol-toml';
 import { applyLocalEnv, LOCAL_PORTS } from '../emulators/local-env.ts';
 import { startEmulators } from '../emulators/index.ts';
+import { startContentEditorBackend, type ContentEditorBackend } from './content-editor-backend.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? LOCAL_PORTS.site);
@@ -44,6 +45,11 @@ const chainOptions = {
   environmentVariables: { enabled: false },
   serverAddress: null,
 };
+// The content editor at /admin saves into this checkout's content/ through Decap's local proxy.
+const contentEditor: ContentEditorBackend | null = await startContentEditorBackend(projectRoot).catch((error: unknown) => {
+  console.error(`Content editor unavailable: ${(error as Error).message}`);
+  return null;
+});
 const pagesChain = new NetlifyDev({ ...chainOptions, functions: { enabled: false } });
 await pagesChain.start();
 
@@ -156,6 +162,7 @@ const server = createServer(async (request, response) => {
 server.listen(port, () => {
   console.log(`Storefront ready at http://localhost:${port}`);
   for (const name of emulators.names) console.log(`  emulator: ${name}`);
+  if (contentEditor) console.log(`  content editor: http://localhost:${port}/admin (saves into content/ through ${contentEditor.url})`);
   console.log('  order reconciliation (netlify/functions/orders-reconcile.mts): every 5 minutes');
 });
 
@@ -182,7 +189,7 @@ requestExpiry.unref();
 
 async function stop(): Promise<void> {
   server.close();
-  await Promise.allSettled([pagesChain.stop(), emulators.close(), rm(functionsBuildDirectory, { recursive: true, force: true })]);
+  await Promise.allSettled([pagesChain.stop(), emulators.close(), contentEditor?.close(), rm(functionsBuildDirectory, { recursive: true, force: true })]);
   process.exit(0);
 }
 process.on('SIGINT', stop);

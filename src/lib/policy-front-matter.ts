@@ -28,3 +28,15 @@ export const policyFrontMatterSchema = z.object({
   order: z.number({ error: 'order must be a whole number: the place of the link in the footer (1 comes first)' }).int('order must be a whole number').positive('order must be 1 or more'),
 });
 export type PolicyFrontMatter = z.output<typeof policyFrontMatterSchema>;
+
+/**
+ * A front matter's problems as `npm run check:content` prints them and the content editor at /admin
+ * shows them under the field: one sentence per issue, starting with the field's name.
+ */
+export function frontMatterProblems(issues: readonly z.core.$ZodIssue[]): { field: string | undefined; message: string }[] {
+  return issues.map((issue) => {
+    const field = issue.path[0] === undefined ? undefined : String(issue.path[0]);
+    const message = issue.code === 'invalid_type' && issue.input === undefined ? `${field} is missing: ${issue.message}` : issue.message;
+    return { field, message: field === undefined || message.startsWith(field) ? message : `${field} ${message}` };
+  });
+}
