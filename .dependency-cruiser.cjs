@@ -33,6 +33,7 @@ const FEATURE_USES = {
   desk: ['checkout', 'orders', 'prescription-requests', 'catalogue'],
   marketing: ['desk'],
   'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions'],
+  reorder: ['cart', 'checkout', 'orders', 'desk'],
 };
 
 /** FEATURE_USES must itself be one-way, or the rules below would allow a loop between features. */
