@@ -10,5 +10,3 @@ export const refillOrderKey = (reminderId: string, secret: string) => guestOrder
 export const isRefillOrderKey = (reminderId: string, key: string, secret: string) => isGuestOrderToken(`refill-order:${reminderId}`, key, secret);
 export const refillStopKey = (reminderId: string, secret: string) => guestOrderToken(`refill-stop:${reminderId}`, secret);
 export const isRefillStopKey = (reminderId: string, key: string, secret: string) => isGuestOrderToken(`refill-stop:${reminderId}`, key, secret);
-
-export const reorderPagePath = (query: { order: string; key?: string } | { reminder: string; key: string }): string => `/reorder?${new URLSearchParams(query)}`;

@@ -5,7 +5,7 @@ import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { loadSupabase } from '@/lib/browser/load-supabase';
 import { el } from './dom';
 import { orderStrings } from '@/domain/order-strings';
-import { reorderPagePath } from '@/domain/refill-link';
+import { reorderPagePath } from '@/domain/reorder-link';
 import { reorderStrings } from '@/domain/reorder-strings';
 
 const ORDERS_PER_PAGE = 20;

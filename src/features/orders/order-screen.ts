@@ -5,7 +5,7 @@ import { el } from './dom';
 import { orderStrings } from '@/domain/order-strings';
 import { collectedOnDelivery, paymentMethodLabel } from '@/domain/payment-methods';
 import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from '@/domain/order-view';
-import { reorderPagePath } from '@/domain/refill-link';
+import { reorderPagePath } from '@/domain/reorder-link';
 import { reorderStrings } from '@/domain/reorder-strings';
 
 /*

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { refillOrderKey, refillStopKey, isRefillStopKey, reorderPagePath } from '../../../domain/refill-link';
+import { refillOrderKey, refillStopKey, isRefillStopKey } from '../../../domain/refill-link';
+import { reorderPagePath } from '../../../domain/reorder-link';
 import { isLocalAddress } from '../../../lib/local-address';
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../checkout/server/public';
 import { accessibleOrder } from '../../orders/server/order-access';
@@ -112,9 +113,11 @@ const dueSchema = z.object({
   attempts: z.number(),
   due_for: z.string(),
   body: z.string().nullable(),
-  refill_reminders: z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable(), stopped_at: z.string().nullable() }),
+  reminder_id: z.string(),
 });
+const dueReminderSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable(), stopped_at: z.string().nullable() });
 type DueMessage = z.infer<typeof dueSchema>;
+type DueReminder = z.infer<typeof dueReminderSchema>;
 
 export interface RefillLinks {
   reorder: string;
@@ -139,8 +142,7 @@ export function composeRefillMail(name: string, runsOutOn: string, links: Refill
 export const composeRefillSms = (name: string, runsOutOn: string, reorderLink: string): string =>
   `MediKart: your ${name} runs out on ${day.format(new Date(`${runsOutOn}T00:00:00Z`))}. Reorder: ${reorderLink}`;
 
-async function sendOne(deps: OrderDependencies, message: DueMessage, delivered: boolean): Promise<boolean> {
-  const reminder = message.refill_reminders;
+async function sendOne(deps: OrderDependencies, message: DueMessage, reminder: DueReminder, delivered: boolean): Promise<boolean> {
   const links = await refillLinks(deps.env, reminder.id);
   if (message.channel === 'sms') {
     const body = composeRefillSms(reminder.name, message.due_for, links.reorder);
@@ -174,20 +176,28 @@ export async function sendRefillReminders(deps: OrderDependencies): Promise<{ qu
   if (error) throw new Error(`queueing refill reminders: ${error.message}`);
   const waiting = await deps.db
     .from('message_outbox')
-    .select('id, channel, attempts, due_for, body, refill_reminders(id, name, email, mobile, stopped_at)')
+    .select('id, channel, attempts, due_for, body, reminder_id')
     .eq('kind', 'refill_due')
     .is('sent_at', null)
     .lt('attempts', MAX_MAIL_ATTEMPTS)
     .order('created_at');
   if (waiting.error) throw new Error(`reading the message outbox: ${waiting.error.message}`);
+  const messages = z.array(dueSchema).parse(waiting.data);
+  const reminders = new Map<string, DueReminder>();
+  if (messages.length > 0) {
+    const read = await deps.db.from('refill_reminders').select('id, name, email, mobile, stopped_at').in('id', [...new Set(messages.map((message) => message.reminder_id))]);
+    if (read.error) throw new Error(`reading refill reminders: ${read.error.message}`);
+    for (const reminder of z.array(dueReminderSchema).parse(read.data)) reminders.set(reminder.id, reminder);
+  }
   const delivered = isLocalAddress(deps.env.SUPABASE_URL);
   let sent = 0;
-  for (const message of z.array(dueSchema).parse(waiting.data)) {
-    if (message.refill_reminders.stopped_at !== null) continue;
+  for (const message of messages) {
+    const reminder = reminders.get(message.reminder_id);
+    if (!reminder || reminder.stopped_at !== null) continue;
     // An SMS already written waits for the gateway (README, "Ordering with a prescription").
     if (message.channel === 'sms' && message.body !== null) continue;
     try {
-      if (await sendOne(deps, message, delivered)) sent += 1;
+      if (await sendOne(deps, message, reminder, delivered)) sent += 1;
     } catch (sendError) {
       console.error(`[refill reminders] message ${message.id}:`, sendError);
     }

@@ -83,16 +83,17 @@ export async function reorderPlan(deps: ReorderDependencies, req: Request, reque
   let onlyProducts: Set<number> | undefined;
   if ('reminder' in request) {
     if (!(await isRefillOrderKey(request.reminder, request.key, deps.env.ORDER_LINK_SECRET))) throw new CheckoutRefusal(403, reorderStrings.badReminderLink);
-    const { data, error } = await deps.db.from('refill_reminders').select('product_id, user_id, orders(id, order_number, user_id, created_at, lines)').eq('id', request.reminder).maybeSingle();
+    const { data, error } = await deps.db.from('refill_reminders').select('order_id, product_id, user_id').eq('id', request.reminder).maybeSingle();
     if (error) throw new Error(`reading refill reminder ${request.reminder}: ${error.message}`);
     if (!data) throw new CheckoutRefusal(404, reorderStrings.badReminderLink);
-    const row = z
-      .object({ product_id: z.number(), user_id: z.string().nullable(), orders: z.object({ id: z.string(), order_number: z.string(), user_id: z.string().nullable(), created_at: z.string(), lines: z.array(orderLineSchema) }) })
-      .parse(data);
-    order = { id: row.orders.id, orderNumber: row.orders.order_number, userId: row.orders.user_id, createdAt: row.orders.created_at, lines: row.orders.lines };
+    const reminder = z.object({ order_id: z.string(), product_id: z.number(), user_id: z.string().nullable() }).parse(data);
+    const read = await deps.db.from('orders').select('id, order_number, user_id, created_at, lines').eq('id', reminder.order_id).single();
+    if (read.error) throw new Error(`reading the reminder's order: ${read.error.message}`);
+    const past = z.object({ id: z.string(), order_number: z.string(), user_id: z.string().nullable(), created_at: z.string(), lines: z.array(orderLineSchema) }).parse(read.data);
+    order = { id: past.id, orderNumber: past.order_number, userId: past.user_id, createdAt: past.created_at, lines: past.lines };
     // The mail's link is the customer's own: the earlier prescription stays theirs when they pay signed in.
-    buyerId = row.user_id;
-    onlyProducts = new Set([row.product_id]);
+    buyerId = reminder.user_id;
+    onlyProducts = new Set([reminder.product_id]);
   } else {
     const access = await accessibleOrder(deps, req, request.orderNumber, request.key);
     order = { id: access.order.id, orderNumber: access.order.order_number, userId: access.order.user_id, createdAt: access.order.created_at, lines: access.order.lines };
