@@ -71,7 +71,8 @@ export function readDrugTaxRows(json: unknown): Map<number, DrugTaxFacts> {
 /**
  * One product's row in a reorder shard (what Reorder and refill reminders need beyond the price):
  * units in a pack when the pack is a count of doses (tablets, capsules; null for ml, gm or unknown),
- * and for a product not on sale, its substitute of the same salt and form that is (id, name, path).
+ * and its substitute of the same salt and form (id, name, path): for a product not on sale one that
+ * is; for one on sale, one of the same pack that costs less (reorder-rows.ts in the catalogue).
  */
 export type ReorderRow = [id: number, packUnits: number | null, substituteId: number | null, substituteName: string | null, substitutePath: string | null];
 

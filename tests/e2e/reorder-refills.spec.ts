@@ -5,9 +5,10 @@ import { localEnv } from '../../emulators/local-env';
 import { anonKey } from '../../emulators/supabase/jwt';
 import { fillLogin, serviceClient } from './support/accounts';
 import { fixtureProduct } from './support/fixture-catalogue';
-import { storedCart } from './support/cart';
+import { ONE_PIXEL_PNG, storedCart } from './support/cart';
 import { createConfirmedCustomer, messageWithSubject } from './support/inbox';
 import { FIRST_CALL_TIMEOUT } from './checkout-support';
+import { codPinCode } from './support/fixture-delivery';
 
 const metformin = fixtureProduct(1);
 const cetirizine = fixtureProduct(14);
@@ -30,7 +31,12 @@ async function customerWithPastOrder(page: Page, name: string, lines: ReturnType
       lines,
       prescription_paths: [`${data.user.id}/earlier-prescription.png`],
       delivery_email: customer.email,
+      delivery_name: name,
       delivery_mobile: '+919845012345',
+      delivery_line1: '12, 4th Cross, Indiranagar',
+      delivery_city: 'Bengaluru',
+      delivery_state: 'Karnataka',
+      delivery_pin_code: codPinCode,
       created_at: createdAt,
     })
     .select('id, order_number')
@@ -121,4 +127,62 @@ test('a refill reminder is sent by the daily job on the right day, its link fill
   await expect(section.getByRole('button', { name: `Stop the reminder for ${metformin.name}` })).toBeVisible();
   const restarted = await serviceClient.from('refill_reminders').select('stopped_at').eq('id', reminder.data!.id).single();
   expect(restarted.data!.stopped_at).toBeNull();
+});
+
+test('a proposal offers the same salt cheaper, with the saving, and the order takes the substitute pack for pack', async ({ page, request }) => {
+  const glycomet = fixtureProduct(19);
+  const email = `substitute.${Date.now()}@example.test`;
+  const session = randomUUID();
+  const filePath = `guest-${session}/prescription.png`;
+  const upload = await serviceClient.storage.from('prescriptions').upload(filePath, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }));
+  if (upload.error) throw upload.error;
+  const submitted = await serviceClient
+    .from('prescription_requests')
+    .insert({
+      guest_session_id: session,
+      delivery_name: 'Lakshmi Nair',
+      delivery_mobile: '+919845012345',
+      delivery_email: email,
+      delivery_line1: '12, 4th Cross, Indiranagar',
+      delivery_city: 'Bengaluru',
+      delivery_state: 'Karnataka',
+      delivery_pin_code: codPinCode,
+      delivery_zone_id: 'bengaluru-central',
+    })
+    .select('id, request_number')
+    .single();
+  if (submitted.error) throw submitted.error;
+  const { id, request_number: requestNumber } = submitted.data;
+  for (const change of [
+    () => serviceClient.from('prescription_request_files').insert({ request_id: id, file_path: filePath, file_name: 'prescription.png', file_type: 'image/png', size_bytes: ONE_PIXEL_PNG.length }),
+    () => serviceClient.from('prescription_requests').update({ status: 'in_review' }).eq('id', id),
+    () => serviceClient.from('prescription_request_lines').insert({ request_id: id, position: 0, product_id: metformin.id, name: metformin.name, line_status: 'proposed', prescribed_quantity: 2, quantity: 2 }),
+    () =>
+      serviceClient
+        .from('prescription_requests')
+        .update({ status: 'proposed', pharmacist_id: '33333333-3333-4333-8333-333333333333', pharmacist_name: 'Asha Rao', registration_number: 'KA-PH-004512' })
+        .eq('id', id),
+  ]) {
+    const { error } = await change();
+    if (error) throw error;
+  }
+  // The scheduled run sends the waiting proposal mail.
+  expect((await request.post('/.netlify/functions/prescription-requests-expire')).status()).toBe(204);
+  const mail = await messageWithSubject(email, `Your medicines for request ${requestNumber} are ready to approve`);
+  const link = new URL(mail.Text.match(/See your request: (\S+)/)![1]!);
+  await page.goto(`${link.pathname}${link.search}`);
+
+  const proposal = page.getByRole('list', { name: 'Proposed medicines' });
+  // Two packs at ₹31.05 against two at ₹24.00: ₹14.10 less.
+  await expect(proposal.getByText(`Same salt, cheaper: ${glycomet.name} at ₹24.00 each (you save ₹14.10).`)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByText('Total: ₹62.10')).toBeVisible();
+  await proposal.getByRole('button', { name: `Switch to ${glycomet.name}` }).click();
+  await expect(proposal.getByText(`Switched to ${glycomet.name}, the same salt: you save ₹14.10.`)).toBeVisible();
+  await expect(page.getByText('Total: ₹48.00')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Approve and pay cash on delivery' }).click();
+  await expect(page).toHaveURL(/\/orders\/MK-\d{4}-\d{6,}\?key=/, { timeout: FIRST_CALL_TIMEOUT });
+  const orderNumber = new URL(page.url()).pathname.split('/').pop()!;
+  const order = await serviceClient.from('orders').select('status, lines, amount_paise').eq('order_number', orderNumber).single();
+  expect(order.data).toMatchObject({ status: 'confirmed', amount_paise: 4800, lines: [expect.objectContaining({ product_id: glycomet.id, quantity: 2 })] });
 });

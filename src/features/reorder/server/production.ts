@@ -1,17 +1,17 @@
-import { catalogueIndexFiles } from '../../checkout/server/catalogue-index';
+import { catalogueIndexFiles, reorderIndexFiles } from '../../checkout/server/public';
 import { drugTaxFiles } from '../../desk/server/dispatch-records';
 import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { isLocalAddress } from '../../../lib/local-address';
 import { productionOrderDependencies } from '../../orders/server/production';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
-import { reorderFiles, type ReorderDependencies } from './reorder';
+import type { ReorderDependencies } from './reorder';
 
 let cached: ReorderDependencies | null = null;
 
 /** The order functions' dependencies plus the build's price, drug-tax and reorder shards; built once per instance. */
 export function productionReorderDependencies(): ReorderDependencies {
   const root = functionRoot();
-  cached ??= { ...productionOrderDependencies(), indexes: { prices: catalogueIndexFiles(root), drugTax: drugTaxFiles(root), reorder: reorderFiles(root) } };
+  cached ??= { ...productionOrderDependencies(), indexes: { prices: catalogueIndexFiles(root), drugTax: drugTaxFiles(root), reorder: reorderIndexFiles(root) } };
   return cached;
 }
 

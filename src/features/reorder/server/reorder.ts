@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import validity from '../../../../content/pharmacy/prescription-validity.json' with { type: 'json' };
-import { readReorderRows, type ReorderFacts } from '../../../domain/catalogue-shards';
 import type { DrugTaxFacts } from '../../../domain/drug-tax';
 import type { OrderLine } from '../../../domain/order-line';
 import { orderLineSchema } from '../../../domain/order-line-schema';
 import { prescriptionValiditySchema } from '../../../domain/prescription-validity';
 import { planReorder, type ReorderCatalogueFacts, type ReorderPlan } from '../../../domain/reorder';
 import { isRefillOrderKey } from '../../../domain/refill-link';
-import { catalogueShardReader } from '../../../lib/catalogue-shard-files';
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../checkout/server/public';
 import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
+import type { ReorderIndex } from '../../checkout/server/reorder-index';
 import { accessibleOrder } from '../../orders/server/order-access';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
 import { reorderStrings } from '../../../domain/reorder-strings';
@@ -20,11 +19,7 @@ const RULE = prescriptionValiditySchema.parse(validity);
 export interface ReorderIndexes {
   prices: CatalogueIndex;
   drugTax: { lookup(ids: readonly number[]): Promise<ReadonlyMap<number, DrugTaxFacts>> };
-  reorder: { lookup(ids: readonly number[]): Promise<ReadonlyMap<number, ReorderFacts>> };
-}
-
-export function reorderFiles(root: string): ReorderIndexes['reorder'] {
-  return { lookup: catalogueShardReader(root, 'reorder', readReorderRows) };
+  reorder: ReorderIndex;
 }
 
 export type ReorderDependencies = OrderDependencies & { indexes: ReorderIndexes };
