@@ -57,7 +57,7 @@ function orderRow(order: OrderSummary): HTMLElement {
       el(
         'span',
         {},
-        el('span', { class: 'block font-semibold text-gray-900' }, order.order_number),
+        el('span', { id: `order-${order.order_number}`, class: 'block font-semibold text-gray-900' }, order.order_number),
         el('span', { class: 'text-sm text-gray-600' }, `${date.format(new Date(order.created_at))} · ${items} ${items === 1 ? 'item' : 'items'}`),
       ),
       el(
@@ -69,7 +69,8 @@ function orderRow(order: OrderSummary): HTMLElement {
     ),
     el(
       'a',
-      { href: reorderPagePath({ order: order.order_number }), class: 'rounded border border-teal-700 px-3 py-1 text-sm font-semibold text-teal-800 hover:bg-teal-50', 'aria-label': `${reorderStrings.button} ${order.order_number}` },
+      // Named "Reorder" (the row's order number describes it), so the row's own link stays the one named by its number.
+      { href: reorderPagePath({ order: order.order_number }), class: 'rounded border border-teal-700 px-3 py-1 text-sm font-semibold text-teal-800 hover:bg-teal-50', 'aria-describedby': `order-${order.order_number}` },
       reorderStrings.button,
     ),
   );
