@@ -44,9 +44,12 @@ async function customerWithPastOrder(page: Page, name: string, lines: ReturnType
     .select('id, order_number')
     .single();
   if (inserted.error) throw new Error(inserted.error.message);
+  // The first page of a cold local server can take longer than one expect to hydrate.
+  await page.goto('/login');
+  await expect(page.getByLabel('Email').locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/, { timeout: FIRST_CALL_TIMEOUT });
   await fillLogin(page, customer.email, customer.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/products$/);
+  await expect(page).toHaveURL(/\/products$/, { timeout: FIRST_CALL_TIMEOUT });
   return { ...customer, userId: data.user.id, orderId: inserted.data.id as string, orderNumber: inserted.data.order_number as string };
 }
 
@@ -55,7 +58,9 @@ test('a customer reorders a past order with one discontinued line from My orders
   const customer = await customerWithPastOrder(page, 'Meena Iyer', [line(metformin, 2), line(cetirizine, 1), line(glimepiride, 1)], tenDaysAgo);
 
   await page.goto('/account/orders');
-  await page.getByRole('listitem').filter({ hasText: customer.orderNumber }).getByRole('link', { name: 'Reorder', exact: true }).click();
+  const reorder = page.getByRole('listitem').filter({ hasText: customer.orderNumber }).getByRole('link', { name: 'Reorder', exact: true });
+  await expect(reorder).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await reorder.click();
   await expect(page.getByRole('status').filter({ hasText: "2 medicines are in your cart at today's price." })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   await expect(page.getByText(`${glimepiride.name} is no longer sold, so it was not added.`)).toBeVisible();
   // Ten days after a Schedule H prescription it still counts (6 months), so the cart does not ask again.

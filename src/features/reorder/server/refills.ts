@@ -36,8 +36,7 @@ export async function startRefill(deps: ReorderDependencies, req: Request, body:
   const contact = await deps.db.from('orders').select('delivery_email, delivery_mobile').eq('id', order.id).single();
   if (contact.error) throw new Error(`reading order ${order.order_number}: ${contact.error.message}`);
   const { delivery_email: orderEmail, delivery_mobile: mobile } = z.object({ delivery_email: z.string().nullable(), delivery_mobile: z.string().nullable() }).parse(contact.data);
-  const user = await deps.db.auth.admin.getUserById(customerId);
-  const email = orderEmail ?? user.data.user?.email;
+  const email = orderEmail ?? (await deps.db.auth.admin.getUserById(customerId)).data.user?.email;
   if (!email) throw new CheckoutRefusal(422, 'Add an email address to your account to get refill reminders.');
   const { data, error } = await deps.db
     .from('refill_reminders')
