@@ -49,7 +49,7 @@ async function customerWithPastOrder(page: Page, name: string, lines: ReturnType
   await expect(page.getByLabel('Email').locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/, { timeout: FIRST_CALL_TIMEOUT });
   await fillLogin(page, customer.email, customer.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/products$/, { timeout: FIRST_CALL_TIMEOUT });
+  await expect(page).toHaveURL(/\/products$/, { timeout: 3 * FIRST_CALL_TIMEOUT });
   return { ...customer, userId: data.user.id, orderId: inserted.data.id as string, orderNumber: inserted.data.order_number as string };
 }
 
