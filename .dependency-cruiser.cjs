@@ -34,6 +34,7 @@ const FEATURE_USES = {
   marketing: ['desk'],
   'content-editor': ['catalogue'],
   'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions'],
+  reorder: ['cart', 'checkout', 'orders', 'desk'],
 };
 
 /** FEATURE_USES must itself be one-way, or the rules below would allow a loop between features. */

@@ -187,6 +187,16 @@ const requestExpiry = setInterval(() => {
 }, 60 * 60 * 1000);
 requestExpiry.unref();
 
+/** Netlify runs the refill reminders every morning; locally they run every hour (each is sent once). */
+const refillReminders = setInterval(() => {
+  fetch(`http://localhost:${port}/.netlify/functions/refill-reminders`, { method: 'POST' })
+    .then((answer) => {
+      if (!answer.ok) console.error(`Refill reminders answered ${answer.status}`);
+    })
+    .catch((error: unknown) => console.error('Refill reminders failed:', error));
+}, 60 * 60 * 1000);
+refillReminders.unref();
+
 async function stop(): Promise<void> {
   server.close();
   await Promise.allSettled([pagesChain.stop(), emulators.close(), contentEditor?.close(), rm(functionsBuildDirectory, { recursive: true, force: true })]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestKey } from '../../src/domain/prescription-request-link';
 import { sellingPricePaise } from '../../src/domain/selling-price';
 import { inMemoryCatalogueIndex } from '../../src/features/checkout/server/catalogue-index';
+import { inMemoryReorderIndex } from '../../src/features/checkout/server/reorder-index';
 import { respond } from '../../src/features/checkout/server/http';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { buildDeskDependencies } from '../../src/features/desk/server/dependencies';
@@ -54,7 +55,7 @@ async function guestRequest(): Promise<{ id: string; number: string; key: string
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ delivery: BENGALURU_DELIVERY, files: [{ path, name: 'rx.png' }], guestSessionId: session }),
   });
-  const response = await submitRequest(req, () => ({ orders: desk.orders, delivery: TEST_DELIVERY, catalogue }));
+  const response = await submitRequest(req, () => ({ orders: desk.orders, delivery: TEST_DELIVERY, catalogue, reorder: inMemoryReorderIndex(new Map()) }));
   expect(response.status).toBe(201);
   const { requestNumber } = (await response.json()) as { requestNumber: string };
   const { data } = await admin.from('prescription_requests').select('id').eq('request_number', requestNumber).single();

@@ -14,7 +14,7 @@ export const CATALOGUE_SHARD_COUNT = 256;
 /** Where the shards live, relative to the project root (and, deployed, to the function's root). */
 export const CATALOGUE_SHARDS_DIR = '.generated/catalogue';
 
-export type CatalogueShardKind = 'prices' | 'drug-tax';
+export type CatalogueShardKind = 'prices' | 'drug-tax' | 'reorder';
 
 export function catalogueShardOf(id: number): number {
   return id % CATALOGUE_SHARD_COUNT;
@@ -66,4 +66,31 @@ const drugTaxShardSchema = z.array(
 /** Reads a drug-tax shard back; a stale or hand-edited file fails loudly. */
 export function readDrugTaxRows(json: unknown): Map<number, DrugTaxFacts> {
   return new Map(drugTaxShardSchema.parse(json).map(([id, schedule, hsnCode, gstRate]) => [id, { schedule, hsnCode, gstRate }]));
+}
+
+/**
+ * One product's row in a reorder shard (what Reorder and refill reminders need beyond the price):
+ * units in a pack when the pack is a count of doses (tablets, capsules; null for ml, gm or unknown),
+ * and its substitute of the same salt and form (id, name, path): for a product not on sale one that
+ * is; for one on sale, one of the same pack that costs less (reorder-rows.ts in the catalogue).
+ */
+export type ReorderRow = [id: number, packUnits: number | null, substituteId: number | null, substituteName: string | null, substitutePath: string | null];
+
+export interface ReorderFacts {
+  packUnits: number | null;
+  substitute: { id: number; name: string; path: string } | null;
+}
+
+const reorderShardSchema = z.array(
+  z.tuple([z.number().int().positive(), z.number().int().min(1).max(1000).nullable(), z.number().int().positive().nullable(), z.string().nullable(), z.string().nullable()]),
+);
+
+/** Reads a reorder shard back; a stale or hand-edited file fails loudly. */
+export function readReorderRows(json: unknown): Map<number, ReorderFacts> {
+  return new Map(
+    reorderShardSchema.parse(json).map(([id, packUnits, substituteId, name, path]) => [
+      id,
+      { packUnits, substitute: substituteId !== null && name !== null && path !== null ? { id: substituteId, name, path } : null },
+    ]),
+  );
 }

@@ -46,6 +46,8 @@ export const requestViewSchema = z.object({
       price_paise: z.number().int().nullable(),
       mrp_paise: z.number().int().nullable(),
       cod_available: z.boolean(),
+      /** A cheaper medicine of the same salt, form and pack, offered pack for pack in its place. */
+      substitute: z.object({ product_id: z.number().int(), name: z.string(), price_paise: z.number().int(), cod_available: z.boolean() }).nullable().optional(),
     }),
   ),
   /** Where the order goes, as the checkout's delivery details (the server uses the request's own). */

@@ -23,3 +23,9 @@ export const CASH_ON_DELIVERY = 'Approve and pay cash on delivery';
 export const NOTHING_KEPT = 'You have removed every medicine. Add one back to approve and pay.';
 export const GOES_TO_REQUEST_ADDRESS = 'Your order goes to the address on this request, with the prescription our pharmacist has already checked.';
 export const PAID_ORDER = 'Your order';
+
+/** A cheaper medicine of the same salt offered on the proposal, pack for pack. */
+export const SUBSTITUTE_OFFER = (name: string, each: string, saving: string) => `Same salt, cheaper: ${name} at ${each} each (you save ${saving}).`;
+export const SWITCH_TO = (name: string) => `Switch to ${name}`;
+export const SWITCHED_TO = (name: string, saving: string) => `Switched to ${name}, the same salt: you save ${saving}.`;
+export const KEEP_PROPOSED = (name: string) => `Keep ${name}`;

@@ -5,6 +5,7 @@ import { getCatalogue } from './catalogue';
 import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
 import { CATALOGUE_SHARDS_DIR, catalogueShardFile, catalogueShards, toDrugTaxRow, toPriceRow, type CatalogueShardKind } from '../../domain/catalogue-shards';
 import { productDrugTax } from './product-from-record';
+import { reorderRows } from './reorder-rows';
 import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
 import { formatRupees } from '../../domain/money';
 import { browseFiles } from './browse-files';
@@ -95,6 +96,7 @@ export function productSearchIndex(): AstroIntegration {
         await rm(CATALOGUE_SHARDS_DIR, { recursive: true, force: true });
         const priceShards = await writeShards('prices', products.map((product) => toPriceRow(toPriceIndexEntry(product))), ([id]) => id);
         await writeShards('drug-tax', products.map((product) => toDrugTaxRow(product.id, productDrugTax(product))), ([id]) => id);
+        await writeShards('reorder', reorderRows(products), ([id]) => id);
         const moves = await getProductMoves();
         await writeJson(PRODUCT_ADDRESSES_PATH, moves.addresses);
         logger.info(

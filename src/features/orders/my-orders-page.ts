@@ -5,6 +5,8 @@ import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { loadSupabase } from '@/lib/browser/load-supabase';
 import { el } from './dom';
 import { orderStrings } from '@/domain/order-strings';
+import { reorderPagePath } from '@/domain/reorder-link';
+import { reorderStrings } from '@/domain/reorder-strings';
 
 const ORDERS_PER_PAGE = 20;
 
@@ -48,14 +50,14 @@ function orderRow(order: OrderSummary): HTMLElement {
   const status = `${isOrderStatus(order.status) ? orderStatusLabels[order.status] : order.status}${isPaymentStatus(order.payment_status) ? ` · ${paymentStatusLabels[order.payment_status]}` : ''}`;
   return el(
     'li',
-    {},
+    { class: 'flex items-center gap-2 pr-4' },
     el(
       'a',
-      { href: `/orders/${order.order_number}`, class: 'flex flex-wrap items-center justify-between gap-2 p-4 hover:bg-gray-50' },
+      { href: `/orders/${order.order_number}`, class: 'flex flex-1 flex-wrap items-center justify-between gap-2 p-4 hover:bg-gray-50' },
       el(
         'span',
         {},
-        el('span', { class: 'block font-semibold text-gray-900' }, order.order_number),
+        el('span', { id: `order-${order.order_number}`, class: 'block font-semibold text-gray-900' }, order.order_number),
         el('span', { class: 'text-sm text-gray-600' }, `${date.format(new Date(order.created_at))} · ${items} ${items === 1 ? 'item' : 'items'}`),
       ),
       el(
@@ -64,6 +66,12 @@ function orderRow(order: OrderSummary): HTMLElement {
         el('span', { class: 'block font-semibold text-gray-900' }, formatRupees(order.amount_paise)),
         el('span', { class: 'text-gray-700' }, status),
       ),
+    ),
+    el(
+      'a',
+      // Named "Reorder" (the row's order number describes it), so the row's own link stays the one named by its number.
+      { href: reorderPagePath({ order: order.order_number }), class: 'rounded border border-teal-700 px-3 py-1 text-sm font-semibold text-teal-800 hover:bg-teal-50', 'aria-describedby': `order-${order.order_number}` },
+      reorderStrings.button,
     ),
   );
 }

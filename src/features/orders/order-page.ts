@@ -5,6 +5,7 @@ import { showToast } from '@/lib/browser/toast';
 import { loadOrder, requestCancel, type OrderLoad } from './order-client';
 import { cannotShowScreen, loadFailedScreen, loadingScreen, notFoundScreen, orderDetails, placedBanner } from './order-screen';
 import { orderAddress } from './order-request';
+import { refillSection } from './refill-section';
 import { orderStrings } from '@/domain/order-strings';
 import { orderRecordSchema, type OrderRecord } from '@/domain/order-view';
 import { hasStoredSession } from '@/lib/browser/auth-storage';
@@ -34,6 +35,7 @@ export function showOrderPage(holder: HTMLElement): void {
       orderDetails(record, {
         signedIn,
         orderKey: key ?? null,
+        refills: signedIn && record.order.status !== 'cancelled' ? refillSection(record) : null,
         cancel: async (choice) => {
           const answer = await requestCancel({ orderNumber, ...(key ? { key } : {}), reason: choice.reason, ...(choice.reason === 'other' ? { otherReason: choice.otherReason } : {}) }).catch(() => ({
             error: orderStrings.cancelFailed,

@@ -5,6 +5,8 @@ import { el } from './dom';
 import { orderStrings } from '@/domain/order-strings';
 import { collectedOnDelivery, paymentMethodLabel } from '@/domain/payment-methods';
 import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from '@/domain/order-view';
+import { reorderPagePath } from '@/domain/reorder-link';
+import { reorderStrings } from '@/domain/reorder-strings';
 
 /*
  * The order page's screens in plain DOM: the page script draws them the moment the order arrives
@@ -200,12 +202,23 @@ function cancelDialog(confirm: (choice: CancelChoice) => Promise<string | null>)
   };
 }
 
+/** Reorder in one tap: a link to /reorder, which puts the order's lines in the cart at today's price. */
+export function reorderLink(orderNumber: string, orderKey: string | null): HTMLElement {
+  return el(
+    'a',
+    { class: 'inline-block rounded bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800', href: reorderPagePath({ order: orderNumber, ...(orderKey ? { key: orderKey } : {}) }) },
+    reorderStrings.button,
+  );
+}
+
 export interface OrderDetailsOptions {
   signedIn: boolean;
   /** A guest's key from the mail link, passed on to the invoice's address. */
   orderKey: string | null;
   /** Cancels the order; answers the refusal to show, or null once done (the page then redraws). */
   cancel(choice: CancelChoice): Promise<string | null>;
+  /** The refill reminder section, for a signed-in customer's order. */
+  refills?: HTMLElement | null;
 }
 
 /** The order: number, status, lines and total first, then delivery, payment, refunds and history. */
@@ -242,8 +255,10 @@ export function orderDetails(record: OrderRecord, options: OrderDetailsOptions):
       order.promised_delivery_date &&
         order.status !== 'cancelled' &&
         el('p', { class: 'mt-2 text-sm text-gray-800' }, `Delivery by ${day.format(new Date(`${order.promised_delivery_date}T00:00:00Z`))}`),
+      el('p', { class: 'mt-3' }, reorderLink(order.order_number, options.orderKey)),
     ),
     section('items-heading', 'Items', lineItems(record)),
+    options.refills,
     deliveryAndPayment(record),
     refunds.length > 0 &&
       section(

@@ -8,7 +8,7 @@ import { readProductView } from '@/domain/product-schema';
 import { browserCheckoutContext, busyLabelOf, checkoutReducer, initialCheckoutState, paymentApi, payWithCod, payWithRazorpay, type RazorpayContext } from '@/features/checkout/public';
 import { PaymentPanels } from '@/features/checkout/PaymentPanels';
 import type { RequestView } from '@/domain/prescription-request-contract';
-import { APPROVE_AND_PAY, CASH_ON_DELIVERY, GOES_TO_REQUEST_ADDRESS, NOTHING_KEPT, NOT_SUPPLIED_HEADING, PROPOSAL_HEADING, REMOVE_LINE, RESTORE_LINE } from '@/domain/prescription-request-strings';
+import { APPROVE_AND_PAY, CASH_ON_DELIVERY, GOES_TO_REQUEST_ADDRESS, KEEP_PROPOSED, NOTHING_KEPT, NOT_SUPPLIED_HEADING, PROPOSAL_HEADING, REMOVE_LINE, RESTORE_LINE, SUBSTITUTE_OFFER, SWITCHED_TO, SWITCH_TO } from '@/domain/prescription-request-strings';
 
 type Line = RequestView['lines'][number];
 
@@ -31,11 +31,20 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
   const proposed = request.lines.filter((line) => line.line_status === 'proposed' && line.product_id !== null);
   const unfilled = request.lines.filter((line) => line.line_status !== 'proposed');
   const [quantities, setQuantities] = useState<Record<number, number>>(() => Object.fromEntries(proposed.map((line) => [line.product_id!, line.prescribed_quantity])));
+  // Proposed lines switched to their cheaper substitute of the same salt, by proposed product id.
+  const [switched, setSwitched] = useState<ReadonlySet<number>>(new Set());
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
   const [sessionId] = useState(() => crypto.randomUUID());
   const kept = proposed.filter((line) => (quantities[line.product_id!] ?? 0) > 0);
-  const totalPaise = kept.reduce((sum, line) => sum + (line.price_paise ?? 0) * quantities[line.product_id!]!, 0);
-  const codOffered = METHODS.includes('cod') && kept.every((line) => line.cod_available);
+  const chosen = (line: Line) => (line.substitute && switched.has(line.product_id!) ? { product_id: line.substitute.product_id, price_paise: line.substitute.price_paise, cod_available: line.substitute.cod_available } : line);
+  const totalPaise = kept.reduce((sum, line) => sum + (chosen(line).price_paise ?? 0) * quantities[line.product_id!]!, 0);
+  const codOffered = METHODS.includes('cod') && kept.every((line) => chosen(line).cod_available);
+  const toggleSwitch = (line: Line) =>
+    setSwitched((current) => {
+      const next = new Set(current);
+      if (!next.delete(line.product_id!)) next.add(line.product_id!);
+      return next;
+    });
 
   const setQuantity = (line: Line, quantity: number) => setQuantities((current) => ({ ...current, [line.product_id!]: Math.max(0, Math.min(quantity, line.prescribed_quantity)) }));
 
@@ -45,7 +54,7 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
     let items: CartLine[];
     try {
       items = await Promise.all(
-        kept.map(async (line) => ({ product: await cartProductOf(line.product_id!), quantity: quantities[line.product_id!]!, prescriptionAccepted: true, prescriptionFileUrl: null })),
+        kept.map(async (line) => ({ product: await cartProductOf(chosen(line).product_id!), quantity: quantities[line.product_id!]!, prescriptionAccepted: true, prescriptionFileUrl: null })),
       );
     } catch (error) {
       dispatch({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
@@ -94,6 +103,16 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
                   {line.mrp_paise !== null && line.price_paise !== null && line.mrp_paise > line.price_paise && <span className="ml-2 text-gray-500 line-through">MRP {formatRupees(line.mrp_paise)}</span>}
                   <span className="ml-2">(prescribed: {line.prescribed_quantity})</span>
                 </p>
+                {line.substitute && line.price_paise !== null && quantity > 0 && (
+                  <p className="mt-1 text-sm text-teal-800">
+                    {switched.has(line.product_id!)
+                      ? SWITCHED_TO(line.substitute.name, formatRupees((line.price_paise - line.substitute.price_paise) * quantity))
+                      : SUBSTITUTE_OFFER(line.substitute.name, formatRupees(line.substitute.price_paise), formatRupees((line.price_paise - line.substitute.price_paise) * quantity))}{' '}
+                    <button type="button" onClick={() => toggleSwitch(line)} className="ml-1 underline">
+                      {switched.has(line.product_id!) ? KEEP_PROPOSED(line.name) : SWITCH_TO(line.substitute.name)}
+                    </button>
+                  </p>
+                )}
               </div>
               <div className="flex items-center gap-2">
                 {quantity > 0 ? (

@@ -5,6 +5,8 @@ import type { ServerEnv } from './env';
 import { SupabaseOrderStore, type OrderStore } from './order-store';
 import { buildProviders, type PaymentProviders } from './providers';
 import { SupabaseRequestPayments, type RequestPayments } from './request-payment';
+import { reorderIndexFiles } from './reorder-index';
+import { functionRoot } from '../../../lib/catalogue-shard-files';
 
 /** What every payment handler runs against; the functions and the function tests both build it here. */
 export interface CheckoutDependencies {
@@ -48,6 +50,7 @@ export function buildDependencies(
     ...(orderPage ? { orderPage } : {}),
     orders: new SupabaseOrderStore(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY),
     providers: buildProviders(env, fetcher),
-    requests: new SupabaseRequestPayments(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, env.ORDER_LINK_SECRET),
+    // The proposal's cheaper substitutes come from the build's reorder shards, as the request page offers them.
+    requests: new SupabaseRequestPayments(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, env.ORDER_LINK_SECRET, reorderIndexFiles(functionRoot())),
   };
 }

@@ -7,4 +7,5 @@ export { partialProviderIssues, presentEnv, serverEnvSchema, type ServerEnv } fr
 export { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from './http';
 export { buildDependencies, type CheckoutDependencies } from './dependencies';
 export { catalogueIndexFiles } from './catalogue-index';
+export { inMemoryReorderIndex, reorderIndexFiles, type ReorderIndex } from './reorder-index';
 export { paymentHandler, runDetached, type AfterReply, type PaymentStep } from './payment-handlers';

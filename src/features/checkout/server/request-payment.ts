@@ -9,6 +9,7 @@ import { prescriptionRequestStatuses } from '../../../domain/prescription-reques
 import type { Buyer } from './buyer';
 import { CheckoutRefusal } from './http';
 import type { OrderDelivery } from './order-store';
+import type { ReorderIndex } from './reorder-index';
 
 /** A proposal the customer may pay for, as the checkout settles it: where it goes, its prescription, the quantities kept. */
 export interface RequestPayment {
@@ -62,13 +63,19 @@ async function closedSentence(db: SupabaseClient, request: PayableRequest, now: 
   return null;
 }
 
-/** The quantities kept per line, each within what the pharmacist proposed. */
-function keptQuantities(request: PayableRequest, lines: readonly OrderLineRequest[]): Record<string, number> {
+/**
+ * The quantities kept per line, each within what the pharmacist proposed. A line may be the proposed
+ * medicine's cheaper substitute of the same salt, form and pack (the proposal offers it), pack for pack.
+ */
+function keptQuantities(request: PayableRequest, lines: readonly OrderLineRequest[], substitutes: ReadonlyMap<number, number>): Record<string, number> {
   const quantities: Record<string, number> = {};
   for (const line of lines) {
-    const proposed = request.prescription_request_lines.find((candidate) => candidate.line_status === 'proposed' && candidate.product_id === line.productId);
+    const proposed = request.prescription_request_lines.find(
+      (candidate) => candidate.line_status === 'proposed' && candidate.product_id !== null && (candidate.product_id === line.productId || substitutes.get(candidate.product_id) === line.productId),
+    );
     if (!proposed) throw new CheckoutRefusal(422, SAY.notOnRequest(`Product ${line.productId}`, request.request_number));
     if (line.quantity > proposed.prescribed_quantity) throw new CheckoutRefusal(422, SAY.aboveProposed(proposed.name, proposed.prescribed_quantity));
+    if (quantities[String(proposed.id)] !== undefined) throw new CheckoutRefusal(422, SAY.aboveProposed(proposed.name, proposed.prescribed_quantity));
     quantities[String(proposed.id)] = line.quantity;
   }
   return quantities;
@@ -81,6 +88,7 @@ export class SupabaseRequestPayments implements RequestPayments {
     supabaseUrl: string,
     serviceRoleKey: string,
     private readonly linkSecret: string,
+    private readonly reorder: ReorderIndex,
   ) {
     this.db = createClient(supabaseUrl, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
   }
@@ -101,7 +109,10 @@ export class SupabaseRequestPayments implements RequestPayments {
     if (!owner && !(reference.key && (await isRequestKey(request.id, reference.key, this.linkSecret)))) throw new CheckoutRefusal(403, SAY.notYours);
     const closed = await closedSentence(this.db, request, now);
     if (closed) throw new CheckoutRefusal(409, closed);
-    const quantities = keptQuantities(request, lines);
+    const proposedIds = request.prescription_request_lines.flatMap((line) => (line.line_status === 'proposed' && line.product_id !== null ? [line.product_id] : []));
+    const facts = proposedIds.length > 0 ? await this.reorder.lookup(proposedIds) : new Map();
+    const substitutes = new Map(proposedIds.flatMap((productId) => (facts.get(productId)?.substitute ? [[productId, facts.get(productId)!.substitute!.id] as const] : [])));
+    const quantities = keptQuantities(request, lines, substitutes);
     const check = checkPinCode(request.delivery_pin_code, content, now);
     if (!check.serviceable) throw new CheckoutRefusal(422, check.message);
     return {

@@ -1,7 +1,7 @@
 import deliveryContent from '../../../../.generated/delivery.json' with { type: 'json' };
 import { parseDeliveryContent } from '../../../domain/delivery-content';
 import { functionRoot } from '../../../lib/catalogue-shard-files';
-import { catalogueIndexFiles } from '../../checkout/server/catalogue-index';
+import { catalogueIndexFiles, reorderIndexFiles } from '../../checkout/server/public';
 import { productionOrderDependencies } from '../../orders/server/production';
 import type { RequestDependencies } from './request-functions';
 
@@ -9,6 +9,6 @@ let cached: RequestDependencies | null = null;
 
 /** Built once per function instance, over the order functions' own dependencies. */
 export function productionRequestDependencies(): RequestDependencies {
-  cached ??= { orders: productionOrderDependencies(), delivery: parseDeliveryContent(deliveryContent, '.generated/delivery.json'), catalogue: catalogueIndexFiles(functionRoot()) };
+  cached ??= { orders: productionOrderDependencies(), delivery: parseDeliveryContent(deliveryContent, '.generated/delivery.json'), catalogue: catalogueIndexFiles(functionRoot()), reorder: reorderIndexFiles(functionRoot()) };
   return cached;
 }

@@ -6,6 +6,9 @@ import { orderPagePath } from '../../../domain/payment-contract';
 import { prescriptionRequestNumberPattern } from '../../../domain/prescription-request-status';
 import { sellingPricePaise } from '../../../domain/selling-price';
 import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
+import type { ReorderIndex } from '../../checkout/server/reorder-index';
+import type { ReorderFacts } from '../../../domain/catalogue-shards';
+import { isPurchasable } from '../../../domain/product';
 import { buyerFolder, identifyBuyer, type Buyer } from '../../checkout/server/buyer';
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost, respond } from '../../checkout/server/http';
 import { settleDelivery } from '../../checkout/server/order-delivery';
@@ -24,6 +27,8 @@ export interface RequestDependencies {
   orders: OrderDependencies;
   delivery: DeliveryContent;
   catalogue: CatalogueIndex;
+  /** Each proposed medicine's cheaper substitute of the same salt and pack, offered on the proposal. */
+  reorder: ReorderIndex;
 }
 
 interface StoredFile {
@@ -123,14 +128,22 @@ async function pricedLines(dependencies: RequestDependencies, requestId: string)
   if (error) throw new Error(`reading the lines of request ${requestId}: ${error.message}`);
   const lines = viewLineSchema.array().parse(data);
   const ids = lines.flatMap((line) => (line.product_id === null ? [] : [line.product_id]));
-  const products = ids.length > 0 ? await dependencies.catalogue.lookup(ids) : new Map();
+  const facts = ids.length > 0 ? await dependencies.reorder.lookup(ids) : new Map<number, ReorderFacts>();
+  const substituteIds = [...facts.values()].flatMap((fact) => (fact.substitute ? [fact.substitute.id] : []));
+  const products = ids.length > 0 ? await dependencies.catalogue.lookup([...ids, ...substituteIds]) : new Map();
   return lines.map((line) => {
     const product = line.product_id === null ? undefined : products.get(line.product_id);
+    const substituteFact = line.product_id === null || line.line_status !== 'proposed' ? undefined : facts.get(line.product_id)?.substitute;
+    const substitute = substituteFact ? products.get(substituteFact.id) : undefined;
+    const price = product ? sellingPricePaise(product) : null;
+    // Offered only while it is on sale and still cheaper today than the proposed medicine.
+    const cheaper = substitute && price !== null && isPurchasable(substitute) && sellingPricePaise(substitute) < price;
     return {
       ...line,
-      price_paise: product ? sellingPricePaise(product) : null,
+      price_paise: price,
       mrp_paise: product ? product.mrp_paise : null,
       cod_available: product?.cod_available ?? false,
+      substitute: cheaper ? { product_id: substitute.id, name: substitute.name, price_paise: sellingPricePaise(substitute), cod_available: substitute.cod_available } : null,
     };
   });
 }

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { loadSupabase } from '@/lib/browser/load-supabase';
+import type { OrderRecord } from '@/domain/order-view';
+import { reorderStrings } from '@/domain/reorder-strings';
+import { el } from './dom';
+
+const reminderSchema = z.object({ product_id: z.number(), doses_per_day: z.number(), remind_on: z.string(), stopped_at: z.string().nullable() });
+const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+async function startReminder(orderNumber: string, productId: number, dosesPerDay: number): Promise<{ message: string } | { error: string }> {
+  const supabase = await loadSupabase();
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) return { error: reorderStrings.signInToRemind };
+  const response = await fetch('/api/refills/start', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ orderNumber, productId, dosesPerDay }),
+  });
+  const answer = z.object({ message: z.string() }).or(z.object({ error: z.string() })).safeParse(await response.json().catch(() => null));
+  return answer.success ? answer.data : { error: reorderStrings.remindFailed };
+}
+
+/**
+ * Refill reminders on a signed-in customer's order page: per line a dose a day (1, 2 or 3) and
+ * "Remind me"; the server works out the days of supply from the pack and says the reminder's day.
+ * The customer's reminders of this order are read under row-level security to show what is on.
+ */
+export function refillSection(record: OrderRecord): HTMLElement {
+  const { order } = record;
+  const products = [...new Map(order.lines.map((line) => [line.product_id, line.name])).entries()];
+  const rows = products.map(([productId, name]) => {
+    const doses = el('select', { class: 'rounded border border-gray-300 p-1 text-sm', 'aria-label': `${reorderStrings.dosesLabel} of ${name}` }, ...[1, 2, 3].map((count) => el('option', { value: String(count) }, String(count))));
+    const button = el('button', { type: 'button', class: 'rounded border border-teal-700 px-3 py-1 text-sm font-semibold text-teal-800 disabled:opacity-60' }, reorderStrings.remindButton);
+    const note = el('p', { class: 'w-full text-sm text-gray-700', role: 'status' });
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      void startReminder(order.order_number, productId, Number(doses.value)).then((answer) => {
+        button.disabled = false;
+        note.textContent = 'message' in answer ? answer.message : answer.error;
+        note.className = `w-full text-sm ${'message' in answer ? 'text-teal-800' : 'text-red-700'}`;
+      });
+    });
+    return { productId, name, note, row: el('li', { class: 'flex flex-wrap items-center gap-2 p-3' }, el('span', { class: 'flex-1 text-sm text-gray-900' }, name), el('label', { class: 'text-sm text-gray-700' }, `${reorderStrings.dosesLabel} `, doses), button, note) };
+  });
+  void loadSupabase()
+    .then((supabase) => supabase.from('refill_reminders').select('product_id, doses_per_day, remind_on, stopped_at').eq('order_id', order.id))
+    .then(({ data }) => {
+      for (const reminder of z.array(reminderSchema).catch([]).parse(data)) {
+        const row = rows.find((candidate) => candidate.productId === reminder.product_id);
+        if (row && reminder.stopped_at === null && !row.note.textContent) row.note.textContent = reorderStrings.remindOn(row.name, day.format(new Date(`${reminder.remind_on}T00:00:00Z`)));
+      }
+    })
+    .catch(() => undefined);
+  return el(
+    'section',
+    { 'aria-labelledby': 'refills-heading' },
+    el('h2', { id: 'refills-heading', class: 'mb-2 text-lg font-semibold text-gray-900' }, reorderStrings.remindHeading),
+    el('p', { class: 'mb-2 text-sm text-gray-700' }, reorderStrings.remindIntro),
+    el('ul', { class: 'divide-y divide-gray-200 rounded border border-gray-200 bg-white' }, ...rows.map((entry) => entry.row)),
+  );
+}
