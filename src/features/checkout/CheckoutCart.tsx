@@ -77,7 +77,7 @@ export default function CheckoutCart() {
     if (!pending) return;
     // A retry after this verify should use the method the customer chose before leaving.
     $paymentMethod.set(pending.method);
-    dispatch({ type: 'verify', method: 'phonepe' });
+    dispatch({ type: 'verify', method: pending.method });
     const step = paymentStep();
     const timer = setTimeout(() => void step.then(({ verifyPhonePePayment }) => verifyPhonePePayment()), PHONEPE_VERIFY_DELAY_MS);
     return () => clearTimeout(timer);

@@ -1,9 +1,8 @@
 import type { PaymentMethod } from '@/features/cart/public';
 import { browserCheckoutContext } from './browser-checkout';
-import { payWithCod, payWithPhonePe, payWithRazorpay, verifyStoredPhonePePayment } from './checkout-flows';
+import { BROWSER_PAYMENT_ADAPTERS } from './browser-payment-adapters';
+import { verifyStoredPhonePePayment } from './checkout-flows';
 import type { CheckoutEvent } from './checkout-state';
-
-const FLOWS = { razorpay: payWithRazorpay, phonepe: payWithPhonePe, cod: payWithCod } as const;
 
 /**
  * The payment flows bound to the /cart island's state: the payment API, the provider loaders and
@@ -13,7 +12,7 @@ const FLOWS = { razorpay: payWithRazorpay, phonepe: payWithPhonePe, cod: payWith
 export function paymentStep(dispatch: (event: CheckoutEvent) => void) {
   const context = browserCheckoutContext(dispatch);
   return {
-    pay: (method: PaymentMethod) => FLOWS[method](context),
+    pay: (method: PaymentMethod) => BROWSER_PAYMENT_ADAPTERS[method].pay(context),
     verifyPhonePePayment: () => verifyStoredPhonePePayment(context),
   };
 }

@@ -3,5 +3,6 @@
  * prescription request is paid by the same code as /cart (PaymentPanels is a component of its own).
  */
 export { browserCheckoutContext, paymentApi } from './browser-checkout';
-export { payWithCod, payWithRazorpay, type CheckoutContext, type RazorpayContext } from './checkout-flows';
+export { type CheckoutContext, type RazorpayContext } from './checkout-flows';
+export { BROWSER_PAYMENT_ADAPTERS, type BrowserPaymentContext } from './browser-payment-adapters';
 export { busyLabelOf, checkoutReducer, initialCheckoutState, type CheckoutEvent } from './checkout-state';

@@ -2,18 +2,18 @@ import { PUBLIC_PAYMENT_METHODS } from 'astro:env/client';
 import { useMemo, useReducer, useState } from 'react';
 import type { CartLine } from '@/domain/cart-line';
 import { formatRupees } from '@/domain/money';
-import { paymentMethodsFrom } from '@/domain/payment-methods';
+import { collectedOnDelivery, paymentMethodsFrom, returnsToCart, type PaymentMethod } from '@/domain/payment-methods';
 import { CART_PRODUCT, catalogueEntryUrl, type CartProduct } from '@/domain/product';
 import { readProductView } from '@/domain/product-schema';
-import { browserCheckoutContext, busyLabelOf, checkoutReducer, initialCheckoutState, paymentApi, payWithCod, payWithRazorpay, type RazorpayContext } from '@/features/checkout/public';
+import { BROWSER_PAYMENT_ADAPTERS, browserCheckoutContext, busyLabelOf, checkoutReducer, initialCheckoutState, paymentApi, type BrowserPaymentContext } from '@/features/checkout/public';
 import { PaymentPanels } from '@/features/checkout/PaymentPanels';
 import type { RequestView } from '@/domain/prescription-request-contract';
 import { APPROVE_AND_PAY, CASH_ON_DELIVERY, GOES_TO_REQUEST_ADDRESS, KEEP_PROPOSED, NOTHING_KEPT, NOT_SUPPLIED_HEADING, PROPOSAL_HEADING, REMOVE_LINE, RESTORE_LINE, SUBSTITUTE_OFFER, SWITCHED_TO, SWITCH_TO } from '@/domain/prescription-request-strings';
 
 type Line = RequestView['lines'][number];
 
-/** The methods this page offers: the build's, less PhonePe (its return trip lands on /cart, which would empty the shopping cart). */
-const METHODS = paymentMethodsFrom(PUBLIC_PAYMENT_METHODS).filter((method) => method !== 'phonepe');
+/** The methods this page offers: the build's, less those whose return trip lands on /cart (which would empty the shopping cart). */
+const METHODS = paymentMethodsFrom(PUBLIC_PAYMENT_METHODS).filter((method) => !returnsToCart(method));
 
 async function cartProductOf(productId: number): Promise<CartProduct> {
   const response = await fetch(catalogueEntryUrl(productId), { headers: { accept: 'application/json' } });
@@ -38,7 +38,8 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
   const kept = proposed.filter((line) => (quantities[line.product_id!] ?? 0) > 0);
   const chosen = (line: Line) => (line.substitute && switched.has(line.product_id!) ? { product_id: line.substitute.product_id, price_paise: line.substitute.price_paise, cod_available: line.substitute.cod_available } : line);
   const totalPaise = kept.reduce((sum, line) => sum + (chosen(line).price_paise ?? 0) * quantities[line.product_id!]!, 0);
-  const codOffered = METHODS.includes('cod') && kept.every((line) => chosen(line).cod_available);
+  // A method the courier collects is offered only when every kept line (as chosen) allows it.
+  const offered = METHODS.filter((method) => !collectedOnDelivery(method) || kept.every((line) => chosen(line).cod_available));
   const toggleSwitch = (line: Line) =>
     setSwitched((current) => {
       const next = new Set(current);
@@ -50,7 +51,7 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
 
   const reference = useMemo(() => ({ number, ...(requestKey ? { key: requestKey } : {}) }), [number, requestKey]);
 
-  async function pay(method: 'razorpay' | 'cod') {
+  async function pay(method: PaymentMethod) {
     let items: CartLine[];
     try {
       items = await Promise.all(
@@ -60,7 +61,7 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
       dispatch({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
       return;
     }
-    const context: RazorpayContext = {
+    const context: BrowserPaymentContext = {
       ...browserCheckoutContext(dispatch),
       api: {
         ...paymentApi,
@@ -72,7 +73,7 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
       clearCart: () => {},
       delivery: () => request.delivery,
     };
-    await (method === 'cod' ? payWithCod(context) : payWithRazorpay(context));
+    await BROWSER_PAYMENT_ADAPTERS[method].pay(context);
   }
 
   const busy = busyLabelOf(state);
@@ -83,7 +84,7 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
       </h2>
       <PaymentPanels
         state={state}
-        onRetry={kept.length > 0 ? () => void pay(METHODS[0] === 'cod' ? 'cod' : 'razorpay') : null}
+        onRetry={kept.length > 0 && offered[0] ? () => void pay(offered[0]!) : null}
         onCheckAgain={() => window.location.reload()}
         onAction={(action) => {
           dispatch({ type: 'failure-hidden' });
@@ -164,15 +165,16 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
         <p role="status" className="text-gray-800">{NOTHING_KEPT}</p>
       ) : (
         <div className="flex flex-wrap gap-3">
-          {METHODS.includes('razorpay') && (
-            <button type="button" disabled={busy !== null} onClick={() => void pay('razorpay')} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
-              {busy ?? APPROVE_AND_PAY}
-            </button>
-          )}
-          {codOffered && (
-            <button type="button" disabled={busy !== null} onClick={() => void pay('cod')} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60">
-              {CASH_ON_DELIVERY}
-            </button>
+          {offered.map((method) =>
+            collectedOnDelivery(method) ? (
+              <button key={method} type="button" disabled={busy !== null} onClick={() => void pay(method)} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60">
+                {CASH_ON_DELIVERY}
+              </button>
+            ) : (
+              <button key={method} type="button" disabled={busy !== null} onClick={() => void pay(method)} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+                {busy ?? APPROVE_AND_PAY}
+              </button>
+            ),
           )}
         </div>
       )}
