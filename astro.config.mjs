@@ -9,8 +9,7 @@ import { deliveryContentCheck } from './src/features/delivery/delivery-integrati
 import { contentEditor } from './src/features/content-editor/editor-integration.ts';
 import { createHash } from 'node:crypto';
 import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-paint.ts';
-import { ZOD_JITLESS_SCRIPT } from './src/lib/zod-jitless.ts';
-import { RELOAD_AT_TOP_SCRIPT } from './src/layouts/reload-at-top.ts';
+import { HEAD_START_SCRIPT } from './src/layouts/head-start.ts';
 import { FIRST_TAP_SCRIPT } from './src/features/cart/first-tap-queue.ts';
 import { CART_FIRST_PAINT_SCRIPT, cartFirstPaintModule } from './src/features/cart/first-paint-integration.ts';
 import { ORDER_EARLY_REQUEST_SCRIPT, orderEarlyRequestModule } from './src/features/orders/order-early-integration.ts';
@@ -94,7 +93,7 @@ export default defineConfig({
         resources: ["'self'", razorpayCheckoutOrigin],
         // Our own inline scripts: zod's jitless switch, the reload-at-top switch, the header's first-paint sign-in check, the
         // queue that keeps cart taps made before the scripts arrive, /cart's first paint and the order page's early call.
-        hashes: [ZOD_JITLESS_SCRIPT, RELOAD_AT_TOP_SCRIPT, HEADER_FIRST_PAINT_SCRIPT, FIRST_TAP_SCRIPT, CART_FIRST_PAINT_SCRIPT, ORDER_EARLY_REQUEST_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
+        hashes: [HEAD_START_SCRIPT, HEADER_FIRST_PAINT_SCRIPT, FIRST_TAP_SCRIPT, CART_FIRST_PAINT_SCRIPT, ORDER_EARLY_REQUEST_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
       },
     },
   },

@@ -5,7 +5,8 @@
  * up to 5 digits), through the function's own handler, with the body gzipped as the CDN sends it. A CDN adds a few headers of its own
  * (about 200-400 bytes on Netlify); the figure leaves them out and says so.
  * Beside it, from a build in dist/ (when there is one), the JavaScript that product and list pages
- * load before the first tap with the availability script in it (target <= 10 KB gzip).
+ * load before the first tap (target <= 10 KB gzip), and the availability script they fetch once
+ * they have loaded (live-stock-after-load.ts), with everything it imports that the page had not.
  * Usage: tsx bench/stock-availability.ts [distDir]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -67,12 +68,16 @@ function stockPages(): { label: string; page: string }[] {
 }
 
 if (existsSync(path.join(distDir, 'products'))) {
-  console.log(`JavaScript before the first tap, with the availability script (${distDir}):`);
+  console.log(`JavaScript before the first tap, and the availability script after load (${distDir}):`);
   for (const { label, page } of stockPages()) {
     const { gzipBytes, inlineGzipBytes } = pageJsBytes(distDir, page);
     const total = gzipBytes + inlineGzipBytes;
     console.log(`${label.padEnd(28)} ${(total / 1024).toFixed(1).padStart(5)} KB gzip (${page})  target <= 10 KB ${total <= JS_TARGET_BYTES ? 'met' : 'MISSED'}`);
   }
+  const assets = path.join(distDir, '_astro');
+  const afterLoad = readdirSync(assets).filter((name) => /^(live-stock|stock)\.[\w-]+\.js$/.test(name));
+  const afterLoadBytes = afterLoad.reduce((sum, name) => sum + gzipSync(readFileSync(path.join(assets, name))).length, 0);
+  console.log(`${'availability script'.padEnd(28)} ${(afterLoadBytes / 1024).toFixed(1).padStart(5)} KB gzip, fetched after load (${afterLoad.join(', ')})`);
 } else {
   console.log(`No build in ${distDir}: run 'npm run build' for the pages' JavaScript before the first tap (target <= 10 KB).`);
 }

@@ -2,13 +2,13 @@ import { notAvailableSentence, stockNote, type Availability } from '../../domain
 import { UNAVAILABLE_LABEL } from '../../domain/sale-state';
 
 /**
- * The prebuilt product page and product cards learn true stock after load: one small request for
+ * The prebuilt product page and product cards learn true stock after load (live-stock-after-load.ts): one small request for
  * the products shown (each with a data-stock-product note naming the product in data-stock-name and
  * holding the sold-out notice in data-sold-out, so the strings module stays off the page),
  * then a sold-out product's cart control gives way to the disabled "Sold Out" button, a low one
  * says "Only N left", and Add or + past what is left is refused with the server's own sentence. A
  * failed request leaves the page as built: the order's reservation still refuses what is not there.
- * Kept small: it counts against the 10 KB a product or list page may load before the first tap.
+ * Kept small: it is fetched after load on every product and list page.
  */
 
 /** Each control learned about -> its product's note. */
