@@ -24,7 +24,7 @@ async function servedIndex(rows: SearchRow[]) {
       slug: `p-${id}`,
       name: displayName,
       thumbnail_image: '',
-      mrp: price / 100,
+      mrp_paise: price,
       category: '',
       drug_form: '',
       quantity: '',

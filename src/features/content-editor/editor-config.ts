@@ -16,6 +16,7 @@ export interface EditorBackend {
 
 /** The port `npm start` and `npm run dev` run Decap's local proxy on (decap-server's own default). */
 export const LOCAL_EDITOR_BACKEND_PORT = 8081;
+export const LOCAL_EDITOR_BACKEND_URL = `http://127.0.0.1:${LOCAL_EDITOR_BACKEND_PORT}/api/v1`;
 
 /** A field of the form; `check` names the field's path for the checks (content-checks.ts). */
 interface Field {
@@ -148,12 +149,13 @@ export const EDITOR_COLLECTIONS: Record<EditorCollection, object> = {
 };
 
 /** Decap CMS's whole configuration for this shop. */
-export function editorConfig(backend: EditorBackend, siteUrl: string): object {
+export function editorConfig(backend: EditorBackend, siteUrl: string, localBackendUrl: string | null): object {
   return {
     load_config_file: false,
     backend,
     // On localhost only, Decap talks to the proxy instead: no account, files written in place.
-    local_backend: { url: `http://127.0.0.1:${LOCAL_EDITOR_BACKEND_PORT}/api/v1` },
+    // Production and deploy-preview builds leave it out: they ship no local address.
+    ...(localBackendUrl ? { local_backend: { url: localBackendUrl } } : {}),
     site_url: siteUrl,
     display_url: siteUrl,
     media_folder: 'public/images/uploads',

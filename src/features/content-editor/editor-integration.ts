@@ -4,7 +4,8 @@ import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EditorBackend } from './editor-config';
+import { CHECKED_CONTEXTS } from '../../lib/production-env';
+import { LOCAL_EDITOR_BACKEND_URL, type EditorBackend } from './editor-config';
 
 /**
  * /admin, the content editor: Decap CMS's prebuilt bundle from the decap-cms package, copied into
@@ -43,6 +44,11 @@ export function editorBackend(env: Record<string, string | undefined>): EditorBa
   return env.CMS_GITHUB_REPO ? { name: 'github', repo: env.CMS_GITHUB_REPO, branch, base_url: 'https://api.netlify.com' } : { name: 'git-gateway', branch };
 }
 
+/** The local proxy's address (scripts/content-editor-backend.ts), left out of production and deploy-preview builds. */
+function localBackendUrl(env: Record<string, string | undefined>): string | null {
+  return (CHECKED_CONTEXTS as readonly (string | undefined)[]).includes(env.CONTEXT) ? null : LOCAL_EDITOR_BACKEND_URL;
+}
+
 async function editorScript(env: Record<string, string | undefined>, siteUrl: string): Promise<string> {
   const result = await build({
     entryPoints: [fileURLToPath(new URL('./start-editor.ts', import.meta.url))],
@@ -51,7 +57,7 @@ async function editorScript(env: Record<string, string | undefined>, siteUrl: st
     format: 'iife',
     minify: true,
     target: 'es2022',
-    define: { CMS_BACKEND: JSON.stringify(editorBackend(env)), CMS_SITE_URL: JSON.stringify(siteUrl) },
+    define: { CMS_BACKEND: JSON.stringify(editorBackend(env)), CMS_SITE_URL: JSON.stringify(siteUrl), CMS_LOCAL_BACKEND: JSON.stringify(localBackendUrl(env)) },
   });
   return result.outputFiles[0]!.text;
 }

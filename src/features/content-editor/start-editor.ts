@@ -28,6 +28,7 @@ interface DecapCms {
 
 declare const CMS_BACKEND: EditorBackend;
 declare const CMS_SITE_URL: string;
+declare const CMS_LOCAL_BACKEND: string | null;
 
 const entryData = (entry: ImmutableMap) => (entry.get('data') as ImmutableMap).toJS();
 
@@ -69,7 +70,7 @@ export function startContentEditor(cms: DecapCms): void {
       return entry.get('data');
     },
   });
-  cms.init({ config: editorConfig(CMS_BACKEND, CMS_SITE_URL) });
+  cms.init({ config: editorConfig(CMS_BACKEND, CMS_SITE_URL, CMS_LOCAL_BACKEND) });
 }
 
 startContentEditor((window as unknown as { CMS: DecapCms }).CMS);
