@@ -4,7 +4,7 @@ export type { PaymentOutcome } from './provider';
 export { REFUND_ROW_STATES, type Refund } from './refund';
 export type { StoredOrder } from './order-store';
 export { partialProviderIssues, presentEnv, serverEnvSchema, type ServerEnv } from './env';
-export { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from './http';
+export { API_SECURITY_HEADERS, CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from './http';
 export { buildDependencies, type CheckoutDependencies } from './dependencies';
 export { catalogueIndexFiles } from './catalogue-index';
 export { inMemoryReorderIndex, reorderIndexFiles, type ReorderIndex } from './reorder-index';

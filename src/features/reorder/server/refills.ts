@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refillOrderKey, refillStopKey, isRefillStopKey } from '../../../domain/refill-link';
 import { reorderPagePath } from '../../../domain/reorder-link';
 import { isLocalAddress } from '../../../lib/local-address';
-import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../checkout/server/public';
+import { API_SECURITY_HEADERS, CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../checkout/server/public';
 import { accessibleOrder } from '../../orders/server/order-access';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
 import { MAX_MAIL_ATTEMPTS, sendMail } from '../../orders/server/order-mail';
@@ -75,7 +75,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 
 function stopPage(status: number, message: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Refill reminder · MediKart</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111827"><h1 style="font-size:1.5rem">Refill reminder</h1><p role="status">${escapeHtml(message)}</p><p><a href="/account" style="color:#0f766e">Your account</a> · <a href="/products" style="color:#0f766e">Continue shopping</a></p></body></html>`;
-  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } });
+  return new Response(html, { status, headers: { ...API_SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } });
 }
 
 /**
