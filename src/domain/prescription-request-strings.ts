@@ -19,6 +19,8 @@ export const NOT_SUPPLIED_HEADING = 'Not included';
 export const REMOVE_LINE = 'Remove';
 export const RESTORE_LINE = 'Add back';
 export const APPROVE_AND_PAY = 'Approve and pay';
+/** The second online method's button, beside the first one's plain APPROVE_AND_PAY. */
+export const APPROVE_AND_PAY_WITH = (method: string) => `Approve and pay with ${method}`;
 export const CASH_ON_DELIVERY = 'Approve and pay cash on delivery';
 export const NOTHING_KEPT = 'You have removed every medicine. Add one back to approve and pay.';
 export const GOES_TO_REQUEST_ADDRESS = 'Your order goes to the address on this request, with the prescription our pharmacist has already checked.';

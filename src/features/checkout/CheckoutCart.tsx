@@ -18,7 +18,7 @@ import { $deliveryStep, showDeliveryErrors, unavailableMethodsOf } from '@/featu
 import { busyLabelOf, checkoutReducer, FAILURE_PANEL_MS, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS } from './checkout-state';
 import { PaymentPanels } from './PaymentPanels';
 import type { PaymentStep } from './payment-step';
-import { readPendingPayment } from './phonepe-transaction';
+import { CART_PATH, readPendingPayment } from './phonepe-transaction';
 import type { RefusalAction } from './refusal-action';
 
 // The form and its schema load after the cart has painted.
@@ -73,7 +73,7 @@ export default function CheckoutCart() {
 
   // Back from PhonePe: give PhonePe a moment to settle, then ask our server.
   useEffect(() => {
-    const pending = readPendingPayment(window.sessionStorage);
+    const pending = readPendingPayment(window.sessionStorage, CART_PATH);
     if (!pending) return;
     // A retry after this verify should use the method the customer chose before leaving.
     $paymentMethod.set(pending.method);

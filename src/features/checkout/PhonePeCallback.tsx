@@ -1,20 +1,24 @@
 import { useEffect, useState } from 'react';
 import { paymentApi } from './browser-checkout';
-import { PAYMENT_FAILED_HEADING, RETURNING_TO_CART, VERIFYING_PAYMENT } from './checkout-strings';
-import { CALLBACK_REDIRECT_MS, callbackOutcome, callbackTransactionId } from './phonepe-callback';
+import { PAYMENT_FAILED_HEADING, VERIFYING_PAYMENT } from './checkout-strings';
+import { CALLBACK_REDIRECT_MS, callbackOutcome, callbackReturn, callbackTransactionId } from './phonepe-callback';
 import type { PhonePeOutcome } from './phonepe-outcome';
 import { readPendingPayment } from './phonepe-transaction';
 
-/** /payment/phonepe/callback: verifying, then success or failed, then back to /cart after 3 s. */
+/** /payment/phonepe/callback: verifying, then success or failed, then back to /cart (or the request page paid from) after 3 s. */
 export default function PhonePeCallback() {
   const [outcome, setOutcome] = useState<PhonePeOutcome | null>(null);
+  const [sentence, setSentence] = useState('');
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const transactionId = callbackTransactionId(window.location.search, readPendingPayment(window.sessionStorage)?.merchantTransactionId ?? null);
+    const stored = readPendingPayment(window.sessionStorage);
+    const transactionId = callbackTransactionId(window.location.search, stored?.merchantTransactionId ?? null);
+    const back = callbackReturn(transactionId, stored);
+    setSentence(back.sentence);
     void callbackOutcome(transactionId, (id) => paymentApi.verifyPhonePePayment(id)).then((answer) => {
       setOutcome(answer);
-      timer = setTimeout(() => window.location.assign('/cart'), CALLBACK_REDIRECT_MS);
+      timer = setTimeout(() => window.location.assign(back.path), CALLBACK_REDIRECT_MS);
     });
     return () => clearTimeout(timer);
   }, []);
@@ -36,7 +40,7 @@ export default function PhonePeCallback() {
     <div role={outcome.kind === 'failed' ? 'alert' : 'status'} className={`rounded-xl border p-6 ${tone}`}>
       {outcome.kind === 'failed' && <h2 className="font-semibold">{PAYMENT_FAILED_HEADING}</h2>}
       <p className="text-lg">{outcome.message}</p>
-      <p className="mt-3 text-sm">{RETURNING_TO_CART}</p>
+      <p className="mt-3 text-sm">{sentence}</p>
     </div>
   );
 }

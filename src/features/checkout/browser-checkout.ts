@@ -8,6 +8,7 @@ import { $deliveryStep } from '@/features/delivery/public';
 import type { CheckoutEvent } from './checkout-state';
 import type { PhonePeContext, RazorpayContext } from './checkout-flows';
 import { createPaymentApi } from './payment-api';
+import { CART_PATH } from './phonepe-transaction';
 import { loadRazorpay } from './razorpay-sdk';
 
 /** A guest has no stored session, so a guest's checkout never downloads the Supabase client. */
@@ -50,6 +51,7 @@ export function browserCheckoutContext(dispatch: (event: CheckoutEvent) => void)
     get storage() {
       return window.sessionStorage;
     },
+    returnPath: CART_PATH,
     redirect: (url) => window.location.assign(url),
     now: () => Date.now(),
   };

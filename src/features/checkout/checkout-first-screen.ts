@@ -1,6 +1,6 @@
 import { startFirstScreen } from '@/features/cart/public';
 import { hydrateIslandsNow } from '@/lib/browser/hydrate-now';
-import { readPendingPayment } from './phonepe-transaction';
+import { CART_PATH, readPendingPayment } from './phonepe-transaction';
 
 /**
  * /cart as it opens, before React: the cart's first screen runs; back from PhonePe's pay page, the
@@ -8,5 +8,5 @@ import { readPendingPayment } from './phonepe-transaction';
  */
 export function startCheckoutFirstScreen(): void {
   startFirstScreen();
-  if (readPendingPayment(sessionStorage)) hydrateIslandsNow();
+  if (readPendingPayment(sessionStorage, CART_PATH)) hydrateIslandsNow();
 }

@@ -74,6 +74,7 @@ function context(api: Partial<PaymentApi>, overrides: Partial<RazorpayContext & 
     keyId: 'rzp_test_key',
     loadRazorpay: async () => fakeRazorpay().Razorpay,
     storage: sessionStore(),
+    returnPath: '/cart',
     redirect: vi.fn(),
     now: () => 1_700_000_000_000,
     ...overrides,
@@ -170,8 +171,20 @@ describe('payWithPhonePe', () => {
     await payWithPhonePe(run.value);
     const id = create.mock.calls[0]![1];
     expect(id).toMatch(/^TXN_1700000000000_[A-Z0-9]{8}$/);
-    expect(readPendingPayment(run.value.storage)).toEqual({ merchantTransactionId: id, totalPaise: 6300, method: 'phonepe' });
+    expect(readPendingPayment(run.value.storage)).toEqual({ merchantTransactionId: id, totalPaise: 6300, method: 'phonepe', returnPath: '/cart' });
     expect(run.value.redirect).toHaveBeenCalledWith('http://phonepe/pay/1');
+  });
+
+  it('remembers a prescription request page as the page to come back to', async () => {
+    const create = vi.fn(async (_request: unknown, id: string) => ({
+      success: true as const,
+      data: { merchantTransactionId: id, instrumentResponse: { redirectInfo: { url: 'http://phonepe/pay/2', method: 'GET' as const } } },
+    }));
+    const run = context({ createPhonePePayment: create }, { returnPath: '/prescription-request?number=RX-2611-000042&key=k' });
+    await payWithPhonePe(run.value);
+    expect(readPendingPayment(run.value.storage)?.returnPath).toBe('/prescription-request?number=RX-2611-000042&key=k');
+    // The cart does not take it for its own.
+    expect(readPendingPayment(run.value.storage, '/cart')).toBeNull();
   });
 
   it('stays on the cart when PhonePe refuses', async () => {
@@ -184,7 +197,7 @@ describe('payWithPhonePe', () => {
 });
 
 describe('verifyStoredPhonePePayment', () => {
-  const stored = { merchantTransactionId: 'TXN_1_AAAAAAAA', totalPaise: 6300, method: 'phonepe' as const };
+  const stored = { merchantTransactionId: 'TXN_1_AAAAAAAA', totalPaise: 6300, method: 'phonepe' as const, returnPath: '/cart' };
 
   it('a verified payment empties the cart and forgets the stored payment', async () => {
     const run = context({ verifyPhonePePayment: async () => ({ verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' }, order: placedOrder }) });
@@ -220,6 +233,26 @@ describe('verifyStoredPhonePePayment', () => {
     await verifyStoredPhonePePayment(run.value);
     expect(readPendingPayment(run.value.storage)).toEqual(stored);
     expect(run.events.at(-1)).toEqual({ type: 'failed', reason: 'PhonePe payment verification failed: 502 {}' });
+  });
+
+  it('leaves a payment started on a request page alone: no call, the shopping cart kept, still stored for that page', async () => {
+    const verify = vi.fn();
+    const run = context({ verifyPhonePePayment: verify });
+    const fromRequest = { ...stored, returnPath: '/prescription-request?number=RX-2611-000042' };
+    storePendingPayment(run.value.storage, fromRequest);
+    await verifyStoredPhonePePayment(run.value);
+    expect(verify).not.toHaveBeenCalled();
+    expect(run.clearCart).not.toHaveBeenCalled();
+    expect(readPendingPayment(run.value.storage, fromRequest.returnPath)).toEqual(fromRequest);
+  });
+
+  it('on the request page it started on, a verified payment opens its order', async () => {
+    const returnPath = '/prescription-request?number=RX-2611-000042&key=k';
+    const run = context({ verifyPhonePePayment: async () => ({ verified: true, data: { state: 'COMPLETED', responseCode: 'PAYMENT_SUCCESS' }, order: placedOrder }) }, { returnPath });
+    storePendingPayment(run.value.storage, { ...stored, returnPath });
+    await verifyStoredPhonePePayment(run.value);
+    expect(run.value.openOrder).toHaveBeenCalledWith(placedOrder, { message: 'Payment verified successfully! Order placed.', toast: 'Payment verified successfully! Order placed.' });
+    expect(readPendingPayment(run.value.storage)).toBeNull();
   });
 
   it('says so when there is no stored transaction', async () => {

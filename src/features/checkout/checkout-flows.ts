@@ -48,6 +48,8 @@ export interface RazorpayContext extends CheckoutContext {
 
 export interface PhonePeContext extends CheckoutContext {
   storage: Storage;
+  /** The page paying: PhonePe's return trip comes back to it, and only it verifies the payment. */
+  returnPath: string;
   redirect(url: string): void;
   now(): number;
 }
@@ -148,7 +150,7 @@ export async function payWithPhonePe(context: PhonePeContext): Promise<void> {
   const merchantTransactionId = newMerchantTransactionId(context.now());
   try {
     const reply = await context.api.createPhonePePayment(request, merchantTransactionId);
-    storePendingPayment(context.storage, { merchantTransactionId, totalPaise: request.amount, method: 'phonepe' });
+    storePendingPayment(context.storage, { merchantTransactionId, totalPaise: request.amount, method: 'phonepe', returnPath: context.returnPath });
     context.redirect(reply.data.instrumentResponse.redirectInfo.url);
   } catch (error) {
     fail(context, error, PHONEPE_CREATE_TOAST);
@@ -156,11 +158,12 @@ export async function payWithPhonePe(context: PhonePeContext): Promise<void> {
 }
 
 /**
- * Verifies the stored PhonePe payment. Verified empties the cart; a final answer forgets the stored
- * payment; a pending one or an unanswered call keeps it, so it can be checked again.
+ * Verifies the PhonePe payment stored by this page (context.returnPath). Verified empties the cart;
+ * a final answer forgets the stored payment; a pending one or an unanswered call keeps it, so it can
+ * be checked again.
  */
 export async function verifyStoredPhonePePayment(context: PhonePeContext): Promise<void> {
-  const pending = readPendingPayment(context.storage);
+  const pending = readPendingPayment(context.storage, context.returnPath);
   if (!pending) {
     context.dispatch({ type: 'failed', reason: NO_TRANSACTION_ID });
     return;

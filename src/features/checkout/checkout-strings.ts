@@ -30,6 +30,7 @@ export const PHONEPE_DECLINED = 'Payment verification failed or was declined';
 export const NO_TRANSACTION_ID = 'No transaction ID found';
 export const VERIFYING_PAYMENT = 'Verifying your payment...';
 export const RETURNING_TO_CART = 'Taking you back to your cart...';
+export const RETURNING_TO_REQUEST = 'Taking you back to your prescription request...';
 
 /**
  * The sentence a refusal body carries for the customer: the `error` field of the functions'

@@ -1,6 +1,7 @@
-import { NO_TRANSACTION_ID, phonePeVerifyFailed } from './checkout-strings';
+import { NO_TRANSACTION_ID, RETURNING_TO_CART, RETURNING_TO_REQUEST, phonePeVerifyFailed } from './checkout-strings';
 import { PaymentApiError } from './payment-api';
 import { phonePeOutcome, type PhonePeOutcome } from './phonepe-outcome';
+import { CART_PATH, type PendingPhonePePayment } from './phonepe-transaction';
 import type { PhonePeVerifyResponse } from '../../domain/payment-contract';
 
 /** How long the callback page shows its answer before returning to /cart (spec: 3 s). */
@@ -12,8 +13,17 @@ export function callbackTransactionId(search: string, stored: string | null): st
 }
 
 /**
- * The callback page's answer. It only reports: the cart page verifies again (idempotently) and is
- * the one that empties the cart and forgets the stored payment.
+ * Where the callback page goes after its answer, and the sentence that says so: the page the stored
+ * payment started on when it is this transaction, else the cart (the spec's return).
+ */
+export function callbackReturn(transactionId: string | null, stored: PendingPhonePePayment | null): { path: string; sentence: string } {
+  const path = stored && stored.merchantTransactionId === transactionId ? stored.returnPath : CART_PATH;
+  return { path, sentence: path === CART_PATH ? RETURNING_TO_CART : RETURNING_TO_REQUEST };
+}
+
+/**
+ * The callback page's answer. It only reports: the page the payment started on verifies again
+ * (idempotently) and is the one that empties its cart and forgets the stored payment.
  */
 export async function callbackOutcome(transactionId: string | null, verify: (id: string) => Promise<PhonePeVerifyResponse>): Promise<PhonePeOutcome> {
   if (!transactionId) return { kind: 'failed', message: NO_TRANSACTION_ID, final: true };

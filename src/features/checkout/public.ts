@@ -3,6 +3,7 @@
  * prescription request is paid by the same code as /cart (PaymentPanels is a component of its own).
  */
 export { browserCheckoutContext, paymentApi } from './browser-checkout';
-export { type CheckoutContext, type RazorpayContext } from './checkout-flows';
+export { type CheckoutContext, type RazorpayContext, verifyStoredPhonePePayment } from './checkout-flows';
+export { readPendingPayment } from './phonepe-transaction';
 export { BROWSER_PAYMENT_ADAPTERS, type BrowserPaymentContext } from './browser-payment-adapters';
-export { busyLabelOf, checkoutReducer, initialCheckoutState, type CheckoutEvent } from './checkout-state';
+export { busyLabelOf, checkoutReducer, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS, type CheckoutEvent } from './checkout-state';

@@ -2,18 +2,18 @@ import { PUBLIC_PAYMENT_METHODS } from 'astro:env/client';
 import { useMemo, useReducer, useState } from 'react';
 import type { CartLine } from '@/domain/cart-line';
 import { formatRupees } from '@/domain/money';
-import { collectedOnDelivery, paymentMethodsFrom, returnsToCart, type PaymentMethod } from '@/domain/payment-methods';
+import { collectedOnDelivery, paymentMethodLabel, paymentMethodsFrom, type PaymentMethod } from '@/domain/payment-methods';
 import { CART_PRODUCT, catalogueEntryUrl, type CartProduct } from '@/domain/product';
 import { readProductView } from '@/domain/product-schema';
 import { BROWSER_PAYMENT_ADAPTERS, browserCheckoutContext, busyLabelOf, checkoutReducer, initialCheckoutState, paymentApi, type BrowserPaymentContext } from '@/features/checkout/public';
 import { PaymentPanels } from '@/features/checkout/PaymentPanels';
-import type { RequestView } from '@/domain/prescription-request-contract';
-import { APPROVE_AND_PAY, CASH_ON_DELIVERY, GOES_TO_REQUEST_ADDRESS, KEEP_PROPOSED, NOTHING_KEPT, NOT_SUPPLIED_HEADING, PROPOSAL_HEADING, REMOVE_LINE, RESTORE_LINE, SUBSTITUTE_OFFER, SWITCHED_TO, SWITCH_TO } from '@/domain/prescription-request-strings';
+import { requestPagePath, type RequestView } from '@/domain/prescription-request-contract';
+import { APPROVE_AND_PAY, APPROVE_AND_PAY_WITH, CASH_ON_DELIVERY, GOES_TO_REQUEST_ADDRESS, KEEP_PROPOSED, NOTHING_KEPT, NOT_SUPPLIED_HEADING, PROPOSAL_HEADING, REMOVE_LINE, RESTORE_LINE, SUBSTITUTE_OFFER, SWITCHED_TO, SWITCH_TO } from '@/domain/prescription-request-strings';
 
 type Line = RequestView['lines'][number];
 
-/** The methods this page offers: the build's, less those whose return trip lands on /cart (which would empty the shopping cart). */
-const METHODS = paymentMethodsFrom(PUBLIC_PAYMENT_METHODS).filter((method) => !returnsToCart(method));
+/** The methods this page offers: the build's (PhonePe's return trip comes back to this page, not to /cart). */
+const METHODS = paymentMethodsFrom(PUBLIC_PAYMENT_METHODS);
 
 async function cartProductOf(productId: number): Promise<CartProduct> {
   const response = await fetch(catalogueEntryUrl(productId), { headers: { accept: 'application/json' } });
@@ -67,7 +67,10 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
         ...paymentApi,
         createRazorpayOrder: (body) => paymentApi.createRazorpayOrder({ ...body, prescriptionRequest: reference }),
         createCodOrder: (body) => paymentApi.createCodOrder({ ...body, prescriptionRequest: reference }),
+        createPhonePePayment: (body, merchantTransactionId) => paymentApi.createPhonePePayment({ ...body, prescriptionRequest: reference }, merchantTransactionId),
       },
+      // Back from PhonePe to this page (RequestPage verifies there), never to /cart.
+      returnPath: requestPagePath(number, requestKey ?? undefined),
       cart: () => ({ items, sessionId }),
       // The shopping cart is not what was paid for here: it stays as it is.
       clearCart: () => {},
@@ -77,6 +80,8 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
   }
 
   const busy = busyLabelOf(state);
+  const busyMethod = state.status === 'processing' || state.status === 'verifying' ? state.method : null;
+  const firstOnline = offered.find((method) => !collectedOnDelivery(method));
   return (
     <section aria-labelledby="proposal-heading" className="space-y-4">
       <h2 id="proposal-heading" className="text-xl font-semibold text-gray-900">
@@ -172,7 +177,7 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
               </button>
             ) : (
               <button key={method} type="button" disabled={busy !== null} onClick={() => void pay(method)} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
-                {busy ?? APPROVE_AND_PAY}
+                {busyMethod === method ? busy : method === firstOnline ? APPROVE_AND_PAY : APPROVE_AND_PAY_WITH(paymentMethodLabel(method))}
               </button>
             ),
           )}

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { prescriptionRequestStatusLabels } from '@/domain/prescription-request-status';
+import { readPendingPayment } from '@/features/checkout/public';
+import PhonePeReturn from './PhonePeReturn';
 import ProposalApproval from './ProposalApproval';
 import { accessToken } from './request-session';
-import { requestViewSchema, type RequestView } from '../../domain/prescription-request-contract';
+import { requestPagePath, requestViewSchema, type RequestView } from '../../domain/prescription-request-contract';
 import { EXPIRED_EXPLAINED, PAID_ORDER, REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND, REQUEST_RECEIVED } from '../../domain/prescription-request-strings';
 
 type Load = { kind: 'loading' } | { kind: 'shown'; request: RequestView; number: string; key: string | null } | { kind: 'refused'; message: string };
@@ -22,9 +24,15 @@ async function loadRequest(number: string, key: string | null): Promise<Load> {
 /** A prescription request's page: its number and where it stands, for its owner or a guest with its key. */
 export default function RequestPage() {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  // Back from PhonePe with a payment started here: its page, and whether it is still being checked
+  // (the proposal waits meanwhile, so it is not paid twice).
+  const [phonePeReturn, setPhonePeReturn] = useState<{ path: string; checking: boolean } | null>(null);
+  const settled = useCallback(() => setPhonePeReturn((current) => current && { ...current, checking: false }), []);
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
+    const path = requestPagePath(params.get('number') ?? '', params.get('key') ?? undefined);
+    if (readPendingPayment(window.sessionStorage, path)) setPhonePeReturn({ path, checking: true });
     loadRequest(params.get('number') ?? '', params.get('key')).then(setLoad, () =>
       setLoad({ kind: 'refused', message: 'Your request could not be loaded. Please refresh the page.' }),
     );
@@ -44,7 +52,8 @@ export default function RequestPage() {
       {request.status === 'rejected' && request.rejection_reason && <p>Our pharmacist could not accept this prescription: {request.rejection_reason}</p>}
       {request.status === 'expired' && <p>{EXPIRED_EXPLAINED}</p>}
       {request.expires_at && open && <p>Approve by {dateFormat.format(new Date(request.expires_at))}.</p>}
-      {open && <ProposalApproval request={request} number={load.number} requestKey={load.key} />}
+      {phonePeReturn && <PhonePeReturn returnPath={phonePeReturn.path} onSettled={settled} />}
+      {open && !phonePeReturn?.checking && <ProposalApproval request={request} number={load.number} requestKey={load.key} />}
       {request.order && (
         <p>
           {PAID_ORDER}:{' '}
