@@ -24,10 +24,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // The suite runs on the fixture catalogue (scripts/test.sh builds with CATALOGUE_DIR=tests/fixtures/catalogue).
   globalSetup: './tests/e2e/support/global-setup.ts',
-  // Spec files run side by side (the tests of one file in order, in one worker): two workers by
-  // default, one per core of the machines the suite runs on (E2E_WORKERS to change it).
+  // One worker by default: on two workers the Razorpay and PhonePe checkout specs, run side by side,
+  // left payment verifications hanging in the clean-clone run. E2E_WORKERS=2 runs spec files side
+  // by side (the tests of one file in order, in one worker) for a developer who wants to try it.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

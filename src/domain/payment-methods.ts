@@ -7,15 +7,13 @@
  * The payment methods the shop offers, in the order the cart lists them; orders.provider stores the
  * value. What sets a method apart is a property here (its adapters hold the rest), never a test of
  * its name elsewhere. collectedOnDelivery: the courier takes the money, so nothing is charged
- * online, nothing is asked of a provider and nothing is refunded. returnsToCart: paying leaves the
- * shop for the provider's page and comes back to /cart, which verifies it (so a page other than
- * the cart cannot offer it). The SQL's orders_provider_check lists the same values
+ * online, nothing is asked of a provider and nothing is refunded. The SQL's orders_provider_check lists the same values
  * (supabase/tests/payment-methods.test.ts holds them equal).
  */
 export const PAYMENT_METHODS = [
-  { value: 'razorpay', label: 'Razorpay', collectedOnDelivery: false, returnsToCart: false },
-  { value: 'phonepe', label: 'PhonePe', collectedOnDelivery: false, returnsToCart: true },
-  { value: 'cod', label: 'Cash on delivery', collectedOnDelivery: true, returnsToCart: false },
+  { value: 'razorpay', label: 'Razorpay', collectedOnDelivery: false },
+  { value: 'phonepe', label: 'PhonePe', collectedOnDelivery: false },
+  { value: 'cod', label: 'Cash on delivery', collectedOnDelivery: true },
 ] as const;
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
@@ -29,7 +27,6 @@ export const paymentMethodLabel = (value: string): string => methodOf(value)?.la
 export const collectedOnDelivery = (value: string): boolean => methodOf(value)?.collectedOnDelivery ?? false;
 
 /** True for a method whose payment comes back to /cart from the provider's page (see PAYMENT_METHODS). */
-export const returnsToCart = (value: string): boolean => methodOf(value)?.returnsToCart ?? false;
 
 /** The methods paid online: the ones a provider is asked about and refunds go through. */
 export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) => !method.collectedOnDelivery).map((method) => method.value);
