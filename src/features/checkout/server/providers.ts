@@ -12,9 +12,9 @@ export type PaymentRegistry = Readonly<Record<string, ServerPaymentMethod>>;
 
 /**
  * The server adapter of every payment method, keyed by the payment table (src/domain/payment-methods.ts):
- * a method added there fails to compile until its adapter is here. Adding a method is its row in
- * the table, its adapter module(s), its line here and in PAYMENT_SECRETS, and the SQL's
- * orders_provider_check (one migration).
+ * a method added there fails to compile until its adapter is here. A real method is its row in the
+ * table, its adapter modules (server and browser), its line here and in PAYMENT_SECRETS, its
+ * functions, and one migration line for the SQL's orders_provider_check (README, Payment providers).
  */
 export const PAYMENT_REGISTRY = {
   razorpay: razorpayMethod,
@@ -25,7 +25,8 @@ export const PAYMENT_REGISTRY = {
 /**
  * The extension point: a registry with one more method (a test's fake, say), every table method
  * kept. Dependencies built from it (buildProviders' third argument) take, refund, mail and
- * reconcile the added method like the table's own.
+ * reconcile the added method like the table's own while it is connected; its rules are read from
+ * its connected adapter, since only PAYMENT_REGISTRY's methods are known without one.
  */
 export const withPaymentMethod = (registry: PaymentRegistry, value: string, method: ServerPaymentMethod): PaymentRegistry => ({ ...registry, [value]: method });
 
