@@ -52,8 +52,8 @@ export async function cancelOrder(deps: OrderDependencies, req: Request, request
 
 /**
  * Refunds what is left of a cancelled order's online payment, once, under the key cancel-<order id>;
- * an unpaid order, or one whose method refunds nothing online (cash on delivery), has nothing to refund. An earlier refund under the key is asked
- * about again rather than made twice.
+ * an unpaid order, or one whose method refunds nothing online (cash on delivery), has nothing to
+ * refund. An earlier refund under the key is asked about again rather than made twice.
  */
 async function refundCancelledOrder(deps: OrderDependencies, orderId: string, reason: string): Promise<void> {
   const { data: current, error } = await deps.db

@@ -46,9 +46,9 @@ function introOf(kind: OrderMailKind, order: OrderRow, refundsOnline: boolean, d
   if (kind === 'order_confirmation') return `Thank you for your order. We have received it and will keep you posted. Total: ${total}.`;
   if (kind === 'prescription_reviewed') {
     if (!decisions.some((decision) => decision.decision === 'rejected')) return 'Our pharmacist has checked your prescription and your order is confirmed.';
-    return !refundsOnline
-      ? 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order; the rest is confirmed.'
-      : 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order and refunded to your original payment method; the rest is confirmed.';
+    return refundsOnline
+      ? 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order and refunded to your original payment method; the rest is confirmed.'
+      : 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order; the rest is confirmed.';
   }
   if (kind === 'order_shipped') return 'Your order has left our pharmacy. Your GST tax invoice is ready to view and print.';
   if (kind === 'order_cancelled') {
