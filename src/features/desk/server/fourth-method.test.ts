@@ -2,21 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { parseDeliveryContent } from '../../../domain/delivery-content';
-import { pipelineRefunds } from '../../desk/server/refunds';
+import { pipelineRefunds } from './refunds';
 import { composeOrderMail } from '../../orders/server/order-mail';
 import type { RefundRow } from '../../orders/server/refunds';
-import { inMemoryCatalogueIndex } from './catalogue-index';
-import type { CheckoutDependencies } from './dependencies';
-import { parseServerEnv } from './env';
-import type { NewOrder, OrderStore, StoredOrder } from './order-store';
-import { paymentHandler } from './payment-handlers';
-import { PAY_LATER, payLaterLedger, payLaterMethod, type PayLaterLedger } from './pay-later-provider.fixture';
-import { buildProviders, PAYMENT_REGISTRY, paymentRules, reconciledMethods, withPaymentMethod, type PaymentMethodRules } from './providers';
+import { inMemoryCatalogueIndex } from '../../checkout/server/catalogue-index';
+import type { CheckoutDependencies } from '../../checkout/server/dependencies';
+import { parseServerEnv } from '../../checkout/server/env';
+import type { NewOrder, OrderStore, StoredOrder } from '../../checkout/server/order-store';
+import { paymentHandler } from '../../checkout/server/payment-handlers';
+import { PAY_LATER, payLaterLedger, payLaterMethod, type PayLaterLedger } from '../../checkout/server/pay-later-provider.fixture';
+import { buildProviders, PAYMENT_REGISTRY, paymentRules, reconciledMethods, withPaymentMethod, type PaymentMethodRules } from '../../checkout/server/providers';
 
 /*
- * The measurement of issue 22 item 4: a fourth payment method is its adapter (pay-later-provider.fixture.ts)
+ * The measurement of issue 22 item 4: a fourth payment method is its adapter (checkout/server/pay-later-provider.fixture.ts)
  * added through the registry's extension point (withPaymentMethod); no shared file names it, yet
- * checkout, refunds, mails, reconciliation and labels take it like the table's own methods.
+ * checkout, refunds, mails, reconciliation and labels take it like the table's own methods. It lives
+ * in the desk, the feature above checkout and orders, so it may use all three.
  */
 
 const env = parseServerEnv({
