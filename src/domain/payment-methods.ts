@@ -5,9 +5,10 @@
 
 /**
  * The payment methods the shop offers, in the order the cart lists them; orders.provider stores the
- * value. What sets a method apart is a property here (its adapters hold the rest), never a test of
- * its name elsewhere. collectedOnDelivery: the courier takes the money, so nothing is charged
- * online, nothing is asked of a provider and nothing is refunded. The SQL's orders_provider_check lists the same values
+ * value. What sets a method apart is a property here or of its adapters (the browser's in
+ * browser-payment-adapters.ts; the server's in PAYMENT_REGISTRY, whose rules decide refunds, mails
+ * and reconciliation), never a test of its name elsewhere. collectedOnDelivery: the courier takes
+ * the money, so the browser offers and shows no online payment. The SQL's orders_provider_check lists the same values
  * (supabase/tests/payment-methods.test.ts holds them equal).
  */
 export const PAYMENT_METHODS = [
@@ -25,11 +26,6 @@ export const paymentMethodLabel = (value: string): string => methodOf(value)?.la
 
 /** True for a method whose money the courier collects (see PAYMENT_METHODS). */
 export const collectedOnDelivery = (value: string): boolean => methodOf(value)?.collectedOnDelivery ?? false;
-
-/** True for a method whose payment comes back to /cart from the provider's page (see PAYMENT_METHODS). */
-
-/** The methods paid online: the ones a provider is asked about and refunds go through. */
-export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) => !method.collectedOnDelivery).map((method) => method.value);
 
 /**
  * The methods a build offers, in the list's order, from its comma-separated list (PUBLIC_PAYMENT_METHODS,

@@ -1,3 +1,5 @@
+import { PAYMENT_METHODS } from '../domain/payment-methods';
+import { PAYMENT_SECRETS } from '../domain/payment-secrets';
 import { isLocalAddress } from './local-address';
 import { LOCAL_PHONEPE_BASE, localEnv, LOCAL_RAZORPAY_CHECKOUT_URL, LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_SERVICE_ROLE_KEY } from './local-stack';
 
@@ -10,8 +12,10 @@ export const CHECKED_CONTEXTS = ['production', 'deploy-preview'] as const;
 export const PUBLIC_ENV = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_KEY_ID'] as const;
 /** What every function needs (Razorpay is the online method a shop launches with). */
 export const SERVER_ENV = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'ORDER_LINK_SECRET', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'MAIL_API_KEY', 'MAIL_FROM'] as const;
-/** PhonePe is optional, all or nothing: left out entirely, checkout does not offer it. */
-export const PHONEPE_ENV = ['PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_CLIENT_VERSION', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'] as const;
+/** Every other payment method's secrets are optional, each group all or nothing: left out entirely, checkout does not offer it. */
+export const OPTIONAL_PAYMENT_ENV: readonly string[] = Object.values(PAYMENT_SECRETS)
+  .flat()
+  .filter((name) => !(SERVER_ENV as readonly string[]).includes(name));
 /** Optional (the real providers are the default on Netlify) but never a local address when set. */
 export const OPTIONAL_URL_ENV = ['PUBLIC_RAZORPAY_CHECKOUT_URL', 'RAZORPAY_API_BASE', 'PHONEPE_IDENTITY_BASE', 'PHONEPE_PG_BASE', 'MAIL_API_BASE'] as const;
 
@@ -46,10 +50,10 @@ export function razorpayCheckoutUrl(env: Env): string {
   return isChecked(env) ? RAZORPAY_CHECKOUT_URL : LOCAL_RAZORPAY_CHECKOUT_URL;
 }
 
-/** The payment methods checkout offers: locally all three (the emulators), on Netlify only those configured. */
+/** The payment methods checkout offers, in the table's order: locally all (the emulators), on Netlify those whose secrets are set. */
 export function offeredPaymentMethods(env: Env): string {
-  if (!isChecked(env)) return 'razorpay,phonepe,cod';
-  return ['razorpay', ...(PHONEPE_ENV.every((name) => isSet(env, name)) ? ['phonepe'] : []), 'cod'].join(',');
+  const offered = PAYMENT_METHODS.filter((method) => !isChecked(env) || PAYMENT_SECRETS[method.value].every((name) => isSet(env, name)));
+  return offered.map((method) => method.value).join(',');
 }
 
 /**
@@ -59,8 +63,8 @@ export function offeredPaymentMethods(env: Env): string {
  */
 export function productionEnvProblem(env: Env): string | null {
   if (!isChecked(env)) return null;
-  const phonePeStarted = PHONEPE_ENV.some((name) => isSet(env, name));
-  const required = [...PUBLIC_ENV, ...SERVER_ENV, ...(phonePeStarted ? PHONEPE_ENV : [])];
+  const started: readonly string[] = Object.values(PAYMENT_SECRETS).filter((group: readonly string[]) => group.some((name) => isSet(env, name))).flat();
+  const required = [...new Set([...PUBLIC_ENV, ...SERVER_ENV, ...started])];
   const missing: string[] = required.filter((name) => !isSet(env, name));
   // Mail links and PhonePe's return address: SITE_URL, else the URL Netlify sets for the deploy.
   if (!isSet(env, 'SITE_URL') && !isSet(env, 'URL')) missing.push('SITE_URL');

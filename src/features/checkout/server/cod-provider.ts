@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { codEligibility } from '../../../domain/delivery';
 import { createOrderRequestSchema, type CreateOrderRequest } from '../../../domain/payment-contract';
+import { paymentMethodLabel } from '../../../domain/payment-methods';
 import { CheckoutRefusal } from './http';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider, ServerPaymentMethod } from './provider';
 
 const NOT_ONLINE = 'Cash on delivery orders are paid at the door';
 
@@ -37,3 +38,14 @@ export function createCodProvider(): PaymentProvider<CreateOrderRequest, never> 
     refund: () => Promise.reject(new Error('a cash on delivery order has no online payment to refund')),
   };
 }
+
+/**
+ * Cash on delivery's server adapter: the courier collects, so nothing is refunded online (the mails
+ * say nothing was charged) and no order waits for a payment to reconcile. Always taken.
+ */
+export const codMethod: ServerPaymentMethod = {
+  label: paymentMethodLabel('cod'),
+  refundsOnline: false,
+  reconciled: false,
+  connect: () => createCodProvider(),
+};

@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import { PAYMENT_SECRETS } from '../../../domain/payment-secrets';
 
 const required = (name: string) => z.string({ error: `${name} is not set` }).min(1, `${name} is not set`);
 const url = (name: string) => z.url({ error: `${name} must be a URL` });
 
-/**
- * Each online provider's secrets, as a group: a shop may launch with Razorpay only (or add PhonePe
- * later), so a group left out entirely switches its method off; a group set in part is a mistake.
- */
-export const PROVIDER_SECRETS = {
-  razorpay: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
-  phonepe: ['PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_CLIENT_VERSION', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'],
-} as const;
+/** Each method's secrets as a group (src/domain/payment-secrets.ts says why groups). */
+export const PROVIDER_SECRETS = PAYMENT_SECRETS;
 export type OnlineProvider = keyof typeof PROVIDER_SECRETS;
 
 export const serverEnvSchema = z.object({

@@ -4,14 +4,14 @@ import { CheckoutRefusal } from './http';
 import { notAvailableSentence, STOCK_SHORT_SQLSTATE } from '../../../domain/stock';
 import type { PricedOrderLine } from './pricing';
 import { REFUND_ROW_STATES, type Refund } from './refund';
-import type { PaymentMethod as ProviderName } from '../../../domain/payment-contract';
 
 import type { OrderStatus, PaymentStatus } from '../../../domain/order-status';
 import { attributionColumns, type OrderAttribution } from '../../../domain/order-attribution';
 
 export interface StoredOrder {
   id: string;
-  provider: ProviderName;
+  /** The payment method's value in the registry (providers.ts); the SQL allows the payment table's. */
+  provider: string;
   provider_order_id: string;
   provider_payment_id: string | null;
   payment_status: PaymentStatus;
@@ -40,7 +40,7 @@ export interface OrderDelivery {
 export interface NewOrder {
   id: string;
   buyer: Buyer;
-  provider: ProviderName;
+  provider: string;
   providerOrderId: string;
   amountPaise: number;
   lines: PricedOrderLine[];
@@ -57,14 +57,14 @@ export interface OrderStore {
   /** Moves the order's life cycle through set_order_status, so its history says who did it. */
   /** Moves a placed order on (the database's accept_order: to prescription review or confirmed); any other order stays. */
   acceptOrder(orderId: string, note: string): Promise<StoredOrder>;
-  findOrder(provider: ProviderName, providerOrderId: string): Promise<StoredOrder | null>;
+  findOrder(provider: string, providerOrderId: string): Promise<StoredOrder | null>;
   markPaid(providerOrderId: string, providerPaymentId: string): Promise<StoredOrder | null>;
   markFailed(providerOrderId: string, reason: string): Promise<StoredOrder | null>;
   /**
    * Stores a provider event; `reason` says why it was not applied (null when it was). True the first
    * time the event id is seen.
    */
-  recordWebhookEvent(eventId: string, provider: ProviderName, reason: string | null): Promise<boolean>;
+  recordWebhookEvent(eventId: string, provider: string, reason: string | null): Promise<boolean>;
   /**
    * Records what a provider's refund webhook says on the refund it names (by the provider's refund
    * id); false when no refund of ours carries that id yet (reconciliation asks about it later).
@@ -138,7 +138,7 @@ export class SupabaseOrderStore implements OrderStore {
   }
 
 
-  async findOrder(provider: ProviderName, providerOrderId: string): Promise<StoredOrder | null> {
+  async findOrder(provider: string, providerOrderId: string): Promise<StoredOrder | null> {
     const { data, error } = await this.client
       .from('orders')
       .select(ORDER_COLUMNS)
@@ -164,7 +164,7 @@ export class SupabaseOrderStore implements OrderStore {
     return (data as StoredOrder | null) ?? null;
   }
 
-  async recordWebhookEvent(eventId: string, provider: ProviderName, reason: string | null): Promise<boolean> {
+  async recordWebhookEvent(eventId: string, provider: string, reason: string | null): Promise<boolean> {
     const { data, error } = await this.client.rpc('record_payment_webhook_event', { p_event_id: eventId, p_provider: provider, p_reason: reason });
     if (error) fail('recording the webhook event', error);
     return data === true;

@@ -7,8 +7,7 @@ import { settleDelivery } from './order-delivery';
 import type { StoredOrder } from './order-store';
 import { priceOrder } from './pricing';
 import type { PaymentOutcome } from './provider';
-import type { AnyPaymentProvider, ProviderName } from './providers';
-import { paymentMethodLabel } from '../../../domain/payment-methods';
+import { paymentRules, type AnyPaymentProvider } from './providers';
 
 export type PaymentStep = 'create' | 'verify' | 'webhook';
 
@@ -63,13 +62,13 @@ async function record(deps: CheckoutDependencies, order: StoredOrder, outcome: P
 }
 
 /** The provider's adapter, or a 404 when this deployment has not been given its secrets. */
-function adapterOf(deps: CheckoutDependencies, provider: ProviderName): AnyPaymentProvider {
+function adapterOf(deps: CheckoutDependencies, provider: string): AnyPaymentProvider {
   const adapter = deps.providers[provider];
-  if (!adapter) throw new CheckoutRefusal(404, `${paymentMethodLabel(provider)} payments are not offered by this shop.`);
+  if (!adapter) throw new CheckoutRefusal(404, `${paymentRules(deps.providers, provider).label} payments are not offered by this shop.`);
   return adapter;
 }
 
-async function create(provider: ProviderName, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
+async function create(provider: string, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
   const adapter = adapterOf(deps, provider);
   const body = parseBody(adapter.createSchema, parseJson(await readRawBody(req)));
   const buyer = await identifyBuyer(req, body.cartSessionId, (token) => deps.orders.userIdOfAccessToken(token));
@@ -109,7 +108,7 @@ async function create(provider: ProviderName, req: Request, deps: CheckoutDepend
   }
 }
 
-async function verify(provider: ProviderName, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
+async function verify(provider: string, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
   const adapter = adapterOf(deps, provider);
   const raw = parseJson(await readRawBody(req));
   if (!isPlainObject(raw)) throw new CheckoutRefusal(400, 'Invalid request: the body must be a JSON object');
@@ -139,7 +138,7 @@ async function verify(provider: ProviderName, req: Request, deps: CheckoutDepend
  * alone. Handling is idempotent, so the event id is recorded after handling: a delivery that failed
  * half-way is handled again on the provider's retry.
  */
-async function webhook(provider: ProviderName, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
+async function webhook(provider: string, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
   const adapter = adapterOf(deps, provider);
   const event = adapter.parseWebhook(await readRawBytes(req), req.headers);
   if (event.kind === 'ignored') {
@@ -181,7 +180,7 @@ async function webhook(provider: ProviderName, req: Request, deps: CheckoutDepen
 const STEPS = { create, verify, webhook } as const;
 
 /** The one create / verify / webhook skeleton every payment function is an instance of. */
-export function paymentHandler(provider: ProviderName, step: PaymentStep): PaymentHandler {
+export function paymentHandler(provider: string, step: PaymentStep): PaymentHandler {
   return (req, deps, afterReply = runDetached) =>
     respond(`${provider} ${step}`, async () => {
       requirePost(req);

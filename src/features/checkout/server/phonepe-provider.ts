@@ -8,10 +8,11 @@ import {
   type PhonePeVerifyRequest,
   type PhonePeVerifyResponse,
 } from '../../../domain/payment-contract';
-import type { PhonePeEnv } from './env';
+import { paymentMethodLabel } from '../../../domain/payment-methods';
+import { providerEnv, type PhonePeEnv } from './env';
 import { CheckoutRefusal, parseBody, parseJson } from './http';
 import { PhonePeClient, settledTransactionId, type PhonePeOrderStatus } from './phonepe-client';
-import type { PaymentOutcome, PaymentProvider, WebhookEvent } from './provider';
+import type { PaymentOutcome, PaymentProvider, ServerPaymentMethod, WebhookEvent } from './provider';
 import { isValidPhonePeWebhookAuthorization } from './signatures';
 
 /** PhonePe v2 order states in the spec's v1-era words the browser reads. */
@@ -153,3 +154,14 @@ export function createPhonePeProvider(env: PhonePeEnv, fetcher: typeof fetch): P
     },
   };
 }
+
+/** PhonePe's server adapter: refunded and reconciled through its API. */
+export const phonePeMethod: ServerPaymentMethod = {
+  label: paymentMethodLabel('phonepe'),
+  refundsOnline: true,
+  reconciled: true,
+  connect(env, fetcher) {
+    const configured = providerEnv(env, 'phonepe');
+    return configured && createPhonePeProvider(configured, fetcher);
+  },
+};

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ServerEnv } from './env';
 import type { CreateOrderRequest } from '../../../domain/payment-contract';
 import type { CodLine } from '../../../domain/delivery';
 import type { DeliveryContent, DeliveryZone } from '../../../domain/delivery-content';
@@ -82,3 +83,36 @@ export interface PaymentProvider<CreateBody extends CreateOrderRequest = CreateO
   /** The current state of a refund by its idempotency key, for providers whose refund answer stays pending. */
   refundStatus?(idempotencyKey: string): Promise<Refund>;
 }
+
+// Each adapter has its own request shapes; the skeleton only passes what the adapter's own schemas parsed.
+export type AnyPaymentProvider = PaymentProvider<any, any>;
+
+/**
+ * What sets a payment method apart on the server, whether or not this deployment has its secrets
+ * (an order paid with a method since switched off is still refunded, mailed and reconciled by it).
+ * The order functions read these properties, never the method's name.
+ */
+export interface PaymentMethodRules {
+  /** The name customers and staff read in the server's sentences (the payment table's label). */
+  readonly label: string;
+  /**
+   * Refund rules: money taken online goes back through the provider (cancellation, lines the
+   * pharmacist refused), and the mails promise that refund; false when the courier collects the
+   * money, so nothing was charged online and nothing is refunded.
+   */
+  readonly refundsOnline: boolean;
+  /**
+   * Reconciliation: a payment still pending is asked about at the provider and abandoned after 30
+   * minutes without one; false for a method whose orders never wait for an online payment.
+   */
+  readonly reconciled: boolean;
+}
+
+/** One method's server adapter: its rules, and its provider adapter once its secrets are set. */
+export interface ServerPaymentMethod extends PaymentMethodRules {
+  /** The adapter built from this method's own env, or null when the deployment runs without it. */
+  connect(env: ServerEnv, fetcher: typeof fetch): AnyPaymentProvider | null;
+}
+
+/** A method this deployment can take: its provider adapter with its rules. */
+export type ConnectedPaymentMethod = AnyPaymentProvider & PaymentMethodRules;

@@ -1,5 +1,5 @@
 /** What the order functions (src/features/orders/server) use of the payment pipeline, and how they wire it. */
-export { buildProviders, type PaymentProviders, type ProviderName } from './providers';
+export { buildProviders, paymentRules, reconciledMethods, type PaymentProviders } from './providers';
 export type { PaymentOutcome } from './provider';
 export { REFUND_ROW_STATES, type Refund } from './refund';
 export type { StoredOrder } from './order-store';

@@ -8,10 +8,11 @@ import {
   type RazorpayVerifyRequest,
   type RazorpayVerifyResponse,
 } from '../../../domain/payment-contract';
-import type { RazorpayEnv } from './env';
+import { paymentMethodLabel } from '../../../domain/payment-methods';
+import { providerEnv, type RazorpayEnv } from './env';
 import { CheckoutRefusal, parseBody, parseJson } from './http';
 import type { StoredOrder } from './order-store';
-import type { PaymentOutcome, PaymentProvider, Refund, WebhookEvent } from './provider';
+import type { PaymentOutcome, PaymentProvider, Refund, ServerPaymentMethod, WebhookEvent } from './provider';
 import { callProvider, endpoint } from './provider-http';
 import { isValidRazorpayPaymentSignature, isValidRazorpayWebhookSignature } from './signatures';
 
@@ -149,3 +150,14 @@ export function createRazorpayProvider(env: RazorpayEnv, fetcher: typeof fetch):
     },
   };
 }
+
+/** Razorpay's server adapter: refunded and reconciled through its API. */
+export const razorpayMethod: ServerPaymentMethod = {
+  label: paymentMethodLabel('razorpay'),
+  refundsOnline: true,
+  reconciled: true,
+  connect(env, fetcher) {
+    const configured = providerEnv(env, 'razorpay');
+    return configured && createRazorpayProvider(configured, fetcher);
+  },
+};

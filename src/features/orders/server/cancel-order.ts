@@ -1,6 +1,5 @@
 import { customerMayCancel } from '../../../domain/order-status';
-import { collectedOnDelivery } from '../../../domain/payment-methods';
-import { CheckoutRefusal } from '../../checkout/server/public';
+import { CheckoutRefusal, paymentRules } from '../../checkout/server/public';
 import { orderStrings } from '../../../domain/order-strings';
 import { cancelReasonText, type CancelRequest, type OrderRecord } from '../../../domain/order-view';
 import { sendOrderMails } from './order-mail';
@@ -53,8 +52,8 @@ export async function cancelOrder(deps: OrderDependencies, req: Request, request
 
 /**
  * Refunds what is left of a cancelled order's online payment, once, under the key cancel-<order id>;
- * a cash-on-delivery or unpaid order has nothing to refund. An earlier refund under the key is asked
- * about again rather than made twice.
+ * an unpaid order, or one whose method refunds nothing online (cash on delivery), has nothing to
+ * refund. An earlier refund under the key is asked about again rather than made twice.
  */
 async function refundCancelledOrder(deps: OrderDependencies, orderId: string, reason: string): Promise<void> {
   const { data: current, error } = await deps.db
@@ -63,7 +62,7 @@ async function refundCancelledOrder(deps: OrderDependencies, orderId: string, re
     .eq('id', orderId)
     .single<{ status: string; payment_status: string; provider: string; amount_paise: number }>();
   if (error) throw new Error(`reading order ${orderId}: ${error.message}`);
-  if (current.status !== 'cancelled' || collectedOnDelivery(current.provider) || !REFUNDABLE.has(current.payment_status)) return;
+  if (current.status !== 'cancelled' || !paymentRules(deps.providers, current.provider).refundsOnline || !REFUNDABLE.has(current.payment_status)) return;
   const key = cancelRefundKey(orderId);
   const { data: earlier, error: earlierError } = await deps.db.from('refunds').select('*').eq('idempotency_key', key).maybeSingle<RefundRow>();
   if (earlierError) throw new Error(`reading refund ${key}: ${earlierError.message}`);

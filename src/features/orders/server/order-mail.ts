@@ -3,8 +3,8 @@ import { guestOrderToken } from '../../../domain/guest-order-link';
 import { formatRupees } from '../../../domain/money';
 import { unitPricePaise } from '../../../domain/order-line';
 import { orderStatusLabels, paymentStatusLabels } from '../../../domain/order-status';
-import { collectedOnDelivery } from '../../../domain/payment-methods';
 import { LINE_DECISION_COLUMNS, lineDecisionRowSchema, lineDecisionText, ORDER_PAGE_COLUMNS, orderRowSchema, type LineDecision, type OrderRow } from '../../../domain/order-view';
+import { paymentRules } from '../../checkout/server/public';
 import type { OrderDependencies } from './order-dependencies';
 
 export type OrderMailKind = 'order_confirmation' | 'prescription_reviewed' | 'order_cancelled' | 'refund_processed' | 'order_shipped';
@@ -40,18 +40,19 @@ function subjectOf(kind: OrderMailKind, order: OrderRow): string {
   return `Your refund for MediKart order ${order.order_number}`;
 }
 
-function introOf(kind: OrderMailKind, order: OrderRow, decisions: readonly LineDecision[]): string {
+/** refundsOnline: the order's method gives money back through its provider (its adapter's rule). */
+function introOf(kind: OrderMailKind, order: OrderRow, refundsOnline: boolean, decisions: readonly LineDecision[]): string {
   const total = formatRupees(order.amount_paise);
   if (kind === 'order_confirmation') return `Thank you for your order. We have received it and will keep you posted. Total: ${total}.`;
   if (kind === 'prescription_reviewed') {
     if (!decisions.some((decision) => decision.decision === 'rejected')) return 'Our pharmacist has checked your prescription and your order is confirmed.';
-    return collectedOnDelivery(order.provider)
-      ? 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order; the rest is confirmed.'
-      : 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order and refunded to your original payment method; the rest is confirmed.';
+    return refundsOnline
+      ? 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order and refunded to your original payment method; the rest is confirmed.'
+      : 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order; the rest is confirmed.';
   }
   if (kind === 'order_shipped') return 'Your order has left our pharmacy. Your GST tax invoice is ready to view and print.';
   if (kind === 'order_cancelled') {
-    return collectedOnDelivery(order.provider) || order.payment_status === 'pending' || order.payment_status === 'failed'
+    return !refundsOnline || order.payment_status === 'pending' || order.payment_status === 'failed'
       ? 'Your order is cancelled. Nothing was charged, so there is nothing to refund.'
       : 'Your order is cancelled. The amount you paid is being refunded to your original payment method.';
   }
@@ -68,15 +69,21 @@ function invoiceLinkOf(orderLink: string): string {
   return invoice.toString();
 }
 
-/** The mail's text and HTML: the order's lines, total, status and its page's link. */
-export function composeOrderMail(kind: OrderMailKind, order: OrderRow, link: string, decisions: readonly LineDecision[] = []): { subject: string; text: string; html: string } {
+/** The mail's text and HTML: the order's lines, total, status and its page's link; a refund is promised only when the order's method refunds online. */
+export function composeOrderMail(
+  kind: OrderMailKind,
+  order: OrderRow,
+  link: string,
+  refundsOnline: boolean,
+  decisions: readonly LineDecision[] = [],
+): { subject: string; text: string; html: string } {
   const lines = order.lines.map((line, index) => {
     const decision = decisions.find((candidate) => candidate.line_index === index);
     return `${line.quantity} x ${line.name} (${formatRupees(unitPricePaise(line))} each)${decision ? `: ${lineDecisionText(decision)}` : ''}`;
   });
   const total = formatRupees(order.amount_paise);
   const status = `${orderStatusLabels[order.status]}, ${paymentStatusLabels[order.payment_status]}`;
-  const intro = introOf(kind, order, decisions);
+  const intro = introOf(kind, order, refundsOnline, decisions);
   // The invoice page takes the same guest key as the order page.
   const invoiceLink = kind === 'order_shipped' ? invoiceLinkOf(link) : null;
   const text = [intro, '', `Order ${order.order_number}`, ...lines, `Total: ${total}`, `Status: ${status}`, '', `See your order: ${link}`, ...(invoiceLink ? [`Your tax invoice: ${invoiceLink}`] : [])].join('\n');
@@ -127,7 +134,7 @@ async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean
       return false;
     }
     const link = new URL(`/orders/${order.order_number}?key=${await guestOrderToken(order.id, deps.env.ORDER_LINK_SECRET)}`, deps.env.SITE_URL).toString();
-    await sendMail(deps, to, composeOrderMail(row.kind, order, link, decisions), `order-mail/${row.id}`);
+    await sendMail(deps, to, composeOrderMail(row.kind, order, link, paymentRules(deps.providers, order.provider).refundsOnline, decisions), `order-mail/${row.id}`);
     await deps.db.from('mail_outbox').update({ sent_at: deps.now().toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null }).eq('id', row.id);
     return true;
   } catch (error) {

@@ -1,8 +1,9 @@
+import type { PaymentMethod } from '../../../domain/payment-methods';
 import type { Context } from '@netlify/functions';
 import deliveryContent from '../../../../.generated/delivery.json' with { type: 'json' };
 import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { parseDeliveryContent } from '../../../domain/delivery-content';
-import { buildDependencies, catalogueIndexFiles, paymentHandler, type CheckoutDependencies, type PaymentStep, type ProviderName } from '../../checkout/server/public';
+import { buildDependencies, catalogueIndexFiles, paymentHandler, type CheckoutDependencies, type PaymentStep } from '../../checkout/server/public';
 import { buildOrderDependencies, parseOrderEnv } from './order-dependencies';
 import { afterOrderPlaced } from './cancel-order';
 import { orderRecord } from './order-access';
@@ -35,7 +36,7 @@ function productionDependencies(): CheckoutDependencies {
  * A Netlify function: one provider's create, verify or webhook step over the shared skeleton. The
  * confirmation mail and other follow-ups run after the reply, kept alive by `context.waitUntil`.
  */
-export function paymentFunction(provider: ProviderName, step: PaymentStep): (req: Request, context?: Pick<Context, 'waitUntil'>) => Promise<Response> {
+export function paymentFunction(provider: PaymentMethod, step: PaymentStep): (req: Request, context?: Pick<Context, 'waitUntil'>) => Promise<Response> {
   const handler = paymentHandler(provider, step);
   return (req, context) => handler(req, productionDependencies, context && ((work) => context.waitUntil(work)));
 }

@@ -1,5 +1,4 @@
-import { ONLINE_PAYMENT_METHODS } from '../../../domain/payment-methods';
-import type { StoredOrder } from '../../checkout/server/public';
+import { reconciledMethods, type StoredOrder } from '../../checkout/server/public';
 import { afterOrderPlaced } from './cancel-order';
 import { sendOrderMails } from './order-mail';
 import type { OrderDependencies } from './order-dependencies';
@@ -72,7 +71,7 @@ export async function reconcile(deps: OrderDependencies, budget: ReconcileBudget
     .from('orders')
     .select(ORDER_COLUMNS)
     .eq('payment_status', 'pending')
-    .in('provider', ONLINE_PAYMENT_METHODS)
+    .in('provider', reconciledMethods(deps.providers))
     .lt('created_at', checkBefore)
     .order('reconciled_at', { ascending: true, nullsFirst: true })
     .order('created_at')
