@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestOrderToken } from '../../src/domain/guest-order-link';
 import type { PaymentProviders, Refund, StoredOrder } from '../../src/features/checkout/server/public';
 import { SupabaseOrderStore } from '../../src/features/checkout/server/order-store';
+import { PAYMENT_REGISTRY } from '../../src/features/checkout/server/providers';
 import { afterOrderPlaced, cancelOrder } from '../../src/features/orders/server/cancel-order';
 import type { OrderDependencies, OrderEnv } from '../../src/features/orders/server/order-dependencies';
 import { applyShimAndMigrations, startPostgres15, type RealPostgres } from './postgres15';
@@ -37,8 +38,9 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: server.url, max: PARALLEL * 3 });
   rest = await startPostgrestOnPostgres(pool);
   store = new SupabaseOrderStore(rest.url, rest.serviceRoleKey);
-  // Razorpay answers a refund with the same idempotency key with the same refund.
+  // Razorpay (its rules from the registry) answers a refund with the same idempotency key with the same refund.
   const razorpay = {
+    ...PAYMENT_REGISTRY.razorpay,
     async refund(_order: StoredOrder, amountPaise: number, idempotencyKey: string): Promise<Refund> {
       refundKeys.push(idempotencyKey);
       return { refundId: `rfnd_${idempotencyKey.replace(/-/g, '').slice(-14)}`, amountPaise, state: 'completed' };
