@@ -75,11 +75,7 @@ describe('delivery details at checkout', () => {
     const session = randomUUID();
     const created = await stack.call(razorpayCreateOrder, order({ cartSessionId: session }));
     const orderId = (created.body.order as { id: string }).id;
-    const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: orderId }),
-    }).then((response) => response.json() as Promise<Record<string, string>>);
+    const paid = await stack.payInRazorpay(orderId);
     const verified = await stack.call(razorpayVerify, paid);
     const [row] = await stack.ordersWhere('guest_session_id', session);
     expect(verified.status).toBe(200);

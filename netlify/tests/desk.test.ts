@@ -76,11 +76,7 @@ async function paidOrder(productIds: number[]) {
   });
   expect(created.status).toBe(200);
   const providerOrderId = (created.body.order as { id: string }).id;
-  const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: providerOrderId }),
-  }).then((response) => response.json() as Promise<Record<string, string>>);
+  const paid = await stack.payInRazorpay(providerOrderId);
   expect((await stack.call(paymentHandler('razorpay', 'verify'), paid)).status).toBe(200);
   const [row] = await stack.ordersWhere('provider_order_id', providerOrderId);
   expect(row.prescription_paths).toEqual([path]);

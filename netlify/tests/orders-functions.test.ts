@@ -53,11 +53,7 @@ async function paidGuestOrder() {
   const hooksBefore = stack.razorpayHooks.received.length;
   const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
   const providerOrderId = (created.body.order as { id: string }).id;
-  const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: providerOrderId }),
-  }).then((response) => response.json() as Promise<Record<string, string>>);
+  const paid = await stack.payInRazorpay(providerOrderId);
   expect((await stack.call(paymentHandler('razorpay', 'verify'), paid)).status).toBe(200);
   const webhooks = (await stack.razorpayHooks.waitFor(hooksBefore + 1)).slice(hooksBefore);
   const [row] = await stack.ordersWhere('provider_order_id', providerOrderId);
@@ -158,11 +154,7 @@ describe('paying answers before the confirmation mail goes', () => {
 
     const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
     const providerOrderId = (created.body.order as { id: string }).id;
-    const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: providerOrderId }),
-    }).then((response) => response.json() as Promise<Record<string, string>>);
+    const paid = await stack.payInRazorpay(providerOrderId);
     const followUps: Promise<unknown>[] = [];
     const request = new Request(`${SITE_URL}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
     const verified = await paymentHandler('razorpay', 'verify')(request, () => checkout, (work) => void followUps.push(work));
@@ -192,11 +184,7 @@ describe('the order sent with a paid reply', () => {
     const checkout = { ...stack.deps, orderPage: () => Promise.reject(new Error('database busy')) };
     const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
     const providerOrderId = (created.body.order as { id: string }).id;
-    const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: providerOrderId }),
-    }).then((response) => response.json() as Promise<Record<string, string>>);
+    const paid = await stack.payInRazorpay(providerOrderId);
     const request = new Request(`${SITE_URL}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
     const verified = await paymentHandler('razorpay', 'verify')(request, () => checkout, () => {});
 

@@ -123,11 +123,7 @@ describe('the customer pays for a proposal', () => {
     const created = await stack.call(create, payBody(request, [{ productId: 102, quantity: 1 }, { productId: 101, quantity: 1 }]));
     expect(created.status).toBe(200);
     const providerOrderId = (created.body.order as { id: string }).id;
-    const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: providerOrderId }),
-    }).then((response) => response.json() as Promise<Record<string, string>>);
+    const paid = await stack.payInRazorpay(providerOrderId);
     expect((await stack.call(paymentHandler('razorpay', 'verify'), paid)).status).toBe(200);
 
     const [order] = await stack.ordersWhere('provider_order_id', providerOrderId);

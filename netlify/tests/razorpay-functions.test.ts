@@ -32,11 +32,7 @@ async function createAndPay() {
   expect(created.status).toBe(200);
   const orderId = (created.body.order as { id: string }).id;
   const hooksBefore = stack.razorpayHooks.received.length;
-  const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: orderId }),
-  }).then((response) => response.json() as Promise<Record<string, string>>);
+  const paid = await stack.payInRazorpay(orderId);
   const webhook = (await stack.razorpayHooks.waitFor(hooksBefore + 1))[hooksBefore]!;
   return { orderId, paid, webhook };
 }

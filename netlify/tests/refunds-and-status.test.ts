@@ -21,11 +21,7 @@ describe('Razorpay adapter: status and refund', () => {
   async function paidOrder() {
     const created = await stack.call(paymentHandler('razorpay', 'create'), { ...cart, cartSessionId: randomUUID() });
     const orderId = (created.body.order as { id: string }).id;
-    const paid = await fetch(`${stack.razorpay.url}/v1/checkout/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key: stack.env.RAZORPAY_KEY_ID, order_id: orderId }),
-    }).then((response) => response.json() as Promise<Record<string, string>>);
+    const paid = await stack.payInRazorpay(orderId);
     expect((await stack.call(paymentHandler('razorpay', 'verify'), paid)).status).toBe(200);
     return { order: await storedOrder('razorpay', orderId), paymentId: paid.razorpay_payment_id };
   }

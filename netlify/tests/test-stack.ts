@@ -146,6 +146,15 @@ export async function startTestStack() {
       const response = await this.send(handler, body, init);
       return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
     },
+    /** Pays an order in the Razorpay emulator's checkout as the modal's Pay button does: its signed reply. */
+    async payInRazorpay(providerOrderId: string) {
+      const response = await fetch(`${razorpay.url}/v1/checkout/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key: wiredEnv.RAZORPAY_KEY_ID, order_id: providerOrderId }),
+      });
+      return (await response.json()) as Record<string, string>;
+    },
     async ordersWhere(column: string, value: string) {
       const { data, error } = await admin.from('orders').select('*').eq(column, value);
       if (error) throw new Error(error.message);

@@ -4,17 +4,7 @@ import { fillDeliveryDetails, FIRST_CALL_TIMEOUT, proceedButton } from './checko
 import { cetirizine, orderSummary, waitForCartIsland } from './support/cart';
 import { rupees, sellingPrice } from './support/fixture-catalogue';
 import { whenHydrated } from './support/page-types';
-
-const MARKETING = { email: 'marketing@pharmacy.test', password: 'Market@12345' };
-const PHARMACIST = { email: 'pharmacist@pharmacy.test', password: 'Pharma@12345' };
-
-async function signIn(page: Page, path: string, staff: { email: string; password: string }): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
-  await page.getByLabel('Staff email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Sign in to the desk' }).click();
-}
+import { signInToDesk, STAFF } from './support/desk';
 
 const salesRow = (page: Page, campaign: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: campaign, exact: true }) });
 
@@ -39,7 +29,7 @@ test('an order placed after landing from two campaigns shows on marketing’s ca
   await proceedButton(page).click();
   await expect(page.getByText('Order placed! Pay in cash when it arrives.').first()).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
 
-  await signIn(page, '/desk/campaigns', MARKETING);
+  await signInToDesk(page, STAFF.marketing, { path: '/desk/campaigns' });
   await expect(page.getByRole('heading', { name: 'Campaign sales', level: 1 })).toBeVisible();
   const price = rupees(sellingPrice(cetirizine));
   // Today in India is the range the page opens on; the last touch counts unless asked otherwise.
@@ -55,7 +45,7 @@ test('an order placed after landing from two campaigns shows on marketing’s ca
 });
 
 test('a range that ends before it starts is refused with a sentence, and the figures shown stay', async ({ page }) => {
-  await signIn(page, '/desk/campaigns', MARKETING);
+  await signInToDesk(page, STAFF.marketing, { path: '/desk/campaigns' });
   await expect(page.getByRole('table').or(page.getByText('No orders in this range.'))).toBeVisible();
   await page.getByLabel('From').fill('2026-11-20');
   await page.getByLabel('To').fill('2026-11-10');
@@ -65,14 +55,14 @@ test('a range that ends before it starts is refused with a sentence, and the fig
 });
 
 test('each desk role gets a sentence and a link to its own page on the other’s', async ({ page }) => {
-  await signIn(page, '/desk/campaigns', PHARMACIST);
+  await signInToDesk(page, STAFF.pharmacist, { path: '/desk/campaigns' });
   await expect(page.getByRole('status')).toContainText('Campaign sales are for marketing staff.');
   await expect(page.getByRole('heading', { name: 'Campaign sales' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
   // Signed out before the next page opens, or that page would still find the pharmacist's session.
   await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
 
-  await signIn(page, '/desk', MARKETING);
+  await signInToDesk(page, STAFF.marketing);
   await expect(page.getByRole('status')).toContainText('The order queue is for pharmacists and support staff.');
   await expect(page.getByRole('heading', { name: 'Order queue' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Go to Campaign sales' }).click();

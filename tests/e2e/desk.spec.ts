@@ -1,18 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { codPinCode } from './support/fixture-delivery';
 import { expect, test, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
 import { sellingPricePaise } from '../../src/domain/selling-price';
-import { localEnv } from '../../emulators/local-env.ts';
-import { anonKey } from '../../emulators/supabase/jwt';
 import { serviceClient } from './support/accounts';
+import { signInToDesk, STAFF } from './support/desk';
+import { paidRazorpayOrder } from './support/paid-order';
 import { metformin, ONE_PIXEL_PNG } from './support/cart';
 import { fixtureCartProduct, rupees } from './support/fixture-catalogue';
 import { messageWithSubject } from './support/inbox';
 
-const env = localEnv();
-const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
 const DELIVERY = { full_name: 'Asha Rao', mobile: '98450 12345', line1: '12, 4th Cross, Indiranagar', area: 'HAL 2nd Stage', city: 'Bengaluru', state: 'Karnataka', pin_code: codPinCode, email: 'desk.guest@example.test' };
 
 // A Schedule H prescription medicine: the Schedule H1 journey (prescriber details, batches) is pharmacy-records.spec.ts.
@@ -24,14 +20,6 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-async function signInToDesk(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/desk');
-  await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
-  await page.getByLabel('Staff email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in to the desk' }).click();
-  await expect(page.getByRole('heading', { name: 'Order queue' })).toBeVisible();
-}
 
 /**
  * A guest's paid Razorpay order for two prescription medicines with one prescription attached,
@@ -42,37 +30,12 @@ const ONE_PAGE_PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-async function guestRxOrder(prescription: 'png' | 'pdf' = 'png'): Promise<{ id: string; order_number: string; guestKey: string }> {
-  const sessionId = randomUUID();
-  const path = `guest-${sessionId}/${randomUUID()}.${prescription}`;
-  const anon = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false } });
-  const file = prescription === 'png' ? new Blob([ONE_PIXEL_PNG], { type: 'image/png' }) : new Blob([ONE_PAGE_PDF], { type: 'application/pdf' });
-  const upload = await anon.storage.from('prescriptions').upload(path, file);
-  expect(upload.error).toBeNull();
-  const totalPaise = sellingPricePaise(metformin) + sellingPricePaise(montelukast);
-  const created = await fetch(`${SITE}/api/razorpay/create-order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      amount: totalPaise,
-      lines: [{ productId: metformin.id, quantity: 1 }, { productId: montelukast.id, quantity: 1 }],
-      prescriptionPaths: [path],
-      cartSessionId: sessionId,
-      delivery: DELIVERY,
-    }),
-  }).then((response) => response.json() as Promise<{ order: { id: string } }>);
-  const paid = await fetch(`${env.RAZORPAY_API_BASE}/v1/checkout/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: env.RAZORPAY_KEY_ID, order_id: created.order.id }),
-  }).then((response) => response.json());
-  const verified = await fetch(`${SITE}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
-  expect(verified.status).toBe(200);
-  const { guestKey } = (await verified.json()) as { guestKey: string };
-  const { data, error } = await serviceClient.from('orders').select('id, order_number').eq('provider_order_id', created.order.id).single();
-  if (error) throw new Error(error.message);
-  return { ...(data as { id: string; order_number: string }), guestKey };
-}
+const guestRxOrder = (prescription: 'png' | 'pdf' = 'png') =>
+  paidRazorpayOrder({
+    lines: [[metformin, 1], [montelukast, 1]],
+    delivery: DELIVERY,
+    prescription: prescription === 'png' ? { file: ONE_PIXEL_PNG, type: 'image/png' } : { file: ONE_PAGE_PDF, type: 'application/pdf' },
+  });
 
 const orderRow = async (id: string) => (await serviceClient.from('orders').select('status, payment_status, tracking_number').eq('id', id).single()).data;
 
@@ -85,7 +48,7 @@ test('a pharmacist reviews a guest’s prescription order and support ships it',
   await expect(desk.getByText('This area is for pharmacy staff.')).toBeVisible();
   expect(await violations(desk)).toEqual([]);
 
-  await signInToDesk(desk, 'pharmacist@pharmacy.test', 'Pharma@12345');
+  await signInToDesk(desk, STAFF.pharmacist, { landsOn: 'Order queue' });
   expect(await violations(desk)).toEqual([]);
   await desk.getByLabel('Search by order number, mobile or email').fill(order.order_number);
   await desk.getByRole('link', { name: order.order_number }).click();
@@ -122,7 +85,7 @@ test('a pharmacist reviews a guest’s prescription order and support ships it',
   await desk.getByRole('button', { name: 'Sign out' }).click();
   // Signing out ends the session on the auth server first; leaving the page before that keeps it.
   await expect(desk.getByLabel('Staff email')).toBeVisible();
-  await signInToDesk(desk, 'support@pharmacy.test', 'Support@12345');
+  await signInToDesk(desk, STAFF.support, { landsOn: 'Order queue' });
   await desk.goto(`/desk/order?id=${order.id}`);
   await expect(desk.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await desk.getByRole('button', { name: 'Mark packed' }).click();
@@ -150,7 +113,7 @@ test('a pharmacist reads a PDF prescription in the browser’s own viewer, withi
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to frame/i.test(message.text())) refused.push(message.text());
   });
-  await signInToDesk(page, 'pharmacist@pharmacy.test', 'Pharma@12345');
+  await signInToDesk(page, STAFF.pharmacist, { landsOn: 'Order queue' });
   await page.goto(`/desk/order?id=${order.id}`);
   const framed = page.waitForResponse((response) => response.url().includes('/storage/v1/object/sign/prescriptions/') && response.request().resourceType() === 'document');
   await page.getByRole('button', { name: 'Open prescription 1' }).click();

@@ -8,6 +8,7 @@ import { anonKey } from '../../emulators/supabase/jwt';
 import { guestOrderToken } from '../../src/domain/guest-order-link';
 import { orderStrings } from '../../src/domain/order-strings';
 import { fillLogin, serviceClient, signInAsDemo } from './support/accounts';
+import { paidRazorpayOrder } from './support/paid-order';
 import { cetirizine, openCartPage, orderSummary, storeCart, storedLine } from './support/cart';
 import { deliveryDetails, FIRST_CALL_TIMEOUT, proceedButton } from './checkout-support.ts';
 import { rupees } from './support/fixture-catalogue';
@@ -26,25 +27,9 @@ test.beforeAll(async () => {
   }
 });
 
-/** A Razorpay order paid in the emulator and verified, as the checkout does; signed in when given a token. */
-async function paidOrder(accessToken?: string, email = uniqueEmail('order')): Promise<{ id: string; number: string; totalPaise: number }> {
-  const totalPaise = sellingPricePaise(cetirizine) * 2;
-  const created = await fetch(`${SITE}/api/razorpay/create-order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
-    body: JSON.stringify({ amount: totalPaise, lines: [{ productId: cetirizine.id, quantity: 2 }], prescriptionPaths: [], cartSessionId: randomUUID(), delivery: { ...DELIVERY, email } }),
-  }).then((response) => response.json() as Promise<{ order: { id: string } }>);
-  const paid = await fetch(`${env.RAZORPAY_API_BASE}/v1/checkout/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: env.RAZORPAY_KEY_ID, order_id: created.order.id }),
-  }).then((response) => response.json());
-  const verified = await fetch(`${SITE}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
-  expect(verified.status).toBe(200);
-  const { data, error } = await serviceClient.from('orders').select('id, order_number').eq('provider_order_id', created.order.id).single();
-  if (error) throw new Error(error.message);
-  return { id: data.id as string, number: data.order_number as string, totalPaise };
-}
+/** Two strips of cetirizine, paid and verified; signed in when given a token. */
+const paidOrder = (accessToken?: string, email = uniqueEmail('order')) =>
+  paidRazorpayOrder({ lines: [[cetirizine, 2]], delivery: { ...DELIVERY, email }, accessToken });
 
 test('a guest opens the order link in a fresh browser, cancels the paid order and sees it refunded and the mail', async ({ browser }) => {
   test.slow();
@@ -54,21 +39,21 @@ test('a guest opens the order link in a fresh browser, cancels the paid order an
 
   const stranger = await browser.newContext();
   const strangerPage = await stranger.newPage();
-  await strangerPage.goto(`/orders/${order.number}`);
+  await strangerPage.goto(`/orders/${order.order_number}`);
   await expect(strangerPage.getByRole('heading', { name: orderStrings.cannotShow })).toBeVisible();
-  await expect(strangerPage.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/orders/${order.number}`)}`);
+  await expect(strangerPage.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/orders/${order.order_number}`)}`);
   await strangerPage.goto('/orders/MK-0000-999999999');
   await expect(strangerPage.getByRole('heading', { name: orderStrings.notFound })).toBeVisible();
   await stranger.close();
 
   const placedMail = await latestMessageTo(email);
-  expect(placedMail.Subject).toBe(`Your MediKart order ${order.number} is placed`);
+  expect(placedMail.Subject).toBe(`Your MediKart order ${order.order_number} is placed`);
   const mailedLink = placedMail.Text.match(/https?:\/\/\S+\/orders\/\S+/)![0];
   expect(new URL(mailedLink).search).toBe(`?key=${key}`);
   const guest = await browser.newContext();
   const page = await guest.newPage();
   await page.goto(mailedLink);
-  await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
   await expect(page.getByText(`2 × ${cetirizine.name}`)).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText(rupees(order.totalPaise / 100));
   await expect(page.getByTestId('payment-status')).toHaveText('Paid');
@@ -89,9 +74,9 @@ test('a guest opens the order link in a fresh browser, cancels the paid order an
       const found = await fetch(`${INBOX_URL}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`).then((response) => response.json() as Promise<{ messages: { Subject: string }[] }>);
       return found.messages.map((message) => message.Subject).sort();
     })
-    .toEqual([`Your MediKart order ${order.number} is cancelled`, `Your MediKart order ${order.number} is placed`, `Your refund for MediKart order ${order.number}`]);
+    .toEqual([`Your MediKart order ${order.order_number} is cancelled`, `Your MediKart order ${order.order_number} is placed`, `Your refund for MediKart order ${order.order_number}`]);
   const mail = await latestMessageTo(email);
-  expect(mail.Text).toContain(`/orders/${order.number}?key=${key}`);
+  expect(mail.Text).toContain(`/orders/${order.order_number}?key=${key}`);
   await guest.close();
 });
 
@@ -101,7 +86,7 @@ test('a shipped order cannot be cancelled and points to the returns policy', asy
     const { error } = await serviceClient.rpc('set_order_status', { p_order_id: order.id, p_status: status, p_actor_role: 'staff', p_actor_id: null, p_note: null });
     expect(error).toBeNull();
   }
-  await page.goto(`/orders/${order.number}?key=${await guestOrderToken(order.id, env.ORDER_LINK_SECRET!)}`);
+  await page.goto(`/orders/${order.order_number}?key=${await guestOrderToken(order.id, env.ORDER_LINK_SECRET!)}`);
   await expect(page.getByTestId('order-status')).toHaveText('Shipped');
   await expect(page.getByText(orderStrings.shippedCannotCancel)).toBeVisible();
   await expect(page.getByText(orderStrings.shippedCannotCancel).getByRole('link', { name: 'Returns policy' })).toHaveAttribute('href', '/returns-policy');
@@ -118,12 +103,12 @@ test('My Orders lists the signed-in customer’s order and opens its page', asyn
   await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Forders/);
   await signInAsDemo(page);
   await page.goto('/account/orders');
-  const row = page.getByRole('link', { name: new RegExp(order.number) });
+  const row = page.getByRole('link', { name: new RegExp(order.order_number) });
   await expect(row).toBeVisible();
   await expect(row).toContainText('2 items');
   await expect(row).toContainText(rupees(order.totalPaise / 100));
   await row.click();
-  await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Order ${order.order_number}` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'All my orders' })).toBeVisible();
 });
 

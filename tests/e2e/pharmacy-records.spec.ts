@@ -1,12 +1,9 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createClient } from '@supabase/supabase-js';
 import { formatRupees } from '../../src/domain/money';
-import { sellingPricePaise } from '../../src/domain/selling-price';
-import { localEnv } from '../../emulators/local-env.ts';
-import { anonKey } from '../../emulators/supabase/jwt';
 import { serviceClient } from './support/accounts';
+import { signInToDesk, STAFF } from './support/desk';
+import { paidRazorpayOrder } from './support/paid-order';
 import { ONE_PIXEL_PNG } from './support/cart';
 import { fixtureCartProduct, fixtureProduct } from './support/fixture-catalogue';
 import { INBOX_URL, messageWithSubject, uniqueEmail } from './support/inbox';
@@ -22,7 +19,6 @@ import { productPath } from '../../src/domain/product';
 
 // Every step here waits on a desk function; on a shared, loaded machine one answer can take tens of seconds.
 const expect = baseExpect.configure({ timeout: 60_000 });
-const env = localEnv();
 const SITE = `http://localhost:${process.env.PORT ?? 8888}`;
 const azithromycin = fixtureCartProduct(16);
 const EMAIL = `h1.guest.${Date.now()}@example.test`;
@@ -32,13 +28,6 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 const mrp = (azithromycin.mrp_paise / 100).toFixed(2);
 
-async function signInToDesk(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/desk');
-  await page.getByLabel('Staff email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in to the desk' }).click();
-  await expect(page.getByRole('heading', { name: 'Order queue' })).toBeVisible();
-}
 
 async function upload(page: Page, name: string, csv: string): Promise<void> {
   await page.getByLabel('Stock file (CSV)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -49,34 +38,8 @@ async function upload(page: Page, name: string, csv: string): Promise<void> {
 const guestH1Order = () => guestOrder(azithromycin, 2, true);
 
 /** A guest's paid order through the checkout's own calls (with an uploaded prescription when asked). */
-async function guestOrder(
-  product: ReturnType<typeof fixtureCartProduct>,
-  quantity: number,
-  withPrescription: boolean,
-  delivery = DELIVERY,
-): Promise<{ id: string; order_number: string; guestKey: string; amount: number }> {
-  const sessionId = randomUUID();
-  const path = `guest-${sessionId}/${randomUUID()}.png`;
-  const anon = createClient(env.SUPABASE_URL!, anonKey(), { auth: { persistSession: false } });
-  if (withPrescription) expect((await anon.storage.from('prescriptions').upload(path, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }))).error).toBeNull();
-  const amount = sellingPricePaise(product) * quantity;
-  const created = await fetch(`${SITE}/api/razorpay/create-order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount, lines: [{ productId: product.id, quantity }], prescriptionPaths: withPrescription ? [path] : [], cartSessionId: sessionId, delivery }),
-  }).then((response) => response.json() as Promise<{ order: { id: string } }>);
-  const paid = await fetch(`${env.RAZORPAY_API_BASE}/v1/checkout/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: env.RAZORPAY_KEY_ID, order_id: created.order.id }),
-  }).then((response) => response.json());
-  const verified = await fetch(`${SITE}/api/razorpay/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paid) });
-  expect(verified.status).toBe(200);
-  const { guestKey } = (await verified.json()) as { guestKey: string };
-  const { data, error } = await serviceClient.from('orders').select('id, order_number').eq('provider_order_id', created.order.id).single();
-  if (error) throw new Error(error.message);
-  return { ...(data as { id: string; order_number: string }), guestKey, amount };
-}
+const guestOrder = (product: ReturnType<typeof fixtureCartProduct>, quantity: number, withPrescription: boolean, delivery = DELIVERY) =>
+  paidRazorpayOrder({ lines: [[product, quantity]], delivery, prescription: withPrescription ? { file: ONE_PIXEL_PNG, type: 'image/png' } : undefined });
 
 test('stock import, an H1 order reviewed and dispatched by batch, its tax invoice and the register', async ({ browser }) => {
   test.setTimeout(900_000);
@@ -88,7 +51,7 @@ test('stock import, an H1 order reviewed and dispatched by batch, its tax invoic
   );
   expect(warmed.every((status) => status < 500)).toBe(true);
   const desk = await (await browser.newContext()).newPage();
-  await signInToDesk(desk, 'pharmacist@pharmacy.test', 'Pharma@12345');
+  await signInToDesk(desk, STAFF.pharmacist, { landsOn: 'Order queue' });
   await desk.getByRole('link', { name: 'Stock and registers' }).click();
   await expect(desk.getByRole('heading', { name: 'Import stock' })).toBeVisible();
 
@@ -131,7 +94,7 @@ test('stock import, an H1 order reviewed and dispatched by batch, its tax invoic
 
   // Support dispatches: no shipping before the batch; the first-expiring sellable batch is suggested.
   await desk.getByRole('button', { name: 'Sign out' }).click();
-  await signInToDesk(desk, 'support@pharmacy.test', 'Support@12345');
+  await signInToDesk(desk, STAFF.support, { landsOn: 'Order queue' });
   await desk.goto(`/desk/order?id=${order.id}`);
   await desk.getByRole('button', { name: 'Mark packed' }).click();
   await expect(desk.getByTestId('desk-order-status')).toHaveText('Packed');
@@ -169,12 +132,12 @@ test('stock import, an H1 order reviewed and dispatched by batch, its tax invoic
   const row = sheet.getByRole('row', { name: new RegExp(azithromycin.name) });
   await expect(row).toContainText('30042019');
   await expect(row).toContainText('AZ-E2E-FIRST');
-  await expect(sheet.getByTestId('invoice-total')).toHaveText(formatRupees(order.amount));
+  await expect(sheet.getByTestId('invoice-total')).toHaveText(formatRupees(order.totalPaise));
   await expect(sheet).toContainText('Dispensed by registered pharmacist Asha Rao, registration no. KA-PH-004512');
 
   // The inspector's export for today lists the line.
   await desk.getByRole('button', { name: 'Sign out' }).click();
-  await signInToDesk(desk, 'pharmacist@pharmacy.test', 'Pharma@12345');
+  await signInToDesk(desk, STAFF.pharmacist, { landsOn: 'Order queue' });
   await desk.goto('/desk/records');
   await desk.getByLabel('From', { exact: true }).fill(today);
   await desk.getByLabel('To', { exact: true }).fill(today);
@@ -209,7 +172,7 @@ test('a "notify me" request gets one mail when the pharmacist\'s stock import br
   await expect(form.getByRole('status')).toHaveText(NOTIFY_SAVED);
 
   const desk = await (await browser.newContext()).newPage();
-  await signInToDesk(desk, 'pharmacist@pharmacy.test', 'Pharma@12345');
+  await signInToDesk(desk, STAFF.pharmacist, { landsOn: 'Order queue' });
   await desk.goto('/desk/records');
   const importFile = async (quantity: number) => {
     const imported = desk.waitForResponse((response) => response.url().endsWith('/api/desk/stock-import'));
@@ -234,7 +197,7 @@ test('support takes back a delivered order, and the customer finds its credit no
   const cetirizine = fixtureCartProduct(14);
   const order = await guestOrder(cetirizine, 3, false, { ...DELIVERY, email: uniqueEmail('credit.note') });
   const desk = await (await browser.newContext()).newPage();
-  await signInToDesk(desk, 'support@pharmacy.test', 'Support@12345');
+  await signInToDesk(desk, STAFF.support, { landsOn: 'Order queue' });
   await desk.goto(`/desk/order?id=${order.id}`);
   await desk.getByRole('button', { name: 'Mark packed' }).click();
   await expect(desk.getByTestId('desk-order-status')).toHaveText('Packed');
@@ -261,5 +224,5 @@ test('support takes back a delivered order, and the customer finds its credit no
   await expect(note).toContainText(`Against invoice ${invoiceNumber}`);
   await expect(note).toContainText('Reason: Returned: Strip damaged in transit');
   await expect(note.getByRole('row', { name: new RegExp(cetirizine.name) })).toContainText('30049099');
-  await expect(note.getByTestId('invoice-total')).toHaveText(formatRupees(order.amount));
+  await expect(note.getByTestId('invoice-total')).toHaveText(formatRupees(order.totalPaise));
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serviceClient } from './support/accounts';
+import { signInToDesk, STAFF } from './support/desk';
 import { ONE_PIXEL_PNG } from './support/cart';
 import { fixtureProduct } from './support/fixture-catalogue';
 import { messageWithSubject } from './support/inbox';
@@ -9,14 +10,6 @@ const metformin = fixtureProduct(1);
 const cetirizine = fixtureProduct(14);
 const montelukast = fixtureProduct(13);
 const razorpayCheckout = (page: Page) => page.getByRole('dialog', { name: 'Razorpay Checkout (test)' });
-
-async function signInToDesk(page: Page): Promise<void> {
-  await page.goto('/desk');
-  await page.getByLabel('Staff email').fill('pharmacist@pharmacy.test');
-  await page.getByLabel('Password').fill('Pharma@12345');
-  await page.getByRole('button', { name: 'Sign in to the desk' }).click();
-  await expect(page.getByRole('heading', { name: 'Prescription requests' })).toBeVisible();
-}
 
 /** Finds a product with the shop's search and puts it on the proposal. */
 async function addFromCatalogue(desk: Page, name: string): Promise<void> {
@@ -40,7 +33,7 @@ test('a guest\'s prescription photo becomes the pharmacist\'s proposal, approved
   // The pharmacist opens it from the queue, reads the photo (logged) and builds three lines.
   const deskContext = await browser.newContext();
   const desk = await deskContext.newPage();
-  await signInToDesk(desk);
+  await signInToDesk(desk, STAFF.pharmacist, { landsOn: 'Prescription requests' });
   await desk.getByRole('link', { name: requestNumber }).click();
   await expect(desk.getByRole('heading', { name: `Prescription request ${requestNumber}` })).toBeVisible();
   await desk.getByRole('button', { name: 'View prescription.png' }).click();
