@@ -9,6 +9,7 @@
  * Usage: tsx bench/order-confirmation.ts <origin> '<stored cart JSON>'   (a server must be running)
  */
 import puppeteer, { type Page } from 'puppeteer-core';
+import { CART_STORAGE_KEY } from '../src/domain/stored-cart.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -60,7 +61,7 @@ async function payOnce(origin: string, storedCart: string, mobile: boolean): Pro
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/`);
-    await page.evaluate((cart) => localStorage.setItem('cart', cart), storedCart);
+    await page.evaluate((key, cart) => localStorage.setItem(key, cart), CART_STORAGE_KEY, storedCart);
     if (mobile) await throttle(page);
     await page.goto(`${origin}/cart`, { waitUntil: 'load' });
     // The cart's island starts on the customer's first sign: here the mouse moving.

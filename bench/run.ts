@@ -27,6 +27,7 @@ import { browsePath, categoryGroups, conditionGroups } from '../src/features/cat
 import { campaignPath } from '../src/features/catalogue/campaign.ts';
 import type { CartState } from '../src/domain/cart-line.ts';
 import { toCartProduct } from '../src/domain/product.ts';
+import { CART_STORAGE_KEY, encodeCart } from '../src/domain/stored-cart.ts';
 import { measureApiLoad, printApiLoad } from './api-load.ts';
 import { measurePages, type PageFigures, type PageTarget } from './lighthouse.ts';
 import { measureFirstTap, printFirstTap, type FirstTapFigures } from './first-tap.ts';
@@ -308,7 +309,7 @@ async function pageBench(): Promise<PageFigures[]> {
     { label: 'Category page', path: browsePath(categoryGroups(products)[0]!) },
     { label: 'Condition page', path: browsePath(conditionGroups(products)[0]!) },
     { label: 'Offer page', path: campaignPath(readdirSync(path.join(root, 'content', 'campaigns')).find((file) => file.endsWith('.md'))!.replace(/\.md$/, '')) },
-    { label: 'Cart (2 lines)', path: '/cart', localStorage: { cart: JSON.stringify(cart) } },
+    { label: 'Cart (2 lines)', path: '/cart', localStorage: { [CART_STORAGE_KEY]: encodeCart(cart) } },
     { label: 'Contact us', path: '/contact-us' },
     { label: 'Login', path: '/login' },
     { label: 'Policy (terms)', path: '/terms-and-conditions' },
@@ -333,7 +334,7 @@ async function pageBench(): Promise<PageFigures[]> {
     const wanted = (label: string) => !only || only.split(',').some((prefix) => label.startsWith(prefix));
     if (wanted('First tap')) firstTap = await measureFirstTap(origin, `/products/${otc.slug}`);
     const paidCart: CartState = { sessionId: crypto.randomUUID(), items: [{ product: toCartProduct(otc), quantity: 2, prescriptionAccepted: true, prescriptionFileUrl: null }] };
-    if (wanted('Pay to order page')) orderConfirmation = await measureOrderConfirmation(origin, JSON.stringify(paidCart));
+    if (wanted('Pay to order page')) orderConfirmation = await measureOrderConfirmation(origin, encodeCart(paidCart));
     return pages;
   });
 }

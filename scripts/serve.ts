@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { resolveConfig } from '@netlify/config';
 import { NetlifyDev } from '@netlify/dev';
@@ -80,6 +81,55 @@ const functions = new FunctionsHandler({
   userFunctionsPath: path.join(projectRoot, 'netlify', 'functions'),
 });
 
+/** The part of the functions handler's registry this server reads (not in its published types). */
+interface RegisteredFunction {
+  name: string;
+  isBackground: boolean;
+  isScheduled(): Promise<boolean>;
+  getBuildData(): Promise<{ buildPath?: string; runtimeAPIVersion?: number } | undefined>;
+}
+const registry = (functions as unknown as { registry: { getFunctionForURLPath(path: string, method?: string): Promise<{ func?: RegisteredFunction } | undefined> } }).registry;
+
+type FunctionModule = { default: (request: Request, context: { waitUntil(work: Promise<unknown>): void }) => Promise<Response> | Response };
+const warmInstances = new Map<string, Promise<FunctionModule>>();
+
+/**
+ * A request function (Functions v2) answered by a warm instance: its built module is imported once
+ * per start and then called for every request, as a deployed function's instance serves request
+ * after request. The functions handler would start a fresh worker thread and import the whole bundle
+ * for each call (1-2 s per call on this machine kind, which every checkout step and every test
+ * paid). Work the function hands to `context.waitUntil` runs after the reply, and a failure there is
+ * logged, as Netlify logs it. Scheduled and background functions keep the handler's own path.
+ */
+async function warmInstance(func: RegisteredFunction): Promise<FunctionModule | undefined> {
+  if (func.isBackground || (await func.isScheduled())) return undefined;
+  let instance = warmInstances.get(func.name);
+  if (!instance) {
+    const build = await func.getBuildData();
+    if (build?.runtimeAPIVersion !== 2 || !build.buildPath) return undefined;
+    // The bundle beside the entry point Netlify's bootstrap wraps for Lambda: the function's own module.
+    const moduleFile = path.join(path.dirname(build.buildPath), 'netlify', 'functions', `${func.name}.mjs`);
+    if (!existsSync(moduleFile)) return undefined;
+    instance = import(pathToFileURL(moduleFile).href) as Promise<FunctionModule>;
+    warmInstances.set(func.name, instance);
+  }
+  return instance;
+}
+
+async function invokeWarm(name: string, { default: handler }: FunctionModule, request: Request): Promise<Response> {
+  const context = {
+    waitUntil(work: Promise<unknown>) {
+      work.catch((error: unknown) => console.error(`[${name}] work after the reply failed:`, error));
+    },
+  };
+  try {
+    return await handler(request, context);
+  } catch (error) {
+    console.error(`[${name}] failed:`, error);
+    return new Response(JSON.stringify({ error: 'Internal error' }), { status: 500, headers: { 'content-type': 'application/json' } });
+  }
+}
+
 /**
  * Routes a request to a function, as Netlify does for paths in a function's `config.path` (before
  * the redirect rules); one with `preferStatic` only when no file answers the path.
@@ -89,7 +139,9 @@ async function handleFunction(request: IncomingMessage): Promise<Response | unde
   // Matched on method and address alone: the request's body is read only by the function that takes it.
   const match = await functions.match(new Request(url, { method: request.method }), RUN_START_UP_BUILD);
   if (!match || (match.preferStatic && isStaticFile(url.pathname))) return undefined;
-  return match.handle(toWebRequest(request));
+  const func = (await registry.getFunctionForURLPath(url.pathname, request.method))?.func;
+  const instance = func && (await warmInstance(func));
+  return instance ? invokeWarm(func.name, instance, toWebRequest(request)) : match.handle(toWebRequest(request));
 }
 
 /**

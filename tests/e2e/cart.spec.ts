@@ -156,6 +156,8 @@ test.describe('the cart page', () => {
 });
 
 test('a corrupted `cart` value breaks no page', async ({ page }) => {
+  // Thirteen page loads.
+  test.slow();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   for (const corrupted of ['{"items": [', '{"items": "lots", "sessionId": 7}', '[{"product": null}]']) {
