@@ -6,7 +6,8 @@
  * (about 200-400 bytes on Netlify); the figure leaves them out and says so.
  * Beside it, from a build in dist/ (when there is one), the JavaScript that product and list pages
  * load before the first tap (target <= 10 KB gzip), and the availability script they fetch once
- * they have loaded (live-stock-after-load.ts), with everything it imports that the page had not.
+ * they have loaded (live-stock-after-load.ts), with everything it imports that the page had not,
+ * and the "Notify me" script it fetches for a product page whose product turns out to be sold out.
  * Usage: tsx bench/stock-availability.ts [distDir]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -78,6 +79,10 @@ if (existsSync(path.join(distDir, 'products'))) {
   const afterLoad = readdirSync(assets).filter((name) => /^(live-stock|stock)\.[\w-]+\.js$/.test(name));
   const afterLoadBytes = afterLoad.reduce((sum, name) => sum + gzipSync(readFileSync(path.join(assets, name))).length, 0);
   console.log(`${'availability script'.padEnd(28)} ${(afterLoadBytes / 1024).toFixed(1).padStart(5)} KB gzip, fetched after load (${afterLoad.join(', ')})`);
+  // Fetched only when the request finds a product page's product sold out (its "Notify me" form).
+  const notifyMe = readdirSync(assets).filter((name) => /^notify-me\.[\w-]+\.js$/.test(name));
+  const notifyMeBytes = notifyMe.reduce((sum, name) => sum + gzipSync(readFileSync(path.join(assets, name))).length, 0);
+  console.log(`${'notify-me (sold out only)'.padEnd(28)} ${(notifyMeBytes / 1024).toFixed(1).padStart(5)} KB gzip, fetched after load when the product is sold out (${notifyMe.join(', ')})`);
 } else {
   console.log(`No build in ${distDir}: run 'npm run build' for the pages' JavaScript before the first tap (target <= 10 KB).`);
 }

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { formatRupees } from '../../src/domain/money';
 import { serviceClient } from './support/accounts';
@@ -7,7 +7,7 @@ import { paidRazorpayOrder } from './support/paid-order';
 import { ONE_PIXEL_PNG } from './support/cart';
 import { fixtureCartProduct, fixtureProduct } from './support/fixture-catalogue';
 import { INBOX_URL, messageWithSubject, uniqueEmail } from './support/inbox';
-import { NOTIFY_SAVED } from '../../src/features/catalogue/catalogue-strings';
+import { NOTIFY_SAVED, UNAVAILABLE_NOTICE } from '../../src/features/catalogue/catalogue-strings';
 import { productPath } from '../../src/domain/product';
 
 /**
@@ -148,6 +148,21 @@ test('stock import, an H1 order reviewed and dispatched by batch, its tax invoic
   expect(csv).toContain(`Ravi Kumar,Dr. Meera Iyer,KMC-45821,${azithromycin.name},AZ-E2E-FIRST,${inDays(200)},2,${invoiceNumber},${order.order_number}`);
 });
 
+/** A pharmacist's desk page on /desk/records, where the stock file is uploaded. */
+async function pharmacistAtRecords(browser: Browser): Promise<Page> {
+  const desk = await (await browser.newContext()).newPage();
+  await signInToDesk(desk, STAFF.pharmacist, { landsOn: 'Order queue' });
+  await desk.goto('/desk/records');
+  return desk;
+}
+
+/** Uploads the stock with one batch set, as the pharmacist does (the desk then sends the back-in-stock mails). */
+async function importAtDesk(desk: Page, productId: number, batchNumber: string, quantity: number, mrpPaise: number): Promise<void> {
+  const imported = desk.waitForResponse((response) => response.url().endsWith('/api/desk/stock-import'));
+  await upload(desk, 'stock.csv', await stockCsvWith(productId, batchNumber, quantity, mrpPaise));
+  expect((await imported).status()).toBe(200);
+}
+
 /** The stock as the ERP would export it: every batch on hand now, with this one set (an import replaces the whole stock). */
 async function stockCsvWith(productId: number, batchNumber: string, quantity: number, mrpPaise: number): Promise<string> {
   const { data, error } = await serviceClient.from('stock_batches').select('product_id, batch_number, expiry_date, quantity_on_hand, mrp_paise').gt('quantity_on_hand', 0);
@@ -171,14 +186,8 @@ test('a "notify me" request gets one mail when the pharmacist\'s stock import br
   await form.getByRole('button', { name: 'Notify me' }).click();
   await expect(form.getByRole('status')).toHaveText(NOTIFY_SAVED);
 
-  const desk = await (await browser.newContext()).newPage();
-  await signInToDesk(desk, STAFF.pharmacist, { landsOn: 'Order queue' });
-  await desk.goto('/desk/records');
-  const importFile = async (quantity: number) => {
-    const imported = desk.waitForResponse((response) => response.url().endsWith('/api/desk/stock-import'));
-    await upload(desk, 'stock.csv', await stockCsvWith(ondansetron.id, 'OND-E2E-1', quantity, mrpPaise));
-    expect((await imported).status()).toBe(200);
-  };
+  const desk = await pharmacistAtRecords(browser);
+  const importFile = (quantity: number) => importAtDesk(desk, ondansetron.id, 'OND-E2E-1', quantity, mrpPaise);
   await importFile(5);
   const mail = await messageWithSubject(email, `${ondansetron.name} is back in stock`);
   expect(mail.Text).toContain(`/products/${ondansetron.id}`);
@@ -189,6 +198,40 @@ test('a "notify me" request gets one mail when the pharmacist\'s stock import br
   await importFile(5);
   const inbox = await (await fetch(`${INBOX_URL}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json() as { messages: { Subject: string }[] };
   expect(inbox.messages.map((message) => message.Subject)).toEqual([`${ondansetron.name} is back in stock`]);
+});
+
+test('a product sold out only by its live stock offers "notify me" too, and the import that brings it back mails once', async ({ page, browser }) => {
+  test.setTimeout(600_000);
+  // On sale in the catalogue (its page is built with Add to Cart); no other spec buys it.
+  const mometasone = fixtureProduct(12);
+  const email = uniqueEmail('live.sold.out');
+  const desk = await pharmacistAtRecords(browser);
+  const importFile = (quantity: number) => importAtDesk(desk, mometasone.id, 'MOM-E2E-1', quantity, mometasone.mrp_paise);
+  // Stock-tracked with nothing on hand: sold out, though the prebuilt page says Add to Cart.
+  await importFile(0);
+
+  const answer = page.waitForResponse((response) => response.url().includes('/api/stock/availability'));
+  await page.goto(productPath(mometasone));
+  expect(await (await answer).json()).toEqual({ [mometasone.id]: 0 });
+  await expect(page.getByText(UNAVAILABLE_NOTICE['SOLD OUT'])).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+  // The form and sentences of a product the catalogue marks sold out.
+  const form = page.locator('form[data-notify-me]');
+  await expect(form.getByText('Notify me when it is back in stock')).toBeVisible();
+  await form.getByRole('textbox', { name: `Email for a back-in-stock alert about ${mometasone.name}` }).fill(email);
+  await form.getByRole('button', { name: 'Notify me' }).click();
+  await expect(form.getByRole('status')).toHaveText(NOTIFY_SAVED);
+  const { data, error } = await serviceClient.from('stock_alerts').select('product_id, email').eq('email', email);
+  expect(error).toBeNull();
+  expect(data).toEqual([{ product_id: mometasone.id, email }]);
+
+  await importFile(500);
+  const mail = await messageWithSubject(email, `${mometasone.name} is back in stock`);
+  expect(mail.Text).toContain(`/products/${mometasone.id}`);
+  // The same file again changes nothing: the request was answered once.
+  await importFile(500);
+  const inbox = await (await fetch(`${INBOX_URL}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json() as { messages: { Subject: string }[] };
+  expect(inbox.messages.map((message) => message.Subject)).toEqual([`${mometasone.name} is back in stock`]);
 });
 
 test('support takes back a delivered order, and the customer finds its credit note beside the invoice', async ({ browser }) => {

@@ -6,7 +6,8 @@ import { UNAVAILABLE_LABEL } from '../../domain/sale-state';
  * the products shown (each with a data-stock-product note naming the product in data-stock-name and
  * holding the sold-out notice in data-sold-out, so the strings module stays off the page),
  * then a sold-out product's cart control gives way to the disabled "Sold Out" button, a low one
- * says "Only N left", and Add or + past what is left is refused with the server's own sentence. A
+ * says "Only N left", and Add or + past what is left is refused with the server's own sentence; a
+ * product page then offers "Notify me" for the sold-out product. A
  * failed request leaves the page as built: the order's reservation still refuses what is not there.
  * Kept small: it is fetched after load on every product and list page.
  */
@@ -33,6 +34,7 @@ export async function showLiveStock(roots: readonly ParentNode[] = [document]): 
     note.hidden = !soldOut && text === null;
     // A card's whole control slot (React may own what is inside it), or the product page's control.
     const card = note.closest('[data-product-card]');
+    if (soldOut && !card) offerNotifyMe();
     const control = card ? card.querySelector<HTMLElement>('[data-card-cart-control]') : document.querySelector<HTMLElement>('[data-cart-control]');
     if (!control || left === undefined) continue;
     control.dataset.left = String(left);
@@ -49,6 +51,22 @@ export async function showLiveStock(roots: readonly ParentNode[] = [document]): 
   }
   // Before the cart (its static script or React) sees the tap.
   addEventListener('click', refuse, true);
+}
+
+/**
+ * The product page's "Notify me" (NotifyMeForm.astro, built into an inert <template>): shown and
+ * saved as on a page built sold out, so the back-in-stock mail answers it when stock returns.
+ * Cards offer none, as for a product the catalogue marks sold out.
+ */
+function offerNotifyMe(): void {
+  const template = document.querySelector<HTMLTemplateElement>('template[data-live-notify-me]');
+  const form = template?.content.querySelector('form');
+  if (!template || !form) return;
+  // Enhanced before it is shown, so no tap reaches a form that cannot save yet.
+  void import('./notify-me').then(({ enhanceNotifyMe }) => {
+    enhanceNotifyMe(form);
+    template.replaceWith(template.content);
+  });
 }
 
 function refuse(event: Event): void {
