@@ -80,19 +80,32 @@ function coldAnswer(unzipped: string, module: string, request: { method: string;
   return (JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { ms: number }).ms;
 }
 
+interface TomlFunctionSettings {
+  node_bundler?: string;
+  included_files?: string[];
+  external_node_modules?: string[];
+}
+
+/**
+ * netlify.toml's [functions] settings as zip-it-and-ship-it takes them, as a deploy does: the
+ * top-level ones for every function ('*') and each [functions."<name>"] section for its function.
+ */
+export async function functionsConfig(): Promise<Record<string, { nodeBundler: 'esbuild'; includedFiles: string[]; externalNodeModules: string[] }>> {
+  const toml = parseToml(await readFile(path.join(root, 'netlify.toml'), 'utf8')) as { functions?: TomlFunctionSettings & Record<string, unknown> };
+  const settings = (from: TomlFunctionSettings) => ({ nodeBundler: 'esbuild' as const, includedFiles: from.included_files ?? [], externalNodeModules: from.external_node_modules ?? [] });
+  const functions = toml.functions ?? {};
+  const named = Object.entries(functions).filter((entry): entry is [string, TomlFunctionSettings] => typeof entry[1] === 'object' && !Array.isArray(entry[1]));
+  return { '*': settings(functions), ...Object.fromEntries(named.map(([name, section]) => [name, settings(section)])) };
+}
+
 const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function measureFunctions(catalogueDir?: string, runs = 5): Promise<FunctionFigures> {
   applyLocalEnv(8888);
   const product = catalogueDir ? await writeShardsFrom(catalogueDir) : await firstProductForSale();
-  const toml = parseToml(await readFile(path.join(root, 'netlify.toml'), 'utf8')) as { functions?: { included_files?: string[] } };
   const out = await mkdtemp(path.join(tmpdir(), 'functions-'));
   try {
-    const zipped = await zipFunctions(path.join(root, 'netlify', 'functions'), out, {
-      basePath: root,
-      repositoryRoot: root,
-      config: { '*': { nodeBundler: 'esbuild', includedFiles: toml.functions?.included_files ?? [] } },
-    });
+    const zipped = await zipFunctions(path.join(root, 'netlify', 'functions'), out, { basePath: root, repositoryRoot: root, config: await functionsConfig() });
     const zippedMb: Record<string, number> = {};
     for (const result of zipped) zippedMb[result.name] = (await stat(result.path)).size / 1024 / 1024;
 

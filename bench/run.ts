@@ -10,8 +10,8 @@
  *  3. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
  *     output size, /products first-load transfer and search-to-results time in the browser, the
  *     local server's start to its first function answer, and the functions zipped as deployed with
- *     their cold start (bench/functions.ts), and the cost of drawing every product's share image
- *     (bench/share-images.ts).
+ *     their cold start (bench/functions.ts), and what product share images cost: none drawn at
+ *     build, the function that draws them on request zipped, and its first request (bench/share-images.ts).
  * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --api-calls=N (default 2000),
  * --skip-pages, --skip-api, --skip-scale, --only=<labels> (e.g. --only=Cart,Category or --only='Order,My orders,Desk,Pay to order page'), --reports (keeps each
  * Lighthouse report in bench/results/lighthouse/).

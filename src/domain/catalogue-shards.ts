@@ -14,14 +14,24 @@ export const CATALOGUE_SHARD_COUNT = 256;
 /** Where the shards live, relative to the project root (and, deployed, to the function's root). */
 export const CATALOGUE_SHARDS_DIR = '.generated/catalogue';
 
-export type CatalogueShardKind = 'prices' | 'drug-tax' | 'reorder';
+/**
+ * The share-card shards sit beside the others, not under them: only the share-image function ships
+ * them (netlify.toml), so the payment functions' bundles do not grow by their ~17 MB at 100,000 products.
+ */
+export const SHARE_CARD_SHARDS_DIR = '.generated/share-cards';
+
+export type CatalogueShardKind = 'prices' | 'drug-tax' | 'reorder' | 'share-cards';
 
 export function catalogueShardOf(id: number): number {
   return id % CATALOGUE_SHARD_COUNT;
 }
 
+export function catalogueShardDir(kind: CatalogueShardKind): string {
+  return kind === 'share-cards' ? SHARE_CARD_SHARDS_DIR : `${CATALOGUE_SHARDS_DIR}/${kind}`;
+}
+
 export function catalogueShardFile(kind: CatalogueShardKind, shard: number): string {
-  return `${CATALOGUE_SHARDS_DIR}/${kind}/${shard}.json`;
+  return `${catalogueShardDir(kind)}/${shard}.json`;
 }
 
 /** Groups rows by their product's shard; only shards that hold a product get a file. */
@@ -92,5 +102,45 @@ export function readReorderRows(json: unknown): Map<number, ReorderFacts> {
       id,
       { packUnits, substitute: substituteId !== null && name !== null && path !== null ? { id: substituteId, name, path } : null },
     ]),
+  );
+}
+
+/**
+ * What a product's share image shows (src/features/share-images): name, pack, maker, category,
+ * prescription needed, MRP and selling price in paise, and the picture's site path.
+ */
+export interface ShareCardFacts {
+  id: number;
+  name: string;
+  pack: string;
+  marketer: string;
+  category: string;
+  requiresPrescription: boolean;
+  mrpPaise: number;
+  sellingPaise: number;
+  picture: string;
+}
+
+/** One product's row in a share-cards shard: the facts above as a list (a third of the bytes of objects). */
+export type ShareCardRow = [id: number, name: string, pack: string, marketer: string, category: string, prescription: 0 | 1, mrp: number, selling: number, picture: string];
+
+export function toShareCardRow(facts: ShareCardFacts): ShareCardRow {
+  return [facts.id, facts.name, facts.pack, facts.marketer, facts.category, facts.requiresPrescription ? 1 : 0, facts.mrpPaise, facts.sellingPaise, facts.picture];
+}
+
+const paise = z.number().int().nonnegative();
+const shareCardShardSchema = z.array(
+  z.tuple([z.number().int().positive(), z.string().min(1), z.string(), z.string(), z.string(), z.union([z.literal(0), z.literal(1)]), paise, paise, z.string().min(1)]),
+);
+
+/** Reads a share-cards shard back; a stale or hand-edited file fails loudly. */
+export function readShareCardRows(json: unknown): Map<number, ShareCardFacts> {
+  return new Map(
+    shareCardShardSchema
+      .parse(json)
+      .map(([id, name, pack, marketer, category, prescription, mrpPaise, sellingPaise, picture]) => [
+        id,
+        { id, name, pack, marketer, category, requiresPrescription: prescription === 1, mrpPaise, sellingPaise, picture },
+      ]),
   );
 }

@@ -249,7 +249,7 @@ test.describe('product detail', () => {
     await expect(page.getByText(metformin.storage)).toBeVisible();
     await expect(page.getByText('null')).toHaveCount(0);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/products/${metformin.slug}$`));
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/og/products/${metformin.slug}\\.jpg$`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/og/products/${metformin.id}-[0-9a-f]{12}\\.jpg$`));
 
     const productData = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
     expect(productData.offers).toMatchObject({ priceCurrency: 'INR', price: sellingPrice(metformin).toFixed(2), availability: 'https://schema.org/InStock' });

@@ -3,7 +3,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getCatalogue } from './catalogue';
 import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
-import { CATALOGUE_SHARDS_DIR, catalogueShardFile, catalogueShards, toDrugTaxRow, toPriceRow, type CatalogueShardKind } from '../../domain/catalogue-shards';
+import { CATALOGUE_SHARDS_DIR, SHARE_CARD_SHARDS_DIR, catalogueShardDir, catalogueShardFile, catalogueShards, toDrugTaxRow, toPriceRow, toShareCardRow, type CatalogueShardKind } from '../../domain/catalogue-shards';
+import { productShareFacts } from '../share-images/public';
 import { productDrugTax } from './product-from-record';
 import { reorderRows } from './reorder-rows';
 import { currentPriceAboveMrp, sellingPricePaise } from '../../domain/selling-price';
@@ -25,7 +26,7 @@ async function writeJson(output: string, value: unknown): Promise<void> {
 
 /** Writes one kind of shard files (src/domain/catalogue-shards.ts) the functions read per request. */
 async function writeShards<T>(kind: CatalogueShardKind, rows: readonly T[], idOf: (row: T) => number): Promise<number> {
-  await mkdir(path.join(CATALOGUE_SHARDS_DIR, kind), { recursive: true });
+  await mkdir(catalogueShardDir(kind), { recursive: true });
   const shards = [...catalogueShards(rows, idOf)];
   await Promise.all(shards.map(([shard, members]) => writeFile(catalogueShardFile(kind, shard), `${JSON.stringify(members)}\n`)));
   return shards.length;
@@ -77,8 +78,9 @@ async function writeSearchIndex(products: readonly Product[], dist: URL): Promis
 }
 
 /**
- * Before the pages: the prices the payment functions read, by product id, and the old product
- * addresses of the /products/* function. After the pages: the product search index (dist/search/) that a search
+ * Before the pages: the prices the payment functions read, by product id, what each product's share
+ * image shows (read by the /og/products/* function), and the old product addresses of the
+ * /products/* function. After the pages: the product search index (dist/search/) that a search
  * loads and every product's card file. All come from the one catalogue read the pages are built from.
  */
 export function productSearchIndex(): AstroIntegration {
@@ -93,10 +95,11 @@ export function productSearchIndex(): AstroIntegration {
       'astro:build:start': async ({ logger }) => {
         const { products } = await getCatalogue();
         // A product gone from the catalogue must not stay in an old shard.
-        await rm(CATALOGUE_SHARDS_DIR, { recursive: true, force: true });
+        await Promise.all([CATALOGUE_SHARDS_DIR, SHARE_CARD_SHARDS_DIR].map((dir) => rm(dir, { recursive: true, force: true })));
         const priceShards = await writeShards('prices', products.map((product) => toPriceRow(toPriceIndexEntry(product))), ([id]) => id);
         await writeShards('drug-tax', products.map((product) => toDrugTaxRow(product.id, productDrugTax(product))), ([id]) => id);
         await writeShards('reorder', reorderRows(products), ([id]) => id);
+        await writeShards('share-cards', products.map((product) => toShareCardRow(productShareFacts(product))), ([id]) => id);
         const moves = await getProductMoves();
         await writeJson(PRODUCT_ADDRESSES_PATH, moves.addresses);
         logger.info(

@@ -1,2 +1,6 @@
-/** Share images (Open Graph) of the pages marketing links to; see share-image.ts. */
-export { PRODUCT_SHARE_IMAGES_UP_TO, SHARE_IMAGE_SIZE, productShareImagesAtBuild, shareImagePath, type SharedPageKind } from './share-paths';
+/**
+ * Share images (Open Graph) of the pages marketing links to: drawn by Node only (sharp), at build
+ * for categories, conditions and offers, on request for products (server/product-share-image.ts).
+ */
+export { SHARE_IMAGE_SIZE, shareImagePath, type SharedPageKind } from './server/share-paths';
+export { productShareFacts, productShareImagePath } from './server/share-cards';

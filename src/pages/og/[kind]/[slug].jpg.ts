@@ -1,8 +1,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCatalogue } from '@/features/catalogue/catalogue';
 import { browseTitle, categoryGroups, conditionGroups, type BrowseGroup } from '@/features/catalogue/browse-groups';
-import { productShareCard } from '@/features/share-images/share-cards';
-import { renderShareImage } from '@/features/share-images/share-image';
+import { productShareFacts, readPublicPicture } from '@/features/share-images/server/share-cards';
+import { renderShareImage } from '@/features/share-images/server/share-image';
 
 /** /og/categories/<slug>.jpg and /og/conditions/<slug>.jpg: a browse page's share image, with its first product's photo. */
 export const getStaticPaths = (async () => {
@@ -17,7 +17,7 @@ export const GET: APIRoute<{ group: BrowseGroup }> = async ({ props: { group } }
     eyebrow: group.kind === 'categories' ? 'Category' : 'Condition',
     title: group.kind === 'categories' ? group.name : browseTitle(group),
     details: [`${count} ${count === 1 ? 'product' : 'products'}, delivered to your door`],
-    picture: productShareCard(first).picture,
+    picture: productShareFacts(first).picture,
   };
-  return new Response(new Uint8Array(await renderShareImage(card)), { headers: { 'Content-Type': 'image/jpeg' } });
+  return new Response(new Uint8Array(await renderShareImage(card, await readPublicPicture(card.picture))), { headers: { 'Content-Type': 'image/jpeg' } });
 };

@@ -1,13 +1,15 @@
 /**
  * The share image (Open Graph, 1200x630 JPEG under 100 KB) of a product, category, condition or
- * offer page, drawn at build: the picture on the left, the page's words on the right. Text is drawn
- * as outlines from the fonts beside this file (DejaVu Sans), so the image is the same on every
- * build machine whatever fonts it has. Build-time only (sharp and fontkitten are dev tools).
+ * offer page: the picture on the left, the page's words on the right. Category, condition and offer
+ * images are drawn at build; product images on request by netlify/functions/og-product-image.mts.
+ * Text is drawn as outlines from the feature's fonts/ (DejaVu Sans), so the image is the same
+ * on every machine whatever fonts it has.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { create, type Font, type PathCommand } from 'fontkitten';
 import sharp, { type OverlayOptions } from 'sharp';
+import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { SHARE_IMAGE_SIZE } from './share-paths';
 import { wrapText } from './wrap-text';
 
@@ -18,7 +20,7 @@ export interface ShareCard {
   /** Smaller lines under the title (the pack; an offer's dates). */
   details: string[];
   price?: { selling: string; mrp?: string; off?: string };
-  /** A file on disk, or null for none (the brand panel stays plain). */
+  /** The picture's site path (e.g. /images/products/…), or null for none (the brand panel stays plain). */
   picture: string | null;
 }
 
@@ -26,8 +28,11 @@ export const SHARE_IMAGE_MAX_BYTES = 100 * 1024;
 
 const COLOURS = { brand: '#065f46', brandMain: '#047857', pale: '#ecfdf5', ink: '#111827', muted: '#4b5563' };
 const FONTS = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
-// From the project root, as the build runs: the prerender bundle moves this module away from its folder.
-const FONT_DIR = path.join(process.cwd(), 'src', 'features', 'share-images', 'fonts');
+/**
+ * From the project root as the build runs (the prerender bundle moves this module away from its
+ * folder), or the deployed function's root, where netlify.toml's included_files puts the fonts.
+ */
+export const SHARE_IMAGE_FONT_DIR = 'src/features/share-images/fonts';
 const PANEL = { x: 40, y: 55, size: 520 };
 const TEXT = { x: 640, width: 520 };
 
@@ -35,7 +40,7 @@ const loaded = new Map<keyof typeof FONTS, Font>();
 function font(weight: keyof typeof FONTS): Font {
   let found = loaded.get(weight);
   if (!found) {
-    const created = create(readFileSync(path.join(FONT_DIR, FONTS[weight])));
+    const created = create(readFileSync(path.join(functionRoot(), SHARE_IMAGE_FONT_DIR, FONTS[weight])));
     if ('isCollection' in created && created.isCollection) throw new Error(`${FONTS[weight]} is a font collection`);
     found = created as Font;
     loaded.set(weight, found);
@@ -105,12 +110,12 @@ export function shareCardSvg(card: ShareCard): string {
   );
 }
 
-/** The card as a JPEG under 100 KB: quality steps down for a busy picture until it fits. */
-export async function renderShareImage(card: ShareCard): Promise<Buffer> {
+/** The card as a JPEG under 100 KB, with the card's picture (its file's bytes): quality steps down for a busy picture until it fits. */
+export async function renderShareImage(card: ShareCard, picture: Buffer | null): Promise<Buffer> {
   const layers: OverlayOptions[] = [];
-  if (card.picture && existsSync(card.picture)) {
-    const picture = await sharp(card.picture).resize(PANEL.size, PANEL.size, { fit: 'contain', background: COLOURS.pale }).flatten({ background: COLOURS.pale }).toBuffer();
-    layers.push({ input: picture, left: PANEL.x, top: PANEL.y });
+  if (picture) {
+    const panel = await sharp(picture).resize(PANEL.size, PANEL.size, { fit: 'contain', background: COLOURS.pale }).flatten({ background: COLOURS.pale }).toBuffer();
+    layers.push({ input: panel, left: PANEL.x, top: PANEL.y });
   }
   const base = sharp(Buffer.from(shareCardSvg(card))).composite(layers);
   const flat = await base.raw().toBuffer({ resolveWithObject: true });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fixtureProducts } from '../../../tests/e2e/support/fixture-catalogue';
-import { productShareCard } from './share-cards';
+import { fixtureProducts } from '../../../../tests/e2e/support/fixture-catalogue';
+import { productShareCard, productShareFacts, readPublicPicture } from './share-cards';
 import { renderShareImage, SHARE_IMAGE_MAX_BYTES, shareCardSvg } from './share-image';
 import { SHARE_IMAGE_SIZE } from './share-paths';
 
@@ -10,19 +10,19 @@ const [discounted] = fixtureProducts((product) => product.current_price_paise < 
 
 describe('share images', () => {
   it('draws a product as a 1200x630 JPEG under 100 KB, with its photo', async () => {
-    const card = productShareCard(discounted!);
-    const image = await renderShareImage(card);
+    const card = productShareCard(productShareFacts(discounted!));
+    const image = await renderShareImage(card, await readPublicPicture(card.picture));
     const { width, height, format } = await sharp(image).metadata();
     expect({ width, height, format }).toEqual({ ...SHARE_IMAGE_SIZE, format: 'jpeg' });
     expect(image.length).toBeLessThanOrEqual(SHARE_IMAGE_MAX_BYTES);
     // The photo panel is not the plain background the image has without a picture.
-    const without = await renderShareImage({ ...card, picture: null });
+    const without = await renderShareImage({ ...card, picture: null }, null);
     const panel = (jpeg: Buffer) => sharp(jpeg).extract({ left: 60, top: 80, width: 480, height: 470 }).stats();
     expect((await panel(image)).entropy).toBeGreaterThan((await panel(without)).entropy + 1);
   });
 
   it('carries the selling price, the struck MRP and the discount when the product sells below MRP', () => {
-    const card = productShareCard(discounted!);
+    const card = productShareCard(productShareFacts(discounted!));
     expect(card.title).toBe(discounted!.name);
     expect(card.details[0]).toBe(discounted!.quantity);
     expect(card.price?.mrp).toMatch(/^₹/);
