@@ -7,7 +7,7 @@ import { leaveEarlyOrderCall, orderAddress, requestOrder } from './order-request
  * Inline in the order page's head (order-early-integration.ts): a guest's page (nobody signed in,
  * e.g. the mail link on a phone) asks for the order while the rest of the page and its script are still on their
  * way, so a phone on slow 4G waits no script download before the call. A signed-in customer's page
- * reads the order under RLS with the session supabase-js holds (order-client.ts). The page the cart
+ * reads the order under RLS with the stored session's token (order-client.ts). The page the cart
  * opens after a payment asks for nothing: the payment's reply carried the order.
  */
 const address = orderAddress(location.href);
