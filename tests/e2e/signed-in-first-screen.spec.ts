@@ -42,12 +42,18 @@ test('a signed-in customer’s order page and My orders are drawn before supabas
   await storeSession(page, await signedInSession(customer));
 
   const supabaseJs = await holdScripts(page, SUPABASE_JS);
+  const orderReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/rest/v1/orders' && request.method() === 'GET') orderReads.push(request.url());
+  });
   await page.goto(`/orders/${orderNumber}`);
   // supabase-js is held back: the order can only be on screen if the page read it without it.
   await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
   await expect(page.getByText(`3 × ${cetirizine.name}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'All my orders' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Refill reminders' })).toBeVisible();
+  // Read once: the page's script took the read its head had started.
+  expect(orderReads).toHaveLength(1);
   // Then the session starts (the header's check, the cart sync): supabase-js is asked for after the draw.
   await expect.poll(() => supabaseJs.requested().length).toBeGreaterThan(0);
   supabaseJs.release();

@@ -1,20 +1,16 @@
-import { readRows } from '@/lib/browser/rest-read';
+import { SUPABASE_REST } from '@/lib/browser/rest-read';
 import { sessionAccessToken } from '@/lib/browser/session-token';
-import { requestOrder, takeEarlyOrderCall, type OrderAddress } from './order-request';
-import { lineDecisionsRead, orderEventsRead, ownOrderRead, refundsRead } from './own-reads';
+import { requestOrder, takeEarlyOrderCall, takeEarlyOwnOrderRead, type OrderAddress } from './order-request';
+import { readOwnOrderRows, type OwnOrderRows } from './own-reads';
 import { orderStrings } from '@/domain/order-strings';
 import { orderRecordSchema, type CancelRequest, type OrderRecord } from '@/domain/order-view';
 
 export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean } | { kind: 'not-found' } | { kind: 'cannot-show' };
 
-/** A signed-in customer's own order, read under row-level security; null when RLS shows none. */
-async function readOwnOrder(orderNumber: string, token: string): Promise<OrderRecord | null> {
-  // Order numbers are unique: one row or none, as maybeSingle() read it.
-  const [order] = await readRows(ownOrderRead(orderNumber), token);
-  if (!order) return null;
-  const id = (order as { id: string }).id;
-  const [events, refunds, decisions] = await Promise.all([orderEventsRead(id), refundsRead(id), lineDecisionsRead(id)].map((read) => readRows(read, token)));
-  return orderRecordSchema.parse({ order, events, refunds, decisions });
+/** A signed-in customer's own order, read under row-level security, checked; null when RLS shows none. */
+async function ownOrder(rows: Promise<OwnOrderRows | null>): Promise<OrderRecord | null> {
+  const read = await rows;
+  return read ? orderRecordSchema.parse(read) : null;
 }
 
 async function answerOf(response: Response): Promise<OrderLoad> {
@@ -28,15 +24,17 @@ async function answerOf(response: Response): Promise<OrderLoad> {
  * The order for this page. A guest (nobody signed in; the mail link's key) asks the function
  * with plain fetch, so the page draws it without supabase-js; the call the page's head already
  * started is taken rather than made again. Signed in, the order is read under RLS with plain fetch,
- * with the stored token while it is fresh, so the page draws before supabase-js loads (and, when RLS
- * shows nothing, the function tells an unknown number from an order this browser may not see).
+ * with the stored token while it is fresh, so the page draws before supabase-js loads; the head's
+ * script has usually started that read already (and, when RLS shows nothing, the function tells an
+ * unknown number from an order this browser may not see).
  */
 export async function loadOrder(address: OrderAddress): Promise<OrderLoad> {
   const early = takeEarlyOrderCall(address);
   if (early) return answerOf(await early.response);
-  const token = await sessionAccessToken();
+  const earlyOwn = takeEarlyOwnOrderRead(address.orderNumber);
+  const token = earlyOwn?.accessToken ?? (await sessionAccessToken());
   if (token && !address.key) {
-    const own = await readOwnOrder(address.orderNumber, token);
+    const own = await ownOrder(earlyOwn?.rows ?? readOwnOrderRows(SUPABASE_REST, token, address.orderNumber));
     if (own) return { kind: 'shown', record: own, signedIn: true };
   }
   const loaded = await answerOf(await requestOrder(address, token));

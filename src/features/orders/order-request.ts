@@ -1,7 +1,10 @@
+import type { OwnOrderRows } from './own-reads';
+
 /*
  * A guest's call for the order, /api/orders/get, as both of the page's scripts make it: the inline
  * one in the head starts it while the page is still arriving (order-early-request.ts), and the
- * page's script takes that answer (or makes the call itself).
+ * page's script takes that answer (or makes the call itself). The same for a signed-in customer's
+ * read of their own order with the stored token while it is fresh.
  */
 
 export interface OrderAddress {
@@ -26,9 +29,17 @@ export interface EarlyOrderCall extends OrderAddress {
   response: Promise<Response>;
 }
 
+/** The head's read of a signed-in customer's own order: with which token, and its rows to come. */
+export interface EarlyOwnOrderRead {
+  orderNumber: string;
+  accessToken: string;
+  rows: Promise<OwnOrderRows | null>;
+}
+
 declare global {
   interface Window {
     medikartEarlyOrderCall?: EarlyOrderCall;
+    medikartEarlyOwnOrderRead?: EarlyOwnOrderRead;
   }
 }
 
@@ -43,4 +54,16 @@ export function takeEarlyOrderCall(address: OrderAddress): EarlyOrderCall | null
   const call = window.medikartEarlyOrderCall;
   delete window.medikartEarlyOrderCall;
   return call && call.orderNumber === address.orderNumber && call.key === address.key ? call : null;
+}
+
+export function leaveEarlyOwnOrderRead(read: EarlyOwnOrderRead): void {
+  read.rows.catch(() => {});
+  window.medikartEarlyOwnOrderRead = read;
+}
+
+/** The head's read of this very order, once; null when there was none. */
+export function takeEarlyOwnOrderRead(orderNumber: string): EarlyOwnOrderRead | null {
+  const read = window.medikartEarlyOwnOrderRead;
+  delete window.medikartEarlyOwnOrderRead;
+  return read && read.orderNumber === orderNumber ? read : null;
 }

@@ -1,8 +1,8 @@
 import { createClient } from '@supabase/supabase-js';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { restRequest, type RestRead } from '@/lib/browser/rest-request';
 import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-view';
-import { lineDecisionsRead, MY_ORDER_COLUMNS, myOrdersRead, orderEventsRead, ownOrderRead, refillRemindersRead, refundsRead } from './own-reads';
+import { lineDecisionsRead, MY_ORDER_COLUMNS, myOrdersRead, orderEventsRead, ownOrderRead, readOwnOrderRows, refillRemindersRead, refundsRead } from './own-reads';
 
 const SUPABASE_URL = 'https://project.supabase.example';
 const ANON_KEY = 'anon-key';
@@ -72,5 +72,36 @@ describe("a signed-in customer's reads without supabase-js", () => {
     const url = new URL(ownRequest(ownOrderRead('MK-1&user_id=eq.x')).url);
     expect(url.searchParams.getAll('order_number')).toEqual(['eq.MK-1&user_id=eq.x']);
     expect(url.searchParams.has('user_id')).toBe(false);
+  });
+});
+
+describe("the order page's read of the customer's own order", () => {
+  const target = { supabaseUrl: SUPABASE_URL, anonKey: ANON_KEY };
+  const answering = (rowsByTable: Record<string, unknown[]>) => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+      const url = new URL(input);
+      asked.push(`${url.pathname.replace('/rest/v1/', '')} ${new Headers(init.headers).get('authorization')}`);
+      return new Response(JSON.stringify(rowsByTable[url.pathname.replace('/rest/v1/', '')] ?? []), { status: 200 });
+    });
+    return asked;
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the order, then its events, refunds and line decisions by its id, all with the customer’s token', async () => {
+    const asked = answering({ orders: [{ id: ORDER_ID, order_number: 'MK-2026-000123' }], order_events: [{ kind: 'placed' }], refunds: [], order_line_decisions: [] });
+    expect(await readOwnOrderRows(target, TOKEN, 'MK-2026-000123')).toEqual({ order: { id: ORDER_ID, order_number: 'MK-2026-000123' }, events: [{ kind: 'placed' }], refunds: [], decisions: [] });
+    expect(asked.sort()).toEqual(['order_events', 'order_line_decisions', 'orders', 'refunds'].map((table) => `${table} Bearer ${TOKEN}`));
+  });
+
+  it('answers null, and reads nothing more, when row-level security shows no such order', async () => {
+    const asked = answering({});
+    expect(await readOwnOrderRows(target, TOKEN, 'MK-2026-000999')).toBeNull();
+    expect(asked).toEqual([`orders Bearer ${TOKEN}`]);
+  });
+
+  it('fails with PostgREST’s reason when it refuses the token', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 'PGRST301', message: 'JWT expired' }), { status: 401 }));
+    await expect(readOwnOrderRows(target, TOKEN, 'MK-2026-000123')).rejects.toThrow('orders could not be read (401) JWT expired');
   });
 });

@@ -1,10 +1,11 @@
-import type { RestRead } from '@/lib/browser/rest-request';
-import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-view';
+import { fetchRows, type RestRead, type RestTarget } from '@/lib/browser/rest-request';
+import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-columns';
 
 /*
  * What a signed-in customer's pages read of their own orders, under row-level security: the order
  * page (the order, then its events, refunds and line decisions), its refill reminders, and a page
- * of My orders. Read with plain fetch (rest-read.ts), so the page draws before supabase-js loads.
+ * of My orders. Read with plain fetch (rest-request.ts), so the page draws before supabase-js loads.
+ * No zod here: the order page's inline head script reads the order with these too.
  */
 
 export const ORDERS_PER_PAGE = 20;
@@ -26,6 +27,24 @@ export const lineDecisionsRead = (orderId: string): RestRead => ({
   eq: { order_id: orderId },
   order: [{ column: 'line_index' }],
 });
+
+/** The rows the order page draws, unchecked (the page checks them with orderRecordSchema); null when RLS shows no such order. */
+export interface OwnOrderRows {
+  order: unknown;
+  events: unknown[];
+  refunds: unknown[];
+  decisions: unknown[];
+}
+
+/** The customer's own order and its events, refunds and line decisions, as supabase-js read them before. */
+export async function readOwnOrderRows(target: RestTarget, accessToken: string, orderNumber: string): Promise<OwnOrderRows | null> {
+  // Order numbers are unique: one row or none, as maybeSingle() read it.
+  const [order] = await fetchRows(target, accessToken, ownOrderRead(orderNumber));
+  if (!order) return null;
+  const id = (order as { id: string }).id;
+  const [events, refunds, decisions] = await Promise.all([orderEventsRead(id), refundsRead(id), lineDecisionsRead(id)].map((read) => fetchRows(target, accessToken, read)));
+  return { order, events, refunds, decisions };
+}
 
 export const refillRemindersRead = (orderId: string): RestRead => ({
   table: 'refill_reminders',

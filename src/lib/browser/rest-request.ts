@@ -26,3 +26,22 @@ export function restRequest(supabaseUrl: string, anonKey: string, accessToken: s
   }
   return { url: url.toString(), headers: { apikey: anonKey, authorization: `Bearer ${accessToken}`, 'accept-profile': 'public' } };
 }
+
+/** Where PostgREST is and the key it wants beside the customer's token (the anon key: the only key a browser sees). */
+export interface RestTarget {
+  supabaseUrl: string;
+  anonKey: string;
+}
+
+/** The rows PostgREST answers for `read` with the customer's access token; throws when it refuses. */
+export async function fetchRows(target: RestTarget, accessToken: string, read: RestRead): Promise<unknown[]> {
+  const { url, headers } = restRequest(target.supabaseUrl, target.anonKey, accessToken, read);
+  const response = await fetch(url, { headers });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : '';
+    throw new Error(`${read.table} could not be read (${response.status}) ${message}`.trim());
+  }
+  if (!Array.isArray(body)) throw new Error(`${read.table} was answered with no rows`);
+  return body;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRESH_TOKEN_MARGIN_SECONDS, freshSessionOf } from './session-token';
+import { FRESH_TOKEN_MARGIN_SECONDS, freshSessionOf } from './stored-session';
 
 const NOW_MS = Date.UTC(2026, 10, 26, 12, 0, 0);
 const nowSeconds = NOW_MS / 1000;
