@@ -59,10 +59,12 @@ test('a signed-in customer’s order page and My orders are drawn before supabas
   supabaseJs.release();
 
   const listSupabaseJs = await holdScripts(page, SUPABASE_JS);
+  orderReads.length = 0;
   await page.getByRole('link', { name: 'All my orders' }).click();
   await expect(page.getByRole('heading', { name: 'My orders' })).toBeVisible();
   const row = page.getByRole('link', { name: new RegExp(orderNumber) });
   await expect(row).toContainText('3 items');
+  expect(orderReads).toHaveLength(1);
   await expect.poll(() => listSupabaseJs.requested().length).toBeGreaterThan(0);
   listSupabaseJs.release();
   await row.click();

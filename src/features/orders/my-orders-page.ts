@@ -6,7 +6,8 @@ import { pageDrawn } from '@/lib/browser/page-drawn';
 import { readRows } from '@/lib/browser/rest-read';
 import { sessionUser } from '@/lib/browser/session-token';
 import { el } from './dom';
-import { myOrdersRead, ORDERS_PER_PAGE } from './own-reads';
+import { takeEarlyMyOrdersRead } from './order-request';
+import { myOrdersPage, myOrdersRead, ORDERS_PER_PAGE } from './own-reads';
 import { orderStrings } from '@/domain/order-strings';
 import { reorderPagePath } from '@/domain/reorder-link';
 import { reorderStrings } from '@/domain/reorder-strings';
@@ -35,7 +36,9 @@ function sendToLogin(): void {
 async function readOrders(page: number): Promise<{ orders: OrderSummary[]; more: boolean } | null> {
   const user = await sessionUser();
   if (!user) return null;
-  const orders = z.array(summarySchema).parse(await readRows(myOrdersRead(user.userId, page), user.accessToken));
+  // The page's head has usually started this read already (order-early-request.ts).
+  const early = takeEarlyMyOrdersRead(user.userId, page);
+  const orders = z.array(summarySchema).parse(await (early?.rows ?? readRows(myOrdersRead(user.userId, page), user.accessToken)));
   return { orders: orders.slice(0, ORDERS_PER_PAGE), more: orders.length > ORDERS_PER_PAGE };
 }
 
@@ -101,7 +104,7 @@ function ordersScreen(page: number, orders: OrderSummary[], more: boolean): HTML
  */
 export function showMyOrders(holder: HTMLElement): void {
   if (!hasStoredSession()) return sendToLogin();
-  const page = Math.max(1, Number(new URL(window.location.href).searchParams.get('page')) || 1);
+  const page = myOrdersPage(window.location.href);
   readOrders(page)
     .then(
       (answer) => (answer ? holder.replaceChildren(ordersScreen(page, answer.orders, answer.more)) : sendToLogin()),

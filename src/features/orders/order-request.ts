@@ -4,7 +4,7 @@ import type { OwnOrderRows } from './own-reads';
  * A guest's call for the order, /api/orders/get, as both of the page's scripts make it: the inline
  * one in the head starts it while the page is still arriving (order-early-request.ts), and the
  * page's script takes that answer (or makes the call itself). The same for a signed-in customer's
- * read of their own order with the stored token while it is fresh.
+ * read of their own order, or of a page of My orders, with the stored token while it is fresh.
  */
 
 export interface OrderAddress {
@@ -36,10 +36,18 @@ export interface EarlyOwnOrderRead {
   rows: Promise<OwnOrderRows | null>;
 }
 
+/** The head's read of a page of My orders: whose, which page, and its rows to come. */
+export interface EarlyMyOrdersRead {
+  userId: string;
+  page: number;
+  rows: Promise<unknown[]>;
+}
+
 declare global {
   interface Window {
     medikartEarlyOrderCall?: EarlyOrderCall;
     medikartEarlyOwnOrderRead?: EarlyOwnOrderRead;
+    medikartEarlyMyOrdersRead?: EarlyMyOrdersRead;
   }
 }
 
@@ -66,4 +74,16 @@ export function takeEarlyOwnOrderRead(orderNumber: string): EarlyOwnOrderRead | 
   const read = window.medikartEarlyOwnOrderRead;
   delete window.medikartEarlyOwnOrderRead;
   return read && read.orderNumber === orderNumber ? read : null;
+}
+
+export function leaveEarlyMyOrdersRead(read: EarlyMyOrdersRead): void {
+  read.rows.catch(() => {});
+  window.medikartEarlyMyOrdersRead = read;
+}
+
+/** The head's read of this page of My orders for this customer, once; null when there was none. */
+export function takeEarlyMyOrdersRead(userId: string, page: number): EarlyMyOrdersRead | null {
+  const read = window.medikartEarlyMyOrdersRead;
+  delete window.medikartEarlyMyOrdersRead;
+  return read && read.userId === userId && read.page === page ? read : null;
 }

@@ -2,7 +2,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { restRequest, type RestRead } from '@/lib/browser/rest-request';
 import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-view';
-import { lineDecisionsRead, MY_ORDER_COLUMNS, myOrdersRead, orderEventsRead, ownOrderRead, readOwnOrderRows, refillRemindersRead, refundsRead } from './own-reads';
+import { lineDecisionsRead, MY_ORDER_COLUMNS, myOrdersPage, myOrdersRead, orderEventsRead, ownOrderRead, readOwnOrderRows, refillRemindersRead, refundsRead } from './own-reads';
 
 const SUPABASE_URL = 'https://project.supabase.example';
 const ANON_KEY = 'anon-key';
@@ -66,6 +66,13 @@ describe("a signed-in customer's reads without supabase-js", () => {
       offset: '40',
       limit: '21',
     });
+  });
+
+  it('take the page of My orders from the address, page 1 when it names none or no sensible one', () => {
+    expect(myOrdersPage('https://shop.example/account/orders')).toBe(1);
+    expect(myOrdersPage('https://shop.example/account/orders?page=3')).toBe(3);
+    for (const page of ['0', '-2', 'two', '']) expect(myOrdersPage(`https://shop.example/account/orders?page=${page}`), page).toBe(1);
+    expect(myOrdersPage('https://shop.example/account/orders?page=2.5')).toBe(2);
   });
 
   it('keep a value that needs escaping as one filter value', () => {

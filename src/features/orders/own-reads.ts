@@ -59,3 +59,8 @@ export function myOrdersRead(userId: string, page: number): RestRead {
   const from = (page - 1) * ORDERS_PER_PAGE;
   return { table: 'orders', select: MY_ORDER_COLUMNS, eq: { user_id: userId }, order: [{ column: 'created_at', desc: true }], range: { from, to: from + ORDERS_PER_PAGE } };
 }
+
+/** The page of My orders an address asks for (?page=N), 1 when it names none or no sensible one. */
+export function myOrdersPage(href: string): number {
+  return Math.max(1, Math.floor(Number(new URL(href).searchParams.get('page'))) || 1);
+}
