@@ -1,8 +1,7 @@
 import '@/features/auth/header-auth';
 import '@/features/cart/cart-badge';
 import { suggestOnFocus } from '@/features/catalogue/header-search-box';
-import { AUTH_SESSION_STARTED_EVENT, hasStoredSession } from '@/lib/browser/auth-storage';
-import { afterPageDrawn } from '@/lib/browser/page-drawn';
+import { afterPageDrawn, AUTH_SESSION_STARTED_EVENT, hasStoredSession } from '@/lib/browser/auth-storage';
 
 /**
  * Page start-up, one script for the whole header (each script file is a download of its own): the
@@ -11,7 +10,7 @@ import { afterPageDrawn } from '@/lib/browser/page-drawn';
  * Guests download neither the session nor the sync: the session loads only when one is stored (or the login form loads it),
  * and the cart sync follows it. The sync subscribes before the stored session is checked, so it
  * tells a restored session from a fresh sign-in. A page that draws the customer's data from the
- * stored token first (the order page, My orders) has it start once that is on screen (page-drawn.ts).
+ * stored token first (the order page, My orders) has it start once that is on screen (auth-storage.ts).
  */
 async function startCartSync(): Promise<void> {
   const [{ $auth }, { startCartSync: start }, { followToastsOutsideIslands }] = await Promise.all([

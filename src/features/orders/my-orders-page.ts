@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { formatRupees } from '@/domain/money';
 import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { pageDrawn } from '@/lib/browser/page-drawn';
-import { readRows } from '@/lib/browser/rest-read';
+import { hasStoredSession, pageDrawn } from '@/lib/browser/auth-storage';
 import { sessionUser } from '@/lib/browser/session-token';
 import { el } from './dom';
-import { takeEarlyMyOrdersRead } from './order-request';
-import { myOrdersPage, myOrdersRead, ORDERS_PER_PAGE } from './own-reads';
+import { myOrdersPage, ORDERS_PER_PAGE, takeEarlyMyOrdersRead } from './order-request';
 import { orderStrings } from '@/domain/order-strings';
 import { reorderPagePath } from '@/domain/reorder-link';
 import { reorderStrings } from '@/domain/reorder-strings';
@@ -38,7 +35,7 @@ async function readOrders(page: number): Promise<{ orders: OrderSummary[]; more:
   if (!user) return null;
   // The page's head has usually started this read already (order-early-request.ts).
   const early = takeEarlyMyOrdersRead(user.userId, page);
-  const orders = z.array(summarySchema).parse(await (early?.rows ?? readRows(myOrdersRead(user.userId, page), user.accessToken)));
+  const orders = z.array(summarySchema).parse(await (early?.rows ?? import('./signed-in-reads').then((reads) => reads.readMyOrders(user, page))));
   return { orders: orders.slice(0, ORDERS_PER_PAGE), more: orders.length > ORDERS_PER_PAGE };
 }
 

@@ -1,11 +1,17 @@
-import { SUPABASE_REST } from '@/lib/browser/rest-read';
-import { sessionAccessToken } from '@/lib/browser/session-token';
-import { requestOrder, takeEarlyOrderCall, takeEarlyOwnOrderRead, type OrderAddress } from './order-request';
-import { readOwnOrderRows, type OwnOrderRows } from './own-reads';
+import { hasStoredSession } from '@/lib/browser/auth-storage';
+import { requestOrder, takeEarlyOrderCall, takeEarlyOwnOrderRead, type OrderAddress, type OwnOrderRows } from './order-request';
 import { orderStrings } from '@/domain/order-strings';
 import { orderRecordSchema, type CancelRequest, type OrderRecord } from '@/domain/order-view';
 
 export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean } | { kind: 'not-found' } | { kind: 'cannot-show' };
+
+/**
+ * The signed-in customer's access token (session-token.ts: the stored one while fresh, else supabase-js's);
+ * null for a guest, whose page never downloads that code.
+ */
+export function signedInAccessToken(): Promise<string | null> {
+  return hasStoredSession() ? import('@/lib/browser/session-token').then((session) => session.sessionAccessToken()) : Promise.resolve(null);
+}
 
 /** A signed-in customer's own order, read under row-level security, checked; null when RLS shows none. */
 async function ownOrder(rows: Promise<OwnOrderRows | null>): Promise<OrderRecord | null> {
@@ -32,9 +38,9 @@ export async function loadOrder(address: OrderAddress): Promise<OrderLoad> {
   const early = takeEarlyOrderCall(address);
   if (early) return answerOf(await early.response);
   const earlyOwn = takeEarlyOwnOrderRead(address.orderNumber);
-  const token = earlyOwn?.accessToken ?? (await sessionAccessToken());
+  const token = earlyOwn?.accessToken ?? (await signedInAccessToken());
   if (token && !address.key) {
-    const own = await ownOrder(earlyOwn?.rows ?? readOwnOrderRows(SUPABASE_REST, token, address.orderNumber));
+    const own = await ownOrder(earlyOwn?.rows ?? import('./signed-in-reads').then((reads) => reads.readOwnOrder(token, address.orderNumber)));
     if (own) return { kind: 'shown', record: own, signedIn: true };
   }
   const loaded = await answerOf(await requestOrder(address, token));
@@ -43,7 +49,7 @@ export async function loadOrder(address: OrderAddress): Promise<OrderLoad> {
 
 /** Cancels through the function; answers the order as it is now, or the sentence to show. */
 export async function requestCancel(request: CancelRequest): Promise<{ record: OrderRecord } | { error: string }> {
-  const token = await sessionAccessToken();
+  const token = await signedInAccessToken();
   const response = await fetch('/api/orders/cancel', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

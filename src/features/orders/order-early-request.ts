@@ -3,8 +3,8 @@ import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { fetchRows, type RestTarget } from '@/lib/browser/rest-request';
 import { freshStoredSession } from '@/lib/browser/stored-session';
 import { placedOrderNoteHasRecord } from '@/lib/placed-order-note';
-import { leaveEarlyMyOrdersRead, leaveEarlyOrderCall, leaveEarlyOwnOrderRead, orderAddress, requestOrder } from './order-request';
-import { myOrdersPage, myOrdersRead, readOwnOrderRows } from './own-reads';
+import { leaveEarlyMyOrdersRead, leaveEarlyOrderCall, leaveEarlyOwnOrderRead, myOrdersPage, orderAddress, requestOrder } from './order-request';
+import { myOrdersRead, readOwnOrderRows } from './own-reads';
 
 /*
  * Inline in the head of the order page and My orders (order-early-integration.ts): the page asks for

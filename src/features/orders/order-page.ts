@@ -8,8 +8,7 @@ import { orderAddress } from './order-request';
 import { refillSection } from './refill-section';
 import { orderStrings } from '@/domain/order-strings';
 import { orderRecordSchema, type OrderRecord } from '@/domain/order-view';
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { pageDrawn } from '@/lib/browser/page-drawn';
+import { hasStoredSession, pageDrawn } from '@/lib/browser/auth-storage';
 
 /**
  * /orders/<order number>: one prebuilt page; the number and the guest key come from the address.

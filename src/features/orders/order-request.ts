@@ -1,5 +1,3 @@
-import type { OwnOrderRows } from './own-reads';
-
 /*
  * A guest's call for the order, /api/orders/get, as both of the page's scripts make it: the inline
  * one in the head starts it while the page is still arriving (order-early-request.ts), and the
@@ -19,6 +17,14 @@ export function orderAddress(href: string): OrderAddress {
   return { orderNumber: decodeURIComponent(url.pathname.replace(/^\/orders\/?/, '').replace(/\/$/, '')), key: url.searchParams.get('key') };
 }
 
+/** My orders shows this many orders to a page. */
+export const ORDERS_PER_PAGE = 20;
+
+/** The page of My orders an address asks for (?page=N), 1 when it names none or no sensible one. */
+export function myOrdersPage(href: string): number {
+  return Math.max(1, Math.floor(Number(new URL(href).searchParams.get('page'))) || 1);
+}
+
 export function requestOrder(address: OrderAddress, token: string | null): Promise<Response> {
   const query = new URLSearchParams({ number: address.orderNumber, ...(address.key ? { key: address.key } : {}) });
   return fetch(`/api/orders/get?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -27,6 +33,14 @@ export function requestOrder(address: OrderAddress, token: string | null): Promi
 /** The call the head's script started: for which order, and its answer to come. */
 export interface EarlyOrderCall extends OrderAddress {
   response: Promise<Response>;
+}
+
+/** The rows the order page draws, unchecked (the page checks them with orderRecordSchema); null when RLS shows no such order. */
+export interface OwnOrderRows {
+  order: unknown;
+  events: unknown[];
+  refunds: unknown[];
+  decisions: unknown[];
 }
 
 /** The head's read of a signed-in customer's own order: with which token, and its rows to come. */

@@ -1,8 +1,9 @@
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { restRequest, type RestRead } from '@/lib/browser/rest-request';
 import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-view';
-import { lineDecisionsRead, MY_ORDER_COLUMNS, myOrdersPage, myOrdersRead, orderEventsRead, ownOrderRead, readOwnOrderRows, refillRemindersRead, refundsRead } from './own-reads';
+import { myOrdersPage } from './order-request';
+import { lineDecisionsRead, MY_ORDER_COLUMNS, myOrdersRead, orderEventsRead, ownOrderRead, readOwnOrderRows, refillRemindersRead, refundsRead } from './own-reads';
 
 const SUPABASE_URL = 'https://project.supabase.example';
 const ANON_KEY = 'anon-key';
@@ -11,7 +12,7 @@ const ORDER_ID = '9b2f6c1e-3d4a-4c7b-8e21-5f0a1b2c3d4e';
 const USER_ID = '11111111-1111-4111-8111-111111111111';
 
 /** The request supabase-js itself sends for a query, caught before it leaves. */
-async function supabaseJsRequest(query: (client: ReturnType<typeof createClient>) => PromiseLike<unknown>): Promise<{ url: string; headers: Headers }> {
+async function supabaseJsRequest(query: (client: SupabaseClient) => PromiseLike<unknown>): Promise<{ url: string; headers: Headers }> {
   let caught: { url: string; headers: Headers } | undefined;
   const client = createClient(SUPABASE_URL, ANON_KEY, {
     accessToken: async () => TOKEN,
@@ -107,8 +108,8 @@ describe("the order page's read of the customer's own order", () => {
     expect(asked).toEqual([`orders Bearer ${TOKEN}`]);
   });
 
-  it('fails with PostgREST’s reason when it refuses the token', async () => {
+  it('fails when PostgREST refuses the token', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 'PGRST301', message: 'JWT expired' }), { status: 401 }));
-    await expect(readOwnOrderRows(target, TOKEN, 'MK-2026-000123')).rejects.toThrow('orders could not be read (401) JWT expired');
+    await expect(readOwnOrderRows(target, TOKEN, 'MK-2026-000123')).rejects.toThrow('orders could not be read (401)');
   });
 });

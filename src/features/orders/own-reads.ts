@@ -1,5 +1,6 @@
 import { fetchRows, type RestRead, type RestTarget } from '@/lib/browser/rest-request';
 import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-columns';
+import { ORDERS_PER_PAGE, type OwnOrderRows } from './order-request';
 
 /*
  * What a signed-in customer's pages read of their own orders, under row-level security: the order
@@ -7,8 +8,6 @@ import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_
  * of My orders. Read with plain fetch (rest-request.ts), so the page draws before supabase-js loads.
  * No zod here: the order page's inline head script reads the order with these too.
  */
-
-export const ORDERS_PER_PAGE = 20;
 
 export const ownOrderRead = (orderNumber: string): RestRead => ({ table: 'orders', select: ORDER_PAGE_COLUMNS, eq: { order_number: orderNumber } });
 
@@ -27,14 +26,6 @@ export const lineDecisionsRead = (orderId: string): RestRead => ({
   eq: { order_id: orderId },
   order: [{ column: 'line_index' }],
 });
-
-/** The rows the order page draws, unchecked (the page checks them with orderRecordSchema); null when RLS shows no such order. */
-export interface OwnOrderRows {
-  order: unknown;
-  events: unknown[];
-  refunds: unknown[];
-  decisions: unknown[];
-}
 
 /** The customer's own order and its events, refunds and line decisions, as supabase-js read them before. */
 export async function readOwnOrderRows(target: RestTarget, accessToken: string, orderNumber: string): Promise<OwnOrderRows | null> {
@@ -58,9 +49,4 @@ export const MY_ORDER_COLUMNS = 'order_number, created_at, status, payment_statu
 export function myOrdersRead(userId: string, page: number): RestRead {
   const from = (page - 1) * ORDERS_PER_PAGE;
   return { table: 'orders', select: MY_ORDER_COLUMNS, eq: { user_id: userId }, order: [{ column: 'created_at', desc: true }], range: { from, to: from + ORDERS_PER_PAGE } };
-}
-
-/** The page of My orders an address asks for (?page=N), 1 when it names none or no sensible one. */
-export function myOrdersPage(href: string): number {
-  return Math.max(1, Math.floor(Number(new URL(href).searchParams.get('page'))) || 1);
 }

@@ -37,11 +37,7 @@ export interface RestTarget {
 export async function fetchRows(target: RestTarget, accessToken: string, read: RestRead): Promise<unknown[]> {
   const { url, headers } = restRequest(target.supabaseUrl, target.anonKey, accessToken, read);
   const response = await fetch(url, { headers });
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : '';
-    throw new Error(`${read.table} could not be read (${response.status}) ${message}`.trim());
-  }
-  if (!Array.isArray(body)) throw new Error(`${read.table} was answered with no rows`);
+  const body: unknown = response.ok ? await response.json() : null;
+  if (!Array.isArray(body)) throw new Error(`${read.table} could not be read (${response.status})`);
   return body;
 }
