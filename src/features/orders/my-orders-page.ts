@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { formatRupees } from '@/domain/money';
 import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
-import { hasStoredSession, pageDrawn } from '@/lib/browser/auth-storage';
+import { hasStoredSession } from '@/lib/browser/auth-storage';
+import { pageDrawn } from '@/lib/browser/session-after-draw';
 import { sessionUser } from '@/lib/browser/session-token';
 import { el } from './dom';
 import { myOrdersPage, ORDERS_PER_PAGE, takeEarlyMyOrdersRead } from './order-request';
@@ -107,5 +108,5 @@ export function showMyOrders(holder: HTMLElement): void {
       (answer) => (answer ? holder.replaceChildren(ordersScreen(page, answer.orders, answer.more)) : sendToLogin()),
       () => holder.replaceChildren(el('p', { role: 'alert', class: 'text-sm text-red-700' }, orderStrings.loadFailed)),
     )
-    .finally(pageDrawn);
+    .finally(() => pageDrawn(holder));
 }

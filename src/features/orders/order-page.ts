@@ -8,7 +8,8 @@ import { orderAddress } from './order-request';
 import { refillSection } from './refill-section';
 import { orderStrings } from '@/domain/order-strings';
 import { orderRecordSchema, type OrderRecord } from '@/domain/order-view';
-import { hasStoredSession, pageDrawn } from '@/lib/browser/auth-storage';
+import { hasStoredSession } from '@/lib/browser/auth-storage';
+import { pageDrawn } from '@/lib/browser/session-after-draw';
 
 /**
  * /orders/<order number>: one prebuilt page; the number and the guest key come from the address.
@@ -55,16 +56,16 @@ export function showOrderPage(holder: HTMLElement): void {
 
   if (!isOrderNumber(orderNumber)) {
     show({ kind: 'not-found' });
-    return pageDrawn();
+    return pageDrawn(holder);
   }
   // The payment's reply carried the order: drawn at once, with no call of its own.
   const carried = orderRecordSchema.safeParse(placed?.record);
   if (carried.success && carried.data.order.order_number === orderNumber) {
     draw(carried.data, hasStoredSession());
-    return pageDrawn();
+    return pageDrawn(holder);
   }
   screen.replaceChildren(loadingScreen());
   loadOrder(address)
     .then(show, () => screen.replaceChildren(loadFailedScreen()))
-    .finally(pageDrawn);
+    .finally(() => pageDrawn(holder));
 }
