@@ -9,7 +9,9 @@ import { AUTH_SESSION_STARTED_EVENT, hasStoredSession } from '@/lib/browser/auth
  * sync, so neither feature starts the other.
  * Guests download neither the session nor the sync: the session loads only when one is stored (or the login form loads it),
  * and the cart sync follows it. The sync subscribes before the stored session is checked, so it
- * tells a restored session from a fresh sign-in.
+ * tells a restored session from a fresh sign-in. The stored session starts from session-start.ts,
+ * which a page that draws the customer's data from the stored token first (the order page, My
+ * orders) has wait until that is on screen.
  */
 async function startCartSync(): Promise<void> {
   const [{ $auth }, { startCartSync: start }, { followToastsOutsideIslands }] = await Promise.all([
@@ -26,6 +28,6 @@ const startCartSyncOnce = () => (cartSync ??= startCartSync());
 
 suggestOnFocus();
 document.addEventListener(AUTH_SESSION_STARTED_EVENT, () => void startCartSyncOnce());
-if (hasStoredSession()) void startCartSyncOnce().then(() => import('@/features/auth/header-auth-session'));
+if (hasStoredSession()) void import('./session-start').then((session) => session.startStoredSession(startCartSyncOnce));
 // Only a landing address with campaign parameters loads the code that keeps them (for the order).
 if (/[?&]utm_(source|campaign)=/.test(location.search)) void import('@/features/checkout/utm-landing');

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { formatRupees } from '@/domain/money';
 import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
 import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { loadSupabase } from '@/lib/browser/load-supabase';
+import { pageDrawn } from '@/lib/browser/session-after-draw';
+import { sessionUser } from '@/lib/browser/session-token';
 import { el } from './dom';
+import { myOrdersPage, ORDERS_PER_PAGE, takeEarlyMyOrdersRead } from './order-request';
 import { orderStrings } from '@/domain/order-strings';
 import { reorderPagePath } from '@/domain/reorder-link';
 import { reorderStrings } from '@/domain/reorder-strings';
-
-const ORDERS_PER_PAGE = 20;
 
 const summarySchema = z.object({
   order_number: z.string(),
@@ -27,21 +27,16 @@ function sendToLogin(): void {
   window.location.replace(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }
 
-/** One page of the signed-in customer's orders, newest first, under row-level security; null when nobody is signed in. */
+/**
+ * One page of the signed-in customer's orders, newest first, under row-level security; null when
+ * nobody is signed in. Read with plain fetch, with the stored token while it is fresh (session-token.ts).
+ */
 async function readOrders(page: number): Promise<{ orders: OrderSummary[]; more: boolean } | null> {
-  const supabase = await loadSupabase();
-  const { data: session } = await supabase.auth.getSession();
-  if (!session.session) return null;
-  const from = (page - 1) * ORDERS_PER_PAGE;
-  // One row past the page tells whether an older page exists.
-  const { data, error } = await supabase
-    .from('orders')
-    .select('order_number, created_at, status, payment_status, amount_paise, lines')
-    .eq('user_id', session.session.user.id)
-    .order('created_at', { ascending: false })
-    .range(from, from + ORDERS_PER_PAGE);
-  if (error) throw new Error(error.message);
-  const orders = z.array(summarySchema).parse(data);
+  const user = await sessionUser();
+  if (!user) return null;
+  // The page's head has usually started this read already (order-early-request.ts).
+  const early = takeEarlyMyOrdersRead(user.userId, page);
+  const orders = z.array(summarySchema).parse(await (early?.rows ?? import('./signed-in-reads').then((reads) => reads.readMyOrders(user, page))));
   return { orders: orders.slice(0, ORDERS_PER_PAGE), more: orders.length > ORDERS_PER_PAGE };
 }
 
@@ -102,13 +97,16 @@ function ordersScreen(page: number, orders: OrderSummary[], more: boolean): HTML
 
 /**
  * /account/orders: the heading and the loading line are in the page's HTML; this script (no React)
- * sends a guest to sign in and draws the list once supabase-js has read it.
+ * sends a guest to sign in and draws the list; supabase-js (the header's session, the cart sync)
+ * starts once the list is on screen (start-session.ts).
  */
 export function showMyOrders(holder: HTMLElement): void {
   if (!hasStoredSession()) return sendToLogin();
-  const page = Math.max(1, Number(new URL(window.location.href).searchParams.get('page')) || 1);
-  readOrders(page).then(
-    (answer) => (answer ? holder.replaceChildren(ordersScreen(page, answer.orders, answer.more)) : sendToLogin()),
-    () => holder.replaceChildren(el('p', { role: 'alert', class: 'text-sm text-red-700' }, orderStrings.loadFailed)),
-  );
+  const page = myOrdersPage(window.location.href);
+  readOrders(page)
+    .then(
+      (answer) => (answer ? holder.replaceChildren(ordersScreen(page, answer.orders, answer.more)) : sendToLogin()),
+      () => holder.replaceChildren(el('p', { role: 'alert', class: 'text-sm text-red-700' }, orderStrings.loadFailed)),
+    )
+    .finally(() => pageDrawn(holder));
 }

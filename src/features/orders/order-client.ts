@@ -1,33 +1,22 @@
 import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { loadSupabase } from '@/lib/browser/load-supabase';
-import { requestOrder, takeEarlyOrderCall, type OrderAddress } from './order-request';
+import { requestOrder, takeEarlyOrderCall, takeEarlyOwnOrderRead, type OrderAddress, type OwnOrderRows } from './order-request';
 import { orderStrings } from '@/domain/order-strings';
-import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, REFUND_COLUMNS, type CancelRequest, type OrderRecord } from '@/domain/order-view';
+import { orderRecordSchema, type CancelRequest, type OrderRecord } from '@/domain/order-view';
 
 export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean } | { kind: 'not-found' } | { kind: 'cannot-show' };
 
-/** The signed-in customer's access token (supabase-js renews it when it has run out). */
-async function accessToken(): Promise<string | null> {
-  if (!hasStoredSession()) return null;
-  const supabase = await loadSupabase();
-  const { data } = await supabase.auth.getSession();
-  return data.session?.access_token ?? null;
+/**
+ * The signed-in customer's access token (session-token.ts: the stored one while fresh, else supabase-js's);
+ * null for a guest, whose page never downloads that code.
+ */
+export function signedInAccessToken(): Promise<string | null> {
+  return hasStoredSession() ? import('@/lib/browser/session-token').then((session) => session.sessionAccessToken()) : Promise.resolve(null);
 }
 
-/** A signed-in customer's own order, read under row-level security; null when RLS shows none. */
-async function readOwnOrder(orderNumber: string): Promise<OrderRecord | null> {
-  const supabase = await loadSupabase();
-  const order = await supabase.from('orders').select(ORDER_PAGE_COLUMNS).eq('order_number', orderNumber).maybeSingle();
-  if (order.error) throw new Error(order.error.message);
-  if (!order.data) return null;
-  const id = (order.data as unknown as { id: string }).id;
-  const [events, refunds, decisions] = await Promise.all([
-    supabase.from('order_events').select(ORDER_EVENT_COLUMNS).eq('order_id', id).order('at').order('id'),
-    supabase.from('refunds').select(REFUND_COLUMNS).eq('order_id', id).order('created_at'),
-    supabase.from('order_line_decisions').select(LINE_DECISION_COLUMNS).eq('order_id', id).order('line_index'),
-  ]);
-  for (const answer of [events, refunds, decisions]) if (answer.error) throw new Error(answer.error.message);
-  return orderRecordSchema.parse({ order: order.data, events: events.data, refunds: refunds.data, decisions: decisions.data });
+/** A signed-in customer's own order, read under row-level security, checked; null when RLS shows none. */
+async function ownOrder(rows: Promise<OwnOrderRows | null>): Promise<OrderRecord | null> {
+  const read = await rows;
+  return read ? orderRecordSchema.parse(read) : null;
 }
 
 async function answerOf(response: Response): Promise<OrderLoad> {
@@ -40,15 +29,18 @@ async function answerOf(response: Response): Promise<OrderLoad> {
 /**
  * The order for this page. A guest (nobody signed in; the mail link's key) asks the function
  * with plain fetch, so the page draws it without supabase-js; the call the page's head already
- * started is taken rather than made again. Signed in, the order is read under RLS (and, when RLS
- * shows nothing, the function tells an unknown number from an order this browser may not see).
+ * started is taken rather than made again. Signed in, the order is read under RLS with plain fetch,
+ * with the stored token while it is fresh, so the page draws before supabase-js loads; the head's
+ * script has usually started that read already (and, when RLS shows nothing, the function tells an
+ * unknown number from an order this browser may not see).
  */
 export async function loadOrder(address: OrderAddress): Promise<OrderLoad> {
   const early = takeEarlyOrderCall(address);
   if (early) return answerOf(await early.response);
-  const token = await accessToken();
+  const earlyOwn = takeEarlyOwnOrderRead(address.orderNumber);
+  const token = earlyOwn?.accessToken ?? (await signedInAccessToken());
   if (token && !address.key) {
-    const own = await readOwnOrder(address.orderNumber);
+    const own = await ownOrder(earlyOwn?.rows ?? import('./signed-in-reads').then((reads) => reads.readOwnOrder(token, address.orderNumber)));
     if (own) return { kind: 'shown', record: own, signedIn: true };
   }
   const loaded = await answerOf(await requestOrder(address, token));
@@ -57,7 +49,7 @@ export async function loadOrder(address: OrderAddress): Promise<OrderLoad> {
 
 /** Cancels through the function; answers the order as it is now, or the sentence to show. */
 export async function requestCancel(request: CancelRequest): Promise<{ record: OrderRecord } | { error: string }> {
-  const token = await accessToken();
+  const token = await signedInAccessToken();
   const response = await fetch('/api/orders/cancel', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

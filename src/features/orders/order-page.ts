@@ -9,13 +9,14 @@ import { refillSection } from './refill-section';
 import { orderStrings } from '@/domain/order-strings';
 import { orderRecordSchema, type OrderRecord } from '@/domain/order-view';
 import { hasStoredSession } from '@/lib/browser/auth-storage';
+import { pageDrawn } from '@/lib/browser/session-after-draw';
 
 /**
  * /orders/<order number>: one prebuilt page; the number and the guest key come from the address.
  * The page's script: it takes the answer of the call the head's inline script started for a guest
  * (or reads the order itself: order-client.ts) and draws it in plain DOM, so a guest on a phone sees
- * the order after one call and one small script (no React, no supabase-js; a signed-in customer's
- * page loads supabase-js for the session).
+ * the order after one call and one small script (no React, no supabase-js). A signed-in customer's
+ * page reads with the stored token while it is fresh and starts supabase-js once the order is drawn.
  */
 export function showOrderPage(holder: HTMLElement): void {
   const address = orderAddress(window.location.href);
@@ -53,10 +54,18 @@ export function showOrderPage(holder: HTMLElement): void {
     else screen.replaceChildren(load.kind === 'not-found' ? notFoundScreen() : cannotShowScreen(orderNumber));
   };
 
-  if (!isOrderNumber(orderNumber)) return show({ kind: 'not-found' });
+  if (!isOrderNumber(orderNumber)) {
+    show({ kind: 'not-found' });
+    return pageDrawn(holder);
+  }
   // The payment's reply carried the order: drawn at once, with no call of its own.
   const carried = orderRecordSchema.safeParse(placed?.record);
-  if (carried.success && carried.data.order.order_number === orderNumber) return draw(carried.data, hasStoredSession());
+  if (carried.success && carried.data.order.order_number === orderNumber) {
+    draw(carried.data, hasStoredSession());
+    return pageDrawn(holder);
+  }
   screen.replaceChildren(loadingScreen());
-  loadOrder(address).then(show, () => screen.replaceChildren(loadFailedScreen()));
+  loadOrder(address)
+    .then(show, () => screen.replaceChildren(loadFailedScreen()))
+    .finally(() => pageDrawn(holder));
 }

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { loadSupabase } from '@/lib/browser/load-supabase';
 import type { OrderRecord } from '@/domain/order-view';
 import { reorderStrings } from '@/domain/reorder-strings';
 import { el } from './dom';
+import { signedInAccessToken } from './order-client';
 
 const reminderSchema = z.object({ product_id: z.number(), doses_per_day: z.number(), remind_on: z.string(), stopped_at: z.string().nullable() });
 const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 async function startReminder(orderNumber: string, productId: number, dosesPerDay: number): Promise<{ message: string } | { error: string }> {
-  const supabase = await loadSupabase();
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
+  const token = await signedInAccessToken();
   if (!token) return { error: reorderStrings.signInToRemind };
   const response = await fetch('/api/refills/start', {
     method: 'POST',
@@ -43,9 +41,9 @@ export function refillSection(record: OrderRecord): HTMLElement {
     });
     return { productId, name, note, row: el('li', { class: 'flex flex-wrap items-center gap-2 p-3' }, el('span', { class: 'flex-1 text-sm text-gray-900' }, name), el('label', { class: 'text-sm text-gray-700' }, `${reorderStrings.dosesLabel} `, doses), button, note) };
   });
-  void loadSupabase()
-    .then((supabase) => supabase.from('refill_reminders').select('product_id, doses_per_day, remind_on, stopped_at').eq('order_id', order.id))
-    .then(({ data }) => {
+  void signedInAccessToken()
+    .then((token) => (token ? import('./signed-in-reads').then((reads) => reads.readRefillReminders(token, order.id)) : []))
+    .then((data) => {
       for (const reminder of z.array(reminderSchema).catch([]).parse(data)) {
         const row = rows.find((candidate) => candidate.productId === reminder.product_id);
         if (row && reminder.stopped_at === null && !row.note.textContent) row.note.textContent = reorderStrings.remindOn(row.name, day.format(new Date(`${reminder.remind_on}T00:00:00Z`)));

@@ -1,0 +1,115 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { restRequest, type RestRead } from '@/lib/browser/rest-request';
+import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-view';
+import { myOrdersPage } from './order-request';
+import { lineDecisionsRead, MY_ORDER_COLUMNS, myOrdersRead, orderEventsRead, ownOrderRead, readOwnOrderRows, refillRemindersRead, refundsRead } from './own-reads';
+
+const SUPABASE_URL = 'https://project.supabase.example';
+const ANON_KEY = 'anon-key';
+const TOKEN = 'customer.access.token';
+const ORDER_ID = '9b2f6c1e-3d4a-4c7b-8e21-5f0a1b2c3d4e';
+const USER_ID = '11111111-1111-4111-8111-111111111111';
+
+/** The request supabase-js itself sends for a query, caught before it leaves. */
+async function supabaseJsRequest(query: (client: SupabaseClient) => PromiseLike<unknown>): Promise<{ url: string; headers: Headers }> {
+  let caught: { url: string; headers: Headers } | undefined;
+  const client = createClient(SUPABASE_URL, ANON_KEY, {
+    accessToken: async () => TOKEN,
+    global: {
+      fetch: async (input, init) => {
+        caught = { url: String(input), headers: new Headers(init?.headers) };
+        return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    },
+  });
+  await query(client);
+  if (!caught) throw new Error('supabase-js sent nothing');
+  return caught;
+}
+
+/** The plain fetch's request, with its headers as the Headers the browser sends. */
+function ownRequest(read: RestRead): { url: string; headers: Headers } {
+  const { url, headers } = restRequest(SUPABASE_URL, ANON_KEY, TOKEN, read);
+  return { url, headers: new Headers(headers) };
+}
+
+function expectSameRequest(own: { url: string; headers: Headers }, theirs: { url: string; headers: Headers }): void {
+  expect(own.url).toBe(theirs.url);
+  for (const name of ['apikey', 'authorization', 'accept-profile']) expect(own.headers.get(name), name).toBe(theirs.headers.get(name));
+}
+
+describe("a signed-in customer's reads without supabase-js", () => {
+  it('ask PostgREST exactly what supabase-js asked on the order page, with the customer’s own token', async () => {
+    const own = ownRequest(ownOrderRead('MK-2026-000123'));
+    expect(own.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(own.headers.get('apikey')).toBe(ANON_KEY);
+    expectSameRequest(own, await supabaseJsRequest((db) => db.from('orders').select(ORDER_PAGE_COLUMNS).eq('order_number', 'MK-2026-000123').maybeSingle()));
+    expectSameRequest(ownRequest(orderEventsRead(ORDER_ID)), await supabaseJsRequest((db) => db.from('order_events').select(ORDER_EVENT_COLUMNS).eq('order_id', ORDER_ID).order('at').order('id')));
+    expectSameRequest(ownRequest(refundsRead(ORDER_ID)), await supabaseJsRequest((db) => db.from('refunds').select(REFUND_COLUMNS).eq('order_id', ORDER_ID).order('created_at')));
+    expectSameRequest(ownRequest(lineDecisionsRead(ORDER_ID)), await supabaseJsRequest((db) => db.from('order_line_decisions').select(LINE_DECISION_COLUMNS).eq('order_id', ORDER_ID).order('line_index')));
+    expectSameRequest(
+      ownRequest(refillRemindersRead(ORDER_ID)),
+      await supabaseJsRequest((db) => db.from('refill_reminders').select('product_id, doses_per_day, remind_on, stopped_at').eq('order_id', ORDER_ID)),
+    );
+  });
+
+  it('read My orders 20 to a page, newest first, with one row past the page', async () => {
+    expectSameRequest(
+      ownRequest(myOrdersRead(USER_ID, 1)),
+      await supabaseJsRequest((db) => db.from('orders').select(MY_ORDER_COLUMNS).eq('user_id', USER_ID).order('created_at', { ascending: false }).range(0, 20)),
+    );
+    const third = new URL(ownRequest(myOrdersRead(USER_ID, 3)).url);
+    expect(Object.fromEntries(third.searchParams)).toEqual({
+      select: 'order_number,created_at,status,payment_status,amount_paise,lines',
+      user_id: `eq.${USER_ID}`,
+      order: 'created_at.desc',
+      offset: '40',
+      limit: '21',
+    });
+  });
+
+  it('take the page of My orders from the address, page 1 when it names none or no sensible one', () => {
+    expect(myOrdersPage('https://shop.example/account/orders')).toBe(1);
+    expect(myOrdersPage('https://shop.example/account/orders?page=3')).toBe(3);
+    for (const page of ['0', '-2', 'two', '']) expect(myOrdersPage(`https://shop.example/account/orders?page=${page}`), page).toBe(1);
+    expect(myOrdersPage('https://shop.example/account/orders?page=2.5')).toBe(2);
+  });
+
+  it('keep a value that needs escaping as one filter value', () => {
+    const url = new URL(ownRequest(ownOrderRead('MK-1&user_id=eq.x')).url);
+    expect(url.searchParams.getAll('order_number')).toEqual(['eq.MK-1&user_id=eq.x']);
+    expect(url.searchParams.has('user_id')).toBe(false);
+  });
+});
+
+describe("the order page's read of the customer's own order", () => {
+  const target = { supabaseUrl: SUPABASE_URL, anonKey: ANON_KEY };
+  const answering = (rowsByTable: Record<string, unknown[]>) => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+      const url = new URL(input);
+      asked.push(`${url.pathname.replace('/rest/v1/', '')} ${new Headers(init.headers).get('authorization')}`);
+      return new Response(JSON.stringify(rowsByTable[url.pathname.replace('/rest/v1/', '')] ?? []), { status: 200 });
+    });
+    return asked;
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the order, then its events, refunds and line decisions by its id, all with the customer’s token', async () => {
+    const asked = answering({ orders: [{ id: ORDER_ID, order_number: 'MK-2026-000123' }], order_events: [{ kind: 'placed' }], refunds: [], order_line_decisions: [] });
+    expect(await readOwnOrderRows(target, TOKEN, 'MK-2026-000123')).toEqual({ order: { id: ORDER_ID, order_number: 'MK-2026-000123' }, events: [{ kind: 'placed' }], refunds: [], decisions: [] });
+    expect(asked.sort()).toEqual(['order_events', 'order_line_decisions', 'orders', 'refunds'].map((table) => `${table} Bearer ${TOKEN}`));
+  });
+
+  it('answers null, and reads nothing more, when row-level security shows no such order', async () => {
+    const asked = answering({});
+    expect(await readOwnOrderRows(target, TOKEN, 'MK-2026-000999')).toBeNull();
+    expect(asked).toEqual([`orders Bearer ${TOKEN}`]);
+  });
+
+  it('fails when PostgREST refuses the token', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 'PGRST301', message: 'JWT expired' }), { status: 401 }));
+    await expect(readOwnOrderRows(target, TOKEN, 'MK-2026-000123')).rejects.toThrow('orders could not be read (401)');
+  });
+});
