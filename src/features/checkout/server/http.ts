@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { API_SECURITY_HEADERS } from '../../../lib/api-security-headers';
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
@@ -12,17 +13,8 @@ export class CheckoutRefusal extends Error {
   }
 }
 
-/**
- * The headers netlify.toml gives every page. Its [[headers]] rules never reach functions, so each
- * /api response carries them from here; api-headers.test.ts keeps the two lists equal.
- */
-export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://checkout.razorpay.com" "https://api.razorpay.com")',
-};
+// Shared with functions of features that come before checkout (the share images).
+export { API_SECURITY_HEADERS };
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

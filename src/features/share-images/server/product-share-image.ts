@@ -9,6 +9,7 @@ import { readShareCardRows, type ShareCardFacts } from '../../../domain/catalogu
 import { catalogueShardReader } from '../../../lib/catalogue-shard-files';
 import { parseProductShareImagePath, productShareCard, productShareImagePath, shareCardHash } from './share-cards';
 import { renderShareImage } from './share-image';
+import { API_SECURITY_HEADERS } from '../../../lib/api-security-headers';
 
 export interface ProductShareImageDependencies {
   /** The share-card facts of these product ids that exist (the build's share-cards shards). */
@@ -48,6 +49,13 @@ const SHORT = { 'cache-control': 'public, max-age=300' };
 const TEXT = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
 
 export async function productShareImageResponse(request: Request, dependencies: ProductShareImageDependencies): Promise<Response> {
+  const response = await shareImageAnswer(request, dependencies);
+  // Every answer of a function carries the headers the pages have (tests/e2e/api-headers.spec.ts).
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+async function shareImageAnswer(request: Request, dependencies: ProductShareImageDependencies): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(`Method ${request.method} is not allowed; use GET.`, { status: 405, headers: { ...TEXT, allow: 'GET, HEAD' } });
   }
