@@ -1,6 +1,6 @@
 /**
  * The headers netlify.toml gives every page. Its [[headers]] rules never reach functions, so each
- * /api response carries them from here; api-headers.test.ts keeps the two lists equal.
+ * /api response carries them from here; tests/e2e/api-headers.spec.ts checks every function answers with them.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
