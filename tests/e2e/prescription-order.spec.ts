@@ -4,6 +4,8 @@ import { serviceClient } from './support/accounts';
 import { ONE_PIXEL_PNG } from './support/cart';
 import { fillDeliveryDetails, FIRST_CALL_TIMEOUT, ORDER_EMAIL } from './checkout-support';
 import { messageWithSubject } from './support/inbox';
+import { fixtureProduct } from './support/fixture-catalogue';
+import { proposedGuestRequest } from './support/prescription-request';
 
 const fileInput = (page: Page) => page.getByLabel('Add prescription files');
 const chosenFiles = (page: Page) => page.getByRole('list', { name: 'Prescription files' });
@@ -92,37 +94,10 @@ test('a PIN code we do not deliver to is refused before anything is sent', async
 
 test('a proposal not approved within 7 days expires with a mail, and its link says so', async ({ page, request }) => {
   const email = `expiry.${Date.now()}@example.test`;
-  const submitted = await serviceClient
-    .from('prescription_requests')
-    .insert({
-      guest_session_id: crypto.randomUUID(),
-      delivery_name: 'Ravi Kumar',
-      delivery_mobile: '+919845012345',
-      delivery_email: email,
-      delivery_line1: '12, 4th Cross, Indiranagar',
-      delivery_city: 'Bengaluru',
-      delivery_state: 'Karnataka',
-      delivery_pin_code: codPinCode,
-      delivery_zone_id: 'bengaluru-central',
-    })
-    .select('id, request_number')
-    .single();
-  if (submitted.error) throw submitted.error;
-  const { id, request_number: requestNumber } = submitted.data;
-  for (const change of [
-    () => serviceClient.from('prescription_requests').update({ status: 'in_review' }).eq('id', id),
-    () => serviceClient.from('prescription_request_lines').insert({ request_id: id, position: 0, product_id: 7, name: 'Metformin 500mg Tablet', line_status: 'proposed', prescribed_quantity: 2, quantity: 2 }),
-    () =>
-      serviceClient
-        .from('prescription_requests')
-        .update({ status: 'proposed', pharmacist_id: '33333333-3333-4333-8333-333333333333', pharmacist_name: 'Asha Rao', registration_number: 'KA-PH-004512' })
-        .eq('id', id),
-    // Eight days pass: the proposal's 7 days end yesterday.
-    () => serviceClient.from('prescription_requests').update({ expires_at: new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString() }).eq('id', id),
-  ]) {
-    const { error } = await change();
-    if (error) throw error;
-  }
+  const { id, requestNumber } = await proposedGuestRequest({ email, name: 'Ravi Kumar', product: fixtureProduct(1) });
+  // Eight days pass: the proposal's 7 days end yesterday.
+  const { error } = await serviceClient.from('prescription_requests').update({ expires_at: new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString() }).eq('id', id);
+  if (error) throw error;
 
   expect((await request.post('/.netlify/functions/prescription-requests-expire')).status()).toBe(204);
   const mail = await messageWithSubject(email, `Request ${requestNumber} has expired`);

@@ -1,60 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { serviceClient } from './support/accounts';
-import { cetirizine, ONE_PIXEL_PNG, storeCart, storedCart, storedLine } from './support/cart';
+import { cetirizine, storeCart, storedCart, storedLine } from './support/cart';
 import { fixtureProduct } from './support/fixture-catalogue';
-import { codPinCode } from './support/fixture-delivery';
 import { messageWithSubject } from './support/inbox';
+import { proposedGuestRequest } from './support/prescription-request';
 import { FIRST_CALL_TIMEOUT } from './checkout-support';
 import { PHONEPE_VERIFIED } from '../../src/features/checkout/checkout-strings';
 import { sellingPricePaise } from '../../src/domain/selling-price';
 
 const metformin = fixtureProduct(1);
 
-/** A guest's request the pharmacist has proposed two packs of metformin for; returns its number and prescription file. */
-async function proposedRequest(email: string) {
-  const session = randomUUID();
-  const filePath = `guest-${session}/prescription.png`;
-  const upload = await serviceClient.storage.from('prescriptions').upload(filePath, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }));
-  if (upload.error) throw upload.error;
-  const submitted = await serviceClient
-    .from('prescription_requests')
-    .insert({
-      guest_session_id: session,
-      delivery_name: 'Farah Khan',
-      delivery_mobile: '+919845012345',
-      delivery_email: email,
-      delivery_line1: '12, 4th Cross, Indiranagar',
-      delivery_city: 'Bengaluru',
-      delivery_state: 'Karnataka',
-      delivery_pin_code: codPinCode,
-      delivery_zone_id: 'bengaluru-central',
-    })
-    .select('id, request_number')
-    .single();
-  if (submitted.error) throw submitted.error;
-  const { id, request_number: requestNumber } = submitted.data;
-  for (const change of [
-    () => serviceClient.from('prescription_request_files').insert({ request_id: id, file_path: filePath, file_name: 'prescription.png', file_type: 'image/png', size_bytes: ONE_PIXEL_PNG.length }),
-    () => serviceClient.from('prescription_requests').update({ status: 'in_review' }).eq('id', id),
-    () => serviceClient.from('prescription_request_lines').insert({ request_id: id, position: 0, product_id: metformin.id, name: metformin.name, line_status: 'proposed', prescribed_quantity: 2, quantity: 2 }),
-    () =>
-      serviceClient
-        .from('prescription_requests')
-        .update({ status: 'proposed', pharmacist_id: '33333333-3333-4333-8333-333333333333', pharmacist_name: 'Asha Rao', registration_number: 'KA-PH-004512' })
-        .eq('id', id),
-  ]) {
-    const { error } = await change();
-    if (error) throw error;
-  }
-  return { requestNumber: requestNumber as string, filePath };
-}
-
 test('a guest approves a proposal and pays with PhonePe: back on the request page, then the order, sent straight to packing, and the shopping cart untouched', async ({ page, request }) => {
   // The first PhonePe calls on a fresh server bundle the functions.
   test.slow();
   const email = `rx.phonepe.${Date.now()}@example.test`;
-  const { requestNumber, filePath } = await proposedRequest(email);
+  const { requestNumber, filePath } = await proposedGuestRequest({ email, name: 'Farah Khan', product: metformin });
   // The guest's shopping cart holds something else, which paying for the request must not touch.
   const cartSession = await storeCart(page, [storedLine(cetirizine, 3)]);
 

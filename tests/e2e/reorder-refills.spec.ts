@@ -5,10 +5,11 @@ import { localEnv } from '../../emulators/local-env';
 import { anonKey } from '../../emulators/supabase/jwt';
 import { fillLogin, serviceClient } from './support/accounts';
 import { fixtureProduct } from './support/fixture-catalogue';
-import { ONE_PIXEL_PNG, storedCart } from './support/cart';
+import { storedCart } from './support/cart';
 import { createConfirmedCustomer, messageWithSubject } from './support/inbox';
 import { FIRST_CALL_TIMEOUT } from './checkout-support';
 import { codPinCode } from './support/fixture-delivery';
+import { proposedGuestRequest } from './support/prescription-request';
 import { sellingPricePaise } from '../../src/domain/selling-price';
 
 const metformin = fixtureProduct(1);
@@ -140,40 +141,7 @@ test('a refill reminder is sent by the daily job on the right day, its link fill
 test('a proposal offers the same salt cheaper, with the saving, and the order takes the substitute pack for pack', async ({ page, request }) => {
   const glycomet = fixtureProduct(19);
   const email = `substitute.${Date.now()}@example.test`;
-  const session = randomUUID();
-  const filePath = `guest-${session}/prescription.png`;
-  const upload = await serviceClient.storage.from('prescriptions').upload(filePath, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }));
-  if (upload.error) throw upload.error;
-  const submitted = await serviceClient
-    .from('prescription_requests')
-    .insert({
-      guest_session_id: session,
-      delivery_name: 'Lakshmi Nair',
-      delivery_mobile: '+919845012345',
-      delivery_email: email,
-      delivery_line1: '12, 4th Cross, Indiranagar',
-      delivery_city: 'Bengaluru',
-      delivery_state: 'Karnataka',
-      delivery_pin_code: codPinCode,
-      delivery_zone_id: 'bengaluru-central',
-    })
-    .select('id, request_number')
-    .single();
-  if (submitted.error) throw submitted.error;
-  const { id, request_number: requestNumber } = submitted.data;
-  for (const change of [
-    () => serviceClient.from('prescription_request_files').insert({ request_id: id, file_path: filePath, file_name: 'prescription.png', file_type: 'image/png', size_bytes: ONE_PIXEL_PNG.length }),
-    () => serviceClient.from('prescription_requests').update({ status: 'in_review' }).eq('id', id),
-    () => serviceClient.from('prescription_request_lines').insert({ request_id: id, position: 0, product_id: metformin.id, name: metformin.name, line_status: 'proposed', prescribed_quantity: 2, quantity: 2 }),
-    () =>
-      serviceClient
-        .from('prescription_requests')
-        .update({ status: 'proposed', pharmacist_id: '33333333-3333-4333-8333-333333333333', pharmacist_name: 'Asha Rao', registration_number: 'KA-PH-004512' })
-        .eq('id', id),
-  ]) {
-    const { error } = await change();
-    if (error) throw error;
-  }
+  const { requestNumber } = await proposedGuestRequest({ email, name: 'Lakshmi Nair', product: metformin });
   // The scheduled run sends the waiting proposal mail.
   expect((await request.post('/.netlify/functions/prescription-requests-expire')).status()).toBe(204);
   const mail = await messageWithSubject(email, `Your medicines for request ${requestNumber} are ready to approve`);
