@@ -8,23 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-
-const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
-
-function staticClosure(distDir: string, entries: string[]): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const url = queue.pop()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const source = readFileSync(path.join(distDir, url), 'utf8');
-    for (const match of source.matchAll(STATIC_IMPORT)) {
-      queue.push(path.posix.join(path.posix.dirname(url), match[1]!));
-    }
-  }
-  return seen;
-}
+import { pageScriptEntries, staticImportClosure } from '../src/lib/module-preload';
 
 /** The built file of a page: pages are named by their route (login.html), index routes are folders (products/index.html). */
 function builtPage(distDir: string, pagePath: string): string | undefined {
@@ -37,12 +21,7 @@ export function pageJsBytes(distDir: string, pagePath: string): { gzipBytes: num
   if (!file) throw new Error(`${pagePath} is not built in ${distDir}`);
   const html = readFileSync(file, 'utf8');
   // Islands hydrated only by the customer's first interaction (client:interact) load nothing before it.
-  const islands = [...html.matchAll(/<astro-island[^>]*>/g)].map((match) => match[0]).filter((tag) => !tag.includes('client="interact"'));
-  const entries = [
-    ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((match) => match[1]!),
-    ...islands.flatMap((tag) => [...tag.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)].map((match) => match[1]!)),
-  ];
-  const closure = staticClosure(distDir, entries.filter((url) => url.startsWith('/')));
+  const closure = staticImportClosure(distDir, pageScriptEntries(html));
   const gzipBytes = [...closure].reduce((sum, url) => sum + gzipSync(readFileSync(path.join(distDir, url))).length, 0);
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join('');
   return { gzipBytes, inlineGzipBytes: inline ? gzipSync(inline).length : 0, files: closure.size };

@@ -97,6 +97,9 @@ const placedOrderFields = { orderNumber: z.string(), guestKey: z.string().option
 export const codCreateResponseSchema = z.object({ placed: z.literal(true), ...placedOrderFields });
 export type CodCreateResponse = z.infer<typeof codCreateResponseSchema>;
 
+/** The one built page behind every order's address (netlify.toml rewrites /orders/* to it). */
+export const ORDER_PAGE_FILE = '/orders/view';
+
 /** Where a paid or placed order is shown: its page, with the guest's key when there is no account. */
 export function orderPagePath(orderNumber: string, guestKey?: string): string {
   const page = `/orders/${encodeURIComponent(orderNumber)}`;

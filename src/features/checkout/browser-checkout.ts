@@ -3,6 +3,8 @@ import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { leavePlacedOrderNote } from '@/lib/placed-order-note';
 import { loadSupabase } from '@/lib/browser/load-supabase';
 import { showToast } from '@/lib/browser/toast';
+import { warmPageScripts } from '@/lib/browser/warm-page';
+import { ORDER_PAGE_FILE } from '@/domain/payment-contract';
 import { $cart, clearCart } from '@/features/cart/public';
 import { $deliveryStep } from '@/features/delivery/public';
 import type { CheckoutEvent } from './checkout-state';
@@ -47,6 +49,7 @@ export function browserCheckoutContext(dispatch: (event: CheckoutEvent) => void)
     },
     keyId: PUBLIC_RAZORPAY_KEY_ID,
     loadRazorpay: () => loadRazorpay(PUBLIC_RAZORPAY_CHECKOUT_URL),
+    warmOrderPage: () => void warmPageScripts(ORDER_PAGE_FILE),
     // Read on use: the island is also rendered at build time, where there is no window.
     get storage() {
       return window.sessionStorage;

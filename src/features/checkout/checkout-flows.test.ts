@@ -73,6 +73,7 @@ function context(api: Partial<PaymentApi>, overrides: Partial<RazorpayContext & 
     openOrder: vi.fn(),
     keyId: 'rzp_test_key',
     loadRazorpay: async () => fakeRazorpay().Razorpay,
+    warmOrderPage: vi.fn(),
     storage: sessionStore(),
     returnPath: '/cart',
     redirect: vi.fn(),
@@ -106,6 +107,8 @@ describe('payWithRazorpay', () => {
       modal: { escape: false, backdropclose: false },
     });
     expect(run.clearCart).not.toHaveBeenCalled();
+    // The order page's scripts are fetched while the customer pays, not before the window is open.
+    expect(run.value.warmOrderPage).toHaveBeenCalledOnce();
 
     options.handler(confirmation);
     await settle();
@@ -158,6 +161,8 @@ describe('payWithRazorpay', () => {
     await payWithRazorpay(refused.value);
     expect(refused.events.at(-1)).toEqual({ type: 'failed', reason: 'Failed to create order: 409 {}' });
     expect(refused.toasts).toEqual(['error: Failed to create order. Please try again.']);
+    expect(noScript.value.warmOrderPage).not.toHaveBeenCalled();
+    expect(refused.value.warmOrderPage).not.toHaveBeenCalled();
   });
 });
 

@@ -44,6 +44,8 @@ export interface CheckoutContext {
 export interface RazorpayContext extends CheckoutContext {
   keyId: string;
   loadRazorpay(): Promise<RazorpayConstructor>;
+  /** While the customer pays in Razorpay's window, fetches what the order page needs, so it draws as soon as it opens. */
+  warmOrderPage(): void;
 }
 
 export interface PhonePeContext extends CheckoutContext {
@@ -138,6 +140,7 @@ export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
       context.toast('error', reason);
     });
     checkout.open();
+    context.warmOrderPage();
   } catch (error) {
     fail(context, error);
   }
