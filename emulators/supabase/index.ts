@@ -7,7 +7,7 @@ import { anonKey, apiClaimsSchema, LOCAL_JWT_SECRET, serviceRoleKey, verifyJwt }
 import { Inbox, serveInbox, type Outgoing } from './inbox';
 import { handleRest, restError, SchemaCache } from './rest';
 import type { PGlite } from '@electric-sql/pglite';
-import { applyProject, openDatabase, supabaseFolder } from './schema';
+import { openDatabase, openProjectDatabase, supabaseFolder } from './schema';
 import { handleStorage, storageClaims } from './storage';
 
 /** inboxPort: where the mail and SMS inbox listens (Mailpit's 54324 beside the default API port, else any free port). */
@@ -52,7 +52,7 @@ async function applyNewMigrations(db: PGlite): Promise<string[] | null> {
 }
 
 /** Opens the persisted database (bringing its migrations up to date), or builds a fresh one from shim + migrations + seed. */
-async function openProjectDatabase(dataDir: string) {
+async function openEmulatorDatabase(dataDir: string) {
   const databaseDir = join(dataDir, 'pgdata');
   const readyMarker = join(dataDir, 'schema-applied');
   if (await exists(readyMarker)) {
@@ -68,8 +68,7 @@ async function openProjectDatabase(dataDir: string) {
   // A data dir without the marker is a half-built one: start it again from nothing.
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
-  const db = await openDatabase(databaseDir);
-  await applyProject(db, { seed: true });
+  const db = await openProjectDatabase({ seed: true, dataDir: databaseDir });
   await recordMigrations(db, (await migrationFiles()).map((file) => file.version));
   await writeFile(readyMarker, `${new Date().toISOString()}\n`);
   return db;
@@ -89,7 +88,7 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
   // Port 0 lets tests take any free port; the URL is known once the server listens.
   let url = `http://${host}:${options.port ?? 54321}`;
   const siteUrl = options.siteUrl ?? 'http://localhost:8888';
-  const db = await openProjectDatabase(options.dataDir);
+  const db = await openEmulatorDatabase(options.dataDir);
   await db.exec(AUTH_EMULATOR_SQL);
   const inbox = new Inbox();
   const schema = new SchemaCache(db);

@@ -1,14 +1,12 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { applyProject, openDatabase, type ApiRole } from '../../emulators/supabase/schema';
+import { openProjectDatabase, type ApiRole } from '../../emulators/supabase/schema';
 
 export const demoCustomerId = '11111111-1111-4111-8111-111111111111';
 export const secondCustomerId = '22222222-2222-4222-8222-222222222222';
 
 /** One in-memory database per test file (PGlite costs seconds and hundreds of MB per instance). */
-export async function seededDatabase(): Promise<PGlite> {
-  const db = await openDatabase();
-  await applyProject(db, { seed: true });
-  return db;
+export function seededDatabase(): Promise<PGlite> {
+  return openProjectDatabase({ seed: true });
 }
 
 export type Caller = { role: ApiRole; userId?: string; appMetadata?: Record<string, unknown>; userMetadata?: Record<string, unknown> };
