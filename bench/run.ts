@@ -12,6 +12,8 @@
  *     local server's start to its first function answer, and the functions zipped as deployed with
  *     their cold start (bench/functions.ts), and what product share images cost: none drawn at
  *     build, the function that draws them on request zipped, and its first request (bench/share-images.ts).
+ *  4. Test time: the last passing `npm test` and `npm run test:changed`, which time themselves
+ *     (scripts/test-times.sh), beside their targets (bench/test-times.ts); nothing is run for it.
  * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --api-calls=N (default 2000),
  * --skip-pages, --skip-api, --skip-scale, --only=<labels> (e.g. --only=Cart,Category or --only='Order,My orders,Desk,Pay to order page'), --reports (keeps each
  * Lighthouse report in bench/results/lighthouse/).
@@ -37,6 +39,7 @@ import { pageJsBytes } from './js-bytes.ts';
 import { orderScreenTargets, printOrderScreens } from './order-screens.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 import { measureShareImages, printShareImages, type ShareImageFigures } from './share-images.ts';
+import { printTestTimes, testTimes } from './test-times.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = new Map(process.argv.slice(2).map((arg) => [arg.replace(/^--/, '').split('=')[0]!, arg.split('=')[1] ?? 'true']));
@@ -424,6 +427,8 @@ const api = args.has('skip-api') ? null : await measureApiLoad({ calls: Number(a
 if (api) printApiLoad(api);
 if (!args.has('skip-scale')) console.log('\nScale (targets: build <= 300 s, <= 4096 MB peak and <= 4096 MB output at 100,000; /products first load <= 100 KB)');
 const scale = args.has('skip-scale') ? [] : await scaleBench();
+const tests = testTimes(path.join(root, 'bench', 'results'));
+printTestTimes(tests);
 const resultFile = path.join(root, 'bench', 'results', 'latest.json');
-await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, firstTap, orderConfirmation, api, scale }, null, 2));
+await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, firstTap, orderConfirmation, api, scale, tests }, null, 2));
 console.log(`\nFigures written to ${path.relative(root, resultFile)}`);

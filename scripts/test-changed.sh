@@ -15,15 +15,19 @@ if [ -z "$changed" ]; then
   exit 0
 fi
 echo "Changed since $base:"; echo "$changed" | sed 's/^/  /'
+source scripts/test-times.sh
+start_timing "npm run test:changed -- $base"
 
 echo "== unit, SQL and contract tests reached by the change"
 npx vitest run --changed "$base" --passWithNoTests
+step_done vitest
 
 # A built site is what the browser tests open: rebuild when its sources changed or none exists.
 if echo "$changed" | grep -qE '^(src/|content/|public/|astro\.config\.mjs|netlify\.toml|package\.json)' || [ ! -f dist/index.html ]; then
   echo "== build from $CATALOGUE_DIR"
   npm run build --silent
 fi
+step_done build
 
 # Browser specs open pages rather than import them: a changed feature folder (src/features/<x>) also
 # runs the specs named after it (orders -> orders.spec.ts, checkout -> checkout-*.spec.ts, ...).
@@ -39,3 +43,5 @@ if [ -n "${specs// /}" ]; then
   npx playwright test $specs
 fi
 npx playwright test --only-changed="$base" --pass-with-no-tests
+step_done playwright
+save_timing bench/results/test-changed-times.json

@@ -29,14 +29,24 @@ export CATALOGUE_DIR="${CATALOGUE_DIR:-tests/fixtures/catalogue}"
 export CAMPAIGNS_DIR="${CAMPAIGNS_DIR:-tests/fixtures/campaigns}"
 export DELIVERY_DIR="${DELIVERY_DIR:-tests/fixtures/delivery}"
 
+# Each step's time, kept for `npm run bench` (bench/test-times.ts) when every test passed.
+source scripts/test-times.sh
+start_timing "npm test"
+
 echo "== build from $CATALOGUE_DIR (also indexes the catalogue for the payment functions)"
 npm run build
+step_done build
 
 echo "== type checks"
 npm run check
+step_done checks
 
 echo "== unit, SQL and contract tests"
 npx vitest run
+step_done vitest
 
 echo "== browser tests"
 npx playwright test
+step_done playwright
+
+save_timing bench/results/test-times.json
