@@ -4,7 +4,7 @@ import { fillDeliveryDetails, FIRST_CALL_TIMEOUT, proceedButton } from './checko
 import { cetirizine, orderSummary, waitForCartIsland } from './support/cart';
 import { rupees, sellingPrice } from './support/fixture-catalogue';
 import { whenHydrated } from './support/page-types';
-import { signInToDesk, STAFF } from './support/desk';
+import { signInToDesk, signOutOfDesk, STAFF } from './support/desk';
 
 const salesRow = (page: Page, campaign: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: campaign, exact: true }) });
 
@@ -58,9 +58,7 @@ test('each desk role gets a sentence and a link to its own page on the other’s
   await signInToDesk(page, STAFF.pharmacist, { path: '/desk/campaigns' });
   await expect(page.getByRole('status')).toContainText('Campaign sales are for marketing staff.');
   await expect(page.getByRole('heading', { name: 'Campaign sales' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  // Signed out before the next page opens, or that page would still find the pharmacist's session.
-  await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
+  await signOutOfDesk(page);
 
   await signInToDesk(page, STAFF.marketing);
   await expect(page.getByRole('status')).toContainText('The order queue is for pharmacists and support staff.');

@@ -3,7 +3,7 @@ import { codPinCode } from './support/fixture-delivery';
 import { expect, test, type Page } from '@playwright/test';
 import { sellingPricePaise } from '../../src/domain/selling-price';
 import { serviceClient } from './support/accounts';
-import { signInToDesk, STAFF } from './support/desk';
+import { signInToDesk, signOutOfDesk, STAFF } from './support/desk';
 import { paidRazorpayOrder } from './support/paid-order';
 import { metformin, ONE_PIXEL_PNG } from './support/cart';
 import { fixtureCartProduct, rupees } from './support/fixture-catalogue';
@@ -82,9 +82,7 @@ test('a pharmacist reviews a guest’s prescription order and support ships it',
   expect(reviewMail.Text).toContain(`${metformin.name} (${rupees(sellingPricePaise(metformin) / 100)} each): Removed from your order: Prescription expired`);
   expect(reviewMail.Text).toContain(`${montelukast.name} (${rupees(sellingPricePaise(montelukast) / 100)} each): Prescription accepted by pharmacist Asha Rao`);
 
-  await desk.getByRole('button', { name: 'Sign out' }).click();
-  // Signing out ends the session on the auth server first; leaving the page before that keeps it.
-  await expect(desk.getByLabel('Staff email')).toBeVisible();
+  await signOutOfDesk(desk);
   await signInToDesk(desk, STAFF.support, { landsOn: 'Order queue' });
   await desk.goto(`/desk/order?id=${order.id}`);
   await expect(desk.getByRole('button', { name: 'Accept' })).toHaveCount(0);

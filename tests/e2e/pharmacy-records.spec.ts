@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Browser, type Page } from '@playwright
 import { readFile } from 'node:fs/promises';
 import { formatRupees } from '../../src/domain/money';
 import { serviceClient } from './support/accounts';
-import { signInToDesk, STAFF } from './support/desk';
+import { signInToDesk, signOutOfDesk, STAFF } from './support/desk';
 import { paidRazorpayOrder } from './support/paid-order';
 import { ONE_PIXEL_PNG } from './support/cart';
 import { fixtureCartProduct, fixtureProduct } from './support/fixture-catalogue';
@@ -93,7 +93,7 @@ test('stock import, an H1 order reviewed and dispatched by batch, its tax invoic
   await expect(line).toContainText('Accepted by Asha Rao');
 
   // Support dispatches: no shipping before the batch; the first-expiring sellable batch is suggested.
-  await desk.getByRole('button', { name: 'Sign out' }).click();
+  await signOutOfDesk(desk);
   await signInToDesk(desk, STAFF.support, { landsOn: 'Order queue' });
   await desk.goto(`/desk/order?id=${order.id}`);
   await desk.getByRole('button', { name: 'Mark packed' }).click();
@@ -136,7 +136,7 @@ test('stock import, an H1 order reviewed and dispatched by batch, its tax invoic
   await expect(sheet).toContainText('Dispensed by registered pharmacist Asha Rao, registration no. KA-PH-004512');
 
   // The inspector's export for today lists the line.
-  await desk.getByRole('button', { name: 'Sign out' }).click();
+  await signOutOfDesk(desk);
   await signInToDesk(desk, STAFF.pharmacist, { landsOn: 'Order queue' });
   await desk.goto('/desk/records');
   await desk.getByLabel('From', { exact: true }).fill(today);

@@ -4,7 +4,7 @@ import { Toaster } from '@/lib/browser/Toaster';
 import { $prescriptionLinks } from '@/features/prescriptions/public';
 import { $cartStock, $goneProductIds, refreshCartOnArrival } from './cart-availability';
 import { $cart, setPrescription } from './cart-store';
-import { $prescriptionDialogOpen, closePrescriptionDialog, openPrescriptionDialog } from './prescription-request';
+import { $prescriptionDialogOpening, closePrescriptionDialog, openPrescriptionDialog } from './prescription-request';
 import { handOverFirstScreen } from './cart-first-screen';
 import type { CartScreenState } from './cart-screen-view';
 import { CartScreen } from './CartScreen';
@@ -47,7 +47,8 @@ export default function CartPage({ children, onProceed, busyLabel = null, delive
   const stock = useStore($cartStock);
   const prescriptionLinks = useStore($prescriptionLinks);
   const method = useStore($paymentMethod);
-  const dialogOpen = useStore($prescriptionDialogOpen);
+  const dialogOpening = useStore($prescriptionDialogOpening);
+  const dialogOpen = dialogOpening > 0;
   // Once opened, the dialog stays mounted, so closing it runs its own close and focus return.
   const [dialogWanted, setDialogWanted] = useState(false);
   if (dialogOpen && !dialogWanted) setDialogWanted(true);
@@ -82,7 +83,7 @@ export default function CartPage({ children, onProceed, busyLabel = null, delive
       {dialogWanted && (
         <Suspense fallback={null}>
           <PrescriptionDialog
-            open={dialogOpen}
+            opening={dialogOpening}
             itemNames={pendingLines.map((line) => line.product.name)}
             onClose={closePrescriptionDialog}
             readCart={() => $cart.get()}

@@ -1,15 +1,22 @@
 import { atom } from 'nanostores';
 import { $cart, setPrescription } from './cart-store';
 
-/** Whether the cart's prescription dialog is open; the summary, a line and the payment panel all open it. */
-export const $prescriptionDialogOpen = atom(false);
+/**
+ * The cart's prescription dialog: 0 while closed, and each opening the next number (the summary, a
+ * line and the payment panel all open it). A plain true/false lost a quick reopen: closed by Escape
+ * and opened again before React drew the close, the value went back to what React last drew, so
+ * React drew nothing and the dialog stayed shut.
+ */
+export const $prescriptionDialogOpening = atom(0);
+let openings = 0;
 
 export function openPrescriptionDialog(): void {
-  $prescriptionDialogOpen.set(true);
+  openings += 1;
+  $prescriptionDialogOpening.set(openings);
 }
 
 export function closePrescriptionDialog(): void {
-  $prescriptionDialogOpen.set(false);
+  $prescriptionDialogOpening.set(0);
 }
 
 /**

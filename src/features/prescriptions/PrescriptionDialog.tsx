@@ -25,7 +25,8 @@ interface ChosenFile {
 }
 
 interface Props {
-  open: boolean;
+  /** 0 while closed; each opening has its own number, so opening right after a close still opens. */
+  opening: number;
   /** Names of the prescription-only items the prescription is for. */
   itemNames: readonly string[];
   onClose(): void;
@@ -50,7 +51,8 @@ function release(files: readonly ChosenFile[]): void {
  * The modal that collects prescription files for the cart's prescription-only items. A native
  * modal <dialog> keeps focus inside and closes on Escape; focus returns to whatever opened it.
  */
-export function PrescriptionDialog({ open, itemNames, onClose, readCart, attachPrescription }: Props) {
+export function PrescriptionDialog({ opening, itemNames, onClose, readCart, attachPrescription }: Props) {
+  const open = opening > 0;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<Element | null>(null);
   const [files, setFiles] = useState<ChosenFile[]>([]);
@@ -72,7 +74,7 @@ export function PrescriptionDialog({ open, itemNames, onClose, readCart, attachP
     } else if (!open && dialog.open) {
       dialog.close();
     }
-  }, [open]);
+  }, [open, opening]);
 
   useEffect(() => () => release(filesRef.current), []);
 

@@ -7,6 +7,8 @@ export const STAFF = {
   marketing: { email: 'marketing@pharmacy.test', password: 'Market@12345' },
 } as const;
 
+const DESK_ISLAND_TIMEOUT = 20_000;
+
 export type StaffAccount = { email: string; password: string };
 
 /**
@@ -15,9 +17,20 @@ export type StaffAccount = { email: string; password: string };
  */
 export async function signInToDesk(page: Page, staff: StaffAccount, { path = '/desk', landsOn }: { path?: string; landsOn?: string } = {}): Promise<void> {
   await page.goto(path);
-  await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
+  // The desk's island (React and supabase-js, ~100 KB) draws this screen: on a busy machine it took
+  // longer than the 7 s a drawn page gets, and a spec sharing the machine failed at its first step.
+  await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible({ timeout: DESK_ISLAND_TIMEOUT });
   await page.getByLabel('Staff email').fill(staff.email);
   await page.getByLabel('Password').fill(staff.password);
   await page.getByRole('button', { name: 'Sign in to the desk' }).click();
   if (landsOn) await expect(page.getByRole('heading', { name: landsOn })).toBeVisible();
+}
+
+/**
+ * Signs out with the desk's button and waits for the staff-only screen: signing out ends the session
+ * on the auth server first, and a page opened before that still finds the session.
+ */
+export async function signOutOfDesk(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('Staff email')).toBeVisible();
 }
