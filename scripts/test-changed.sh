@@ -37,11 +37,14 @@ for feature in $(echo "$changed" | sed -nE 's#^src/features/([^/]+)/.*#\1#p' | s
 done
 specs="$(echo $specs | tr ' ' '\n' | sort -u | tr '\n' ' ')"
 
-echo "== browser specs that changed or import a changed file${specs:+, and those of the changed features:$specs}"
+# The specs --only-changed picks (changed, or importing a changed file), listed without running, so
+# that one run, with one server start, takes them and the feature specs together.
+changed_specs="$(npx playwright test --only-changed="$base" --list --pass-with-no-tests 2>/dev/null | sed -nE 's#^ *\[[^]]*\] [^ ]+ ([^ :]+\.spec\.ts):.*#tests/e2e/\1#p' | sort -u)"
+specs="$(echo $specs $changed_specs | tr ' ' '\n' | sort -u | tr '\n' ' ')"
+
+echo "== browser specs that changed, import a changed file or are named after a changed feature:${specs:- none}"
 if [ -n "${specs// /}" ]; then
-  # Both sets: the feature specs by name, and whatever --only-changed finds among the rest.
   npx playwright test $specs
 fi
-npx playwright test --only-changed="$base" --pass-with-no-tests
 step_done playwright
 save_timing bench/results/test-changed-times.json
