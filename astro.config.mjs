@@ -62,7 +62,7 @@ export default defineConfig({
     },
     // Pages drawn by their scripts (order, My orders, desk, cart, sign-in) list every chunk up front;
     // the catalogue's pages, whose first screen is their HTML, are left alone.
-    modulePreloadLinks(/^(products|categories|conditions|offers)(\/|\.html$)/),
+    modulePreloadLinks(/^(products|categories|conditions|offers)(\.html)?$/),
   ],
   prefetch: false,
   // The site's stylesheet (33 KB) as one cached file (only styles under 4 KB stay inline): inlined in 100,000 product pages it

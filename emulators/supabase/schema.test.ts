@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -26,12 +26,15 @@ afterAll(async () => {
 });
 
 describe("the project's database, built once and then loaded from its copy", () => {
-  it('keeps one copy, and a database loaded from it is the one the SQL builds', async () => {
+  it('keeps one copy, in place of one made from older SQL, and a database loaded from it is the one the SQL builds', async () => {
     const snapshots = await mkdtemp(join(tmpdir(), 'database-snapshots-'));
     folders.push(snapshots);
+    await writeFile(join(snapshots, '0123456789abcdef.tar'), 'a copy made before the last migration');
     const built = await openProjectDatabase({ seed: true, snapshots });
     opened.push(built);
-    expect((await readdir(snapshots)).filter((name) => name.endsWith('.tar'))).toHaveLength(1);
+    const copies = await readdir(snapshots);
+    expect(copies).toHaveLength(1);
+    expect(copies[0]).not.toBe('0123456789abcdef.tar');
     const loaded = await openProjectDatabase({ seed: true, snapshots });
     opened.push(loaded);
     const [fromSql, fromCopy] = [await fingerprint(built), await fingerprint(loaded)];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -53,6 +53,9 @@ export async function openProjectDatabase(options: { seed: boolean; dataDir?: st
   const partial = `${snapshot}.${process.pid}.partial`;
   await writeFile(partial, Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer()));
   await rename(partial, snapshot);
+  // A copy made from older SQL is never read again: each is ~40 MB, and every migration edit made one.
+  const stale = (await readdir(folder)).filter((name) => name.endsWith('.tar') && join(folder, name) !== snapshot);
+  await Promise.all(stale.map((name) => rm(join(folder, name), { force: true })));
   return db;
 }
 
