@@ -1,23 +1,21 @@
 /**
  * Production-like local run: serves the built site (dist/) through Netlify's own request chain
- * (@netlify/dev: redirects, headers) and netlify/functions through its functions handler, built
- * once at start, with the local emulators.
+ * (@netlify/dev: redirects, headers) and netlify/functions routed by its functions handler, with the
+ * local emulators.
  * Usage: tsx scripts/serve.ts [--fresh]   (--fresh starts from empty emulator data, as tests do)
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { resolveConfig } from '@netlify/config';
-import { NetlifyDev } from '@netlify/dev';
-import { mockLocation, toWebRequest } from '@netlify/dev-utils';
-import { FunctionsHandler } from '@netlify/functions-dev';
+import { createHash } from 'node:crypto';
+import type { FunctionsHandler } from '@netlify/functions-dev';
 import { parse as parseToml } from 'smol-toml';
 import { applyLocalEnv, LOCAL_PORTS } from '../emulators/local-env.ts';
-import { startEmulators } from '../emulators/index.ts';
-import { startContentEditorBackend, type ContentEditorBackend } from './content-editor-backend.ts';
+import { startEmulatorsOnThread } from '../emulators/thread.ts';
+import { startContentEditorBackend } from './content-editor-backend.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? LOCAL_PORTS.site);
@@ -32,7 +30,20 @@ if (!existsSync(path.join(projectRoot, 'dist', 'index.html'))) {
 }
 
 applyLocalEnv(port);
-const emulators = await startEmulators({ dataDir: path.join(projectRoot, '.data'), fresh });
+// The emulators start on their own thread while this one loads Netlify's modules (about 3 s) and
+// the content editor's proxy starts: the server is ready when all three are.
+const emulatorsStarting = startEmulatorsOnThread({ dataDir: path.join(projectRoot, '.data'), fresh });
+// The content editor at /admin saves into this checkout's content/ through Decap's local proxy.
+const contentEditorStarting = startContentEditorBackend(projectRoot).catch((error: unknown) => {
+  console.error(`Content editor unavailable: ${(error as Error).message}`);
+  return null;
+});
+const [{ resolveConfig }, { NetlifyDev }, { mockLocation, toWebRequest }, { FunctionsHandler: NetlifyFunctionsHandler }] = await Promise.all([
+  import('@netlify/config'),
+  import('@netlify/dev'),
+  import('@netlify/dev-utils'),
+  import('@netlify/functions-dev'),
+]);
 
 const chainOptions = {
   projectRoot,
@@ -46,35 +57,26 @@ const chainOptions = {
   environmentVariables: { enabled: false },
   serverAddress: null,
 };
-// The content editor at /admin saves into this checkout's content/ through Decap's local proxy.
-const contentEditor: ContentEditorBackend | null = await startContentEditorBackend(projectRoot).catch((error: unknown) => {
-  console.error(`Content editor unavailable: ${(error as Error).message}`);
-  return null;
-});
 const pagesChain = new NetlifyDev({ ...chainOptions, functions: { enabled: false } });
 await pagesChain.start();
 
 /**
- * The functions are built once per start, as Netlify builds them once per deploy. @netlify/dev's
- * own chain rebuilds a function into a fresh folder on every request and deletes that folder when
- * the request ends, while the function keeps a single "last build" for all requests: under
- * concurrent calls one request's worker loads modules lazily from another request's folder just as
- * that folder is deleted, and the call fails with 500 "Cannot find module" (about 1 call in 300);
- * every rebuild also cost 0.4-1 s and memory. Here the functions handler builds each function once
- * when it registers it (it does so only when given a file watcher: this one watches nothing, so
- * nothing is rebuilt) into a folder that lives until the server stops, and each call passes an
- * empty build directory, which runs that build as it is (undefined would mean "rebuild").
+ * Netlify's functions handler routes each request to its function (the paths, methods and
+ * schedules each function's `config` declares); the function itself runs here from its source, in
+ * this process (tsx compiles it), as a deployed instance serves request after request: its module
+ * is imported on its first call and called for every request after. Nothing is bundled at start.
+ * The handler would bundle every function as it starts (zip-it-and-ship-it, about 40 s and 2 GB
+ * for the 32 functions on this machine kind, so the first call waited that long after each start),
+ * or, without a start-up build, again on every call into a folder deleted when the call ends
+ * (1-2 s per call, and concurrent calls failed when one deleted modules another was loading).
+ * The bundles Netlify deploys are measured by bench/functions.ts and checked by
+ * tests/unit/production-build.test.ts.
  */
 type FunctionsHandlerOptions = ConstructorParameters<typeof FunctionsHandler>[0];
-const watchNothing = { subscribe: () => ({ add: () => {}, unwatch: () => {} }) } as unknown as FunctionsHandlerOptions['fileWatcher'];
-const RUN_START_UP_BUILD = '';
-await mkdir(path.join(projectRoot, '.netlify', 'functions-serve'), { recursive: true });
-const functionsBuildDirectory = await mkdtemp(path.join(projectRoot, '.netlify', 'functions-serve', 'start-'));
 const netlifyConfig = await resolveConfig({ config: path.join(projectRoot, 'netlify.toml'), context: 'production', cwd: projectRoot, repositoryRoot: projectRoot, offline: true, mode: 'cli' });
-const functions = new FunctionsHandler({
+const functions = new NetlifyFunctionsHandler({
   config: { get: () => netlifyConfig } as unknown as FunctionsHandlerOptions['config'],
-  destPath: functionsBuildDirectory,
-  fileWatcher: watchNothing,
+  destPath: path.join(projectRoot, '.netlify', 'functions-serve'),
   projectRoot,
   settings: {},
   geolocation: mockLocation,
@@ -84,48 +86,37 @@ const functions = new FunctionsHandler({
 /** The part of the functions handler's registry this server reads (not in its published types). */
 interface RegisteredFunction {
   name: string;
-  isBackground: boolean;
-  isScheduled(): Promise<boolean>;
-  getBuildData(): Promise<{ buildPath?: string; runtimeAPIVersion?: number } | undefined>;
+  mainFile: string;
 }
-const registry = (functions as unknown as { registry: { getFunctionForURLPath(path: string, method?: string): Promise<{ func?: RegisteredFunction } | undefined> } }).registry;
+const registry = (functions as unknown as { registry: { getFunctionForURLPath(path: string, method?: string): Promise<{ func?: RegisteredFunction | null } | undefined> } })
+  .registry;
 
 type FunctionModule = { default: (request: Request, context: { waitUntil(work: Promise<unknown>): void }) => Promise<Response> | Response };
 const warmInstances = new Map<string, Promise<FunctionModule>>();
 
-/**
- * A request function (Functions v2) answered by a warm instance: its built module is imported once
- * per start and then called for every request, as a deployed function's instance serves request
- * after request. The functions handler would start a fresh worker thread and import the whole bundle
- * for each call (1-2 s per call on this machine kind, which every checkout step and every test
- * paid). Work the function hands to `context.waitUntil` runs after the reply, and a failure there is
- * logged, as Netlify logs it. Scheduled and background functions keep the handler's own path.
- */
-async function warmInstance(func: RegisteredFunction): Promise<FunctionModule | undefined> {
-  if (func.isBackground || (await func.isScheduled())) return undefined;
+function warmInstance(func: RegisteredFunction): Promise<FunctionModule> {
   let instance = warmInstances.get(func.name);
   if (!instance) {
-    const build = await func.getBuildData();
-    if (build?.runtimeAPIVersion !== 2 || !build.buildPath) return undefined;
-    // The bundle beside the entry point Netlify's bootstrap wraps for Lambda: the function's own module.
-    const moduleFile = path.join(path.dirname(build.buildPath), 'netlify', 'functions', `${func.name}.mjs`);
-    if (!existsSync(moduleFile)) return undefined;
-    instance = import(pathToFileURL(moduleFile).href) as Promise<FunctionModule>;
+    instance = import(pathToFileURL(func.mainFile).href) as Promise<FunctionModule>;
+    // A module that failed to load (a syntax error, say) is imported again on the next call.
+    instance.catch(() => warmInstances.delete(func.name));
     warmInstances.set(func.name, instance);
   }
   return instance;
 }
 
-async function invokeWarm(name: string, { default: handler }: FunctionModule, request: Request): Promise<Response> {
+/** Work the function hands to `context.waitUntil` runs after the reply; a failure there is logged, as Netlify logs it. */
+async function invokeWarm(func: RegisteredFunction, request: Request): Promise<Response> {
   const context = {
     waitUntil(work: Promise<unknown>) {
-      work.catch((error: unknown) => console.error(`[${name}] work after the reply failed:`, error));
+      work.catch((error: unknown) => console.error(`[${func.name}] work after the reply failed:`, error));
     },
   };
   try {
+    const { default: handler } = await warmInstance(func);
     return await handler(request, context);
   } catch (error) {
-    console.error(`[${name}] failed:`, error);
+    console.error(`[${func.name}] failed:`, error);
     return new Response(JSON.stringify({ error: 'Internal error' }), { status: 500, headers: { 'content-type': 'application/json' } });
   }
 }
@@ -137,11 +128,10 @@ async function invokeWarm(name: string, { default: handler }: FunctionModule, re
 async function handleFunction(request: IncomingMessage): Promise<Response | undefined> {
   const url = new URL(request.url ?? '/', `http://localhost:${port}`);
   // Matched on method and address alone: the request's body is read only by the function that takes it.
-  const match = await functions.match(new Request(url, { method: request.method }), RUN_START_UP_BUILD);
+  const match = await functions.match(new Request(url, { method: request.method }));
   if (!match || (match.preferStatic && isStaticFile(url.pathname))) return undefined;
   const func = (await registry.getFunctionForURLPath(url.pathname, request.method))?.func;
-  const instance = func && (await warmInstance(func));
-  return instance ? invokeWarm(func.name, instance, toWebRequest(request)) : match.handle(toWebRequest(request));
+  return func ? invokeWarm(func, toWebRequest(request)) : match.handle(toWebRequest(request));
 }
 
 /**
@@ -164,7 +154,24 @@ function isNotFoundRewrite(pathname: string): boolean {
 
 // Netlify's CDN compresses text responses; doing the same here keeps byte counts production-like.
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
-function maybeCompress(body: Buffer, headers: Record<string, string | string[]>, acceptEncoding: string | undefined): Buffer {
+/**
+ * The built files' compressed bodies, by content: each browser (every test opens a fresh one) asks
+ * for the same scripts and pages again, and compressing them again each time was CPU the tests
+ * waited for. Hashing a body costs a tenth of compressing it. The oldest go first past the limit.
+ */
+const compressedFiles = new Map<string, Buffer>();
+const COMPRESSED_FILES_KEPT = 2_000;
+function compressFile(body: Buffer): Buffer {
+  const key = createHash('sha1').update(body).digest('base64');
+  let compressed = compressedFiles.get(key);
+  if (!compressed) {
+    compressed = gzipSync(body);
+    if (compressedFiles.size >= COMPRESSED_FILES_KEPT) compressedFiles.delete(compressedFiles.keys().next().value!);
+    compressedFiles.set(key, compressed);
+  }
+  return compressed;
+}
+function maybeCompress(body: Buffer, headers: Record<string, string | string[]>, acceptEncoding: string | undefined, builtFile: boolean): Buffer {
   const type = String(headers['content-type'] ?? '');
   if (body.length < 256 || headers['content-encoding'] || !COMPRESSIBLE.test(type) || !/\bgzip\b/.test(acceptEncoding ?? '')) {
     return body;
@@ -172,11 +179,11 @@ function maybeCompress(body: Buffer, headers: Record<string, string | string[]>,
   headers['content-encoding'] = 'gzip';
   headers['vary'] = 'Accept-Encoding';
   delete headers['content-length'];
-  return gzipSync(body);
+  return builtFile ? compressFile(body) : gzipSync(body);
 }
 
 const server = createServer(async (request, response) => {
-  const send = async (answer: Response, status: number) => {
+  const send = async (answer: Response, status: number, builtFile: boolean) => {
     const headers: Record<string, string | string[]> = {};
     answer.headers.forEach((value, name) => {
       if (name === 'set-cookie') return;
@@ -184,7 +191,7 @@ const server = createServer(async (request, response) => {
     });
     const cookies = answer.headers.getSetCookie();
     if (cookies.length > 0) headers['set-cookie'] = cookies;
-    const body = maybeCompress(Buffer.from(await answer.arrayBuffer()), headers, request.headers['accept-encoding']);
+    const body = maybeCompress(Buffer.from(await answer.arrayBuffer()), headers, request.headers['accept-encoding'], builtFile);
     response.writeHead(status, headers);
     response.end(body);
   };
@@ -192,7 +199,7 @@ const server = createServer(async (request, response) => {
     // /.netlify/functions/ is how the local schedule below invokes the scheduled reconciliation.
     const answeredByFunction = await handleFunction(request);
     if (answeredByFunction) {
-      await send(answeredByFunction, answeredByFunction.status);
+      await send(answeredByFunction, answeredByFunction.status, false);
       return;
     }
     const matched = await pagesChain.handleAndIntrospectNodeRequest(request);
@@ -203,7 +210,7 @@ const server = createServer(async (request, response) => {
     const { response: answer, type } = result;
     const notFound =
       !matched || (type === 'redirect' && answer.status === 200 && isNotFoundRewrite(new URL(request.url ?? '/', 'http://x').pathname));
-    await send(answer, notFound ? 404 : answer.status);
+    await send(answer, notFound ? 404 : answer.status, true);
   } catch (error) {
     console.error('Request failed:', request.method, request.url, error);
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
@@ -211,6 +218,7 @@ const server = createServer(async (request, response) => {
   }
 });
 
+const [emulators, contentEditor] = await Promise.all([emulatorsStarting, contentEditorStarting]);
 server.listen(port, () => {
   console.log(`Storefront ready at http://localhost:${port}`);
   for (const name of emulators.names) console.log(`  emulator: ${name}`);
@@ -251,7 +259,7 @@ refillReminders.unref();
 
 async function stop(): Promise<void> {
   server.close();
-  await Promise.allSettled([pagesChain.stop(), emulators.close(), contentEditor?.close(), rm(functionsBuildDirectory, { recursive: true, force: true })]);
+  await Promise.allSettled([pagesChain.stop(), emulators.close(), contentEditor?.close()]);
   process.exit(0);
 }
 process.on('SIGINT', stop);
