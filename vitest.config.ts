@@ -9,10 +9,12 @@ export default defineConfig({
     // their emulators, PGlite or PostgreSQL; every file starts its own servers on free ports, so two run side by side.
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
     // Each worker runs its files one after another in one module graph instead of a fresh one per
-    // file: no file relies on another's leftovers (each starts its own servers and data), and
-    // loading PGlite, zod and supabase-js once per worker rather than 135 times halved the suite
-    // (103 s against 191 s on this machine kind).
+    // file: no file relies on another's leftovers (each starts its own servers and data; stubs and
+    // spies are put back after every test by the setup file), and loading PGlite, zod and
+    // supabase-js once per worker rather than 135 times halved the suite (103 s against 191 s on
+    // this machine kind).
     isolate: false,
+    setupFiles: ['tests/vitest-after-each.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
