@@ -5,6 +5,7 @@
  * Usage: tsx scripts/serve.ts [--fresh]   (--fresh starts from empty emulator data, as tests do)
  */
 import { createServer, type IncomingMessage } from 'node:http';
+import module from 'node:module';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,9 @@ import { startEmulatorsOnThread } from '../emulators/thread.ts';
 import { startContentEditorBackend } from './content-editor-backend.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
+// V8's compiled code for the modules loaded below (Netlify's, the emulators', the functions') is
+// kept on disk and reused by the next start: about 2 s of a 12 s start on this machine kind.
+module.enableCompileCache(path.join(projectRoot, 'node_modules', '.cache', 'medikart-compile-cache'));
 const port = Number(process.env.PORT ?? LOCAL_PORTS.site);
 const fresh = process.argv.includes('--fresh');
 
