@@ -2,7 +2,8 @@
 # `npm run test:changed [-- <git ref>]`: the tests a change touches, against <git ref> (default HEAD,
 # i.e. uncommitted changes): unit/SQL/contract tests whose imports reach a changed file (vitest
 # --changed), and the browser specs that changed or import a changed file (playwright --only-changed),
-# on one build made only when something the site is built from changed. `npm test` runs everything.
+# or all of them when what they run on changed, on one build made only when something the site is
+# built from changed. `npm test` runs everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,9 +43,16 @@ specs="$(echo $specs | tr ' ' '\n' | sort -u | tr '\n' ' ')"
 changed_specs="$(npx playwright test --only-changed="$base" --list --pass-with-no-tests 2>/dev/null | sed -nE 's#^ *\[[^]]*\] [^ ]+ ([^ :]+\.spec\.ts):.*#tests/e2e/\1#p' | sort -u)"
 specs="$(echo $specs $changed_specs | tr ' ' '\n' | sort -u | tr '\n' ' ')"
 
-echo "== browser specs that changed, import a changed file or are named after a changed feature:${specs:- none}"
-if [ -n "${specs// /}" ]; then
+# What every spec runs on (the local server, the emulators, Playwright's set-up) imports into no
+# spec: a change there runs them all.
+if echo "$changed" | grep -qE '^(scripts/serve\.ts|emulators/|playwright\.config\.ts|tests/e2e/support/global-setup\.ts|netlify\.toml)'; then
+  echo "== every browser spec: the server, the emulators or Playwright's set-up changed"
+  npx playwright test
+elif [ -n "${specs// /}" ]; then
+  echo "== browser specs that changed, import a changed file or are named after a changed feature: $specs"
   npx playwright test $specs
+else
+  echo "== no browser spec reached by the change"
 fi
 step_done playwright
 save_timing bench/results/test-changed-times.json
