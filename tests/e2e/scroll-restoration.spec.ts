@@ -7,8 +7,20 @@ test('Back from a product page returns to the place in the list; Forward and new
   await page.goto('/products');
   await page.mouse.wheel(0, 2400);
   await expect.poll(() => scrollY(page)).toBeGreaterThan(1500);
-  await page.waitForTimeout(300);
-  const place = await scrollY(page);
+  // The place is noted once the page has stopped moving (the wheel's scroll, anything drawn above):
+  // Back returns to where the page was when the link was tapped (a read 300 ms after the wheel was
+  // once 56 px short of it).
+  let place = -1;
+  await expect
+    .poll(
+      async () => {
+        const previous = place;
+        place = await scrollY(page);
+        return place === previous;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
 
   // A product link that is on screen now, as the customer would tap it.
   const link = page.locator('article a[href^="/products/"]').filter({ visible: true });
