@@ -59,7 +59,7 @@ export default defineConfig({
   ],
   webServer: {
     // The suite builds once before Playwright (scripts/test.sh); the server starts on fresh emulator data.
-    command: 'tsx scripts/serve.ts --fresh',
+    command: 'node --import tsx scripts/serve.ts --fresh',
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

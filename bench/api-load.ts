@@ -110,7 +110,7 @@ async function treeRssKb(rootPid: number): Promise<number> {
 }
 
 async function startServer(port: number): Promise<{ pid: number; stop: () => void }> {
-  const server = spawn('npx', ['tsx', 'scripts/serve.ts', '--fresh'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--fresh'], {
     cwd: root,
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -117,7 +117,7 @@ async function firstFunctionAnswer(started: number): Promise<number> {
 
 async function withServer<T>(work: () => Promise<T>): Promise<T> {
   const spawned = Date.now();
-  const server = spawn('npx', ['tsx', 'scripts/serve.ts', '--fresh'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--fresh'], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT) },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,5 +1,5 @@
 import { isMainThread, parentPort, SHARE_ENV, Worker, workerData } from 'node:worker_threads';
-import { startEmulators, type RunningEmulators } from './index.ts';
+import type { RunningEmulators, startEmulators } from './index.ts';
 
 type StartOptions = Parameters<typeof startEmulators>[0];
 type Started = { names: string[] } | { error: string };
@@ -34,9 +34,11 @@ export function startEmulatorsOnThread(options: StartOptions): Promise<RunningEm
   });
 }
 
+// The emulators' modules (PGlite among them) load on the thread only: the server's thread never needs them.
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  startEmulators(workerData as StartOptions).then(
+  const { startEmulators: start } = await import('./index.ts');
+  start(workerData as StartOptions).then(
     (emulators) => {
       port.once('message', () => void emulators.close().then(() => port.postMessage('closed')));
       port.postMessage({ names: emulators.names } satisfies Started);

@@ -1,26 +1,25 @@
 /**
- * Production-like local run: serves the built site (dist/) through Netlify's own request chain
- * (@netlify/dev: redirects, headers) and netlify/functions routed by its functions handler, with the
- * local emulators.
+ * Production-like local run: serves the built site (dist/) through Netlify's own request handling
+ * (the redirect rules, headers and static lookup of @netlify/redirects, @netlify/headers and
+ * @netlify/static, in the order @netlify/dev chains them) and netlify/functions routed by the paths
+ * their `config` declares, with the local emulators.
  * Usage: tsx scripts/serve.ts [--fresh]   (--fresh starts from empty emulator data, as tests do)
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import module from 'node:module';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import type { FunctionsHandler } from '@netlify/functions-dev';
-import { parse as parseToml } from 'smol-toml';
 import { applyLocalEnv, LOCAL_PORTS } from '../emulators/local-env.ts';
 import { startEmulatorsOnThread } from '../emulators/thread.ts';
-import { startContentEditorBackend } from './content-editor-backend.ts';
+import { startContentEditorBackend, type ContentEditorBackend } from './content-editor-backend.ts';
+import { findFunction, listLocalFunctions, type LocalFunction } from './local-functions.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 // V8's compiled code for the modules loaded below (Netlify's, the emulators', the functions') is
-// kept on disk and reused by the next start: about 2 s of a 12 s start on this machine kind.
+// kept on disk and reused by the next start.
 module.enableCompileCache(path.join(projectRoot, 'node_modules', '.cache', 'medikart-compile-cache'));
 const port = Number(process.env.PORT ?? LOCAL_PORTS.site);
 const fresh = process.argv.includes('--fresh');
@@ -34,74 +33,36 @@ if (!existsSync(path.join(projectRoot, 'dist', 'index.html'))) {
 }
 
 applyLocalEnv(port);
-// The emulators start on their own thread while this one loads Netlify's modules (about 3 s) and
-// the content editor's proxy starts: the server is ready when all three are.
+// The emulators start on their own thread while this one loads the request handling and the
+// functions. Built pages are answered from then on; a function call waits until the emulators are up.
 const emulatorsStarting = startEmulatorsOnThread({ dataDir: path.join(projectRoot, '.data'), fresh });
-// The content editor at /admin saves into this checkout's content/ through Decap's local proxy.
-const contentEditorStarting = startContentEditorBackend(projectRoot).catch((error: unknown) => {
-  console.error(`Content editor unavailable: ${(error as Error).message}`);
-  return null;
-});
-const [{ resolveConfig }, { NetlifyDev }, { mockLocation, toWebRequest }, { FunctionsHandler: NetlifyFunctionsHandler }] = await Promise.all([
-  import('@netlify/config'),
-  import('@netlify/dev'),
+const configPath = path.join(projectRoot, 'netlify.toml');
+const distDir = path.join(projectRoot, 'dist');
+const [{ RedirectsHandler }, { HeadersHandler }, { StaticHandler }, { toWebRequest }, functions] = await Promise.all([
+  import('@netlify/redirects'),
+  import('@netlify/headers'),
+  import('@netlify/static'),
   import('@netlify/dev-utils'),
-  import('@netlify/functions-dev'),
+  listLocalFunctions(projectRoot),
 ]);
-
-const chainOptions = {
-  projectRoot,
-  staticFiles: { directories: ['dist'] },
-  edgeFunctions: { enabled: false },
-  geolocation: { enabled: false },
-  aiGateway: { enabled: false },
-  database: { enabled: false },
-  blobs: { enabled: false },
-  images: { enabled: false },
-  environmentVariables: { enabled: false },
-  serverAddress: null,
-};
-const pagesChain = new NetlifyDev({ ...chainOptions, functions: { enabled: false } });
-await pagesChain.start();
-
-/**
- * Netlify's functions handler routes each request to its function (the paths, methods and
- * schedules each function's `config` declares); the function itself runs here from its source, in
- * this process (tsx compiles it), as a deployed instance serves request after request: its module
- * is imported on its first call and called for every request after. Nothing is bundled at start.
- * The handler would bundle every function as it starts (zip-it-and-ship-it, about 40 s and 2 GB
- * for the 32 functions on this machine kind, so the first call waited that long after each start),
- * or, without a start-up build, again on every call into a folder deleted when the call ends
- * (1-2 s per call, and concurrent calls failed when one deleted modules another was loading).
- * The bundles Netlify deploys are measured by bench/functions.ts and checked by
- * tests/unit/production-build.test.ts.
- */
-type FunctionsHandlerOptions = ConstructorParameters<typeof FunctionsHandler>[0];
-const netlifyConfig = await resolveConfig({ config: path.join(projectRoot, 'netlify.toml'), context: 'production', cwd: projectRoot, repositoryRoot: projectRoot, offline: true, mode: 'cli' });
-const functions = new NetlifyFunctionsHandler({
-  config: { get: () => netlifyConfig } as unknown as FunctionsHandlerOptions['config'],
-  destPath: path.join(projectRoot, '.netlify', 'functions-serve'),
-  projectRoot,
-  settings: {},
-  geolocation: mockLocation,
-  userFunctionsPath: path.join(projectRoot, 'netlify', 'functions'),
-});
-
-/** The part of the functions handler's registry this server reads (not in its published types). */
-interface RegisteredFunction {
-  name: string;
-  mainFile: string;
-}
-const registry = (functions as unknown as { registry: { getFunctionForURLPath(path: string, method?: string): Promise<{ func?: RegisteredFunction | null } | undefined> } })
-  .registry;
+// Each reads netlify.toml itself (and a _redirects or _headers file, were there one), as on Netlify.
+const redirects = new RedirectsHandler({ configPath, configRedirects: [], projectDir: projectRoot, publicDir: distDir, jwtRoleClaim: '', jwtSecret: '' });
+const headerRules = new HeadersHandler({ configPath, projectDir: projectRoot, publishDir: 'dist', logger: console });
+const builtFiles = new StaticHandler({ directory: distDir });
 
 type FunctionModule = { default: (request: Request, context: { waitUntil(work: Promise<unknown>): void }) => Promise<Response> | Response };
 const warmInstances = new Map<string, Promise<FunctionModule>>();
 
-function warmInstance(func: RegisteredFunction): Promise<FunctionModule> {
+/**
+ * Each function runs here from its source, in this process (tsx compiles it), as a deployed instance
+ * serves request after request: its module is imported once and called for every request after.
+ * Nothing is bundled: the bundles Netlify deploys are measured by bench/functions.ts and checked by
+ * tests/unit/production-build.test.ts.
+ */
+function warmInstance(func: LocalFunction): Promise<FunctionModule> {
   let instance = warmInstances.get(func.name);
   if (!instance) {
-    instance = import(pathToFileURL(func.mainFile).href) as Promise<FunctionModule>;
+    instance = import(pathToFileURL(path.join(projectRoot, func.file)).href) as Promise<FunctionModule>;
     // A module that failed to load (a syntax error, say) is imported again on the next call.
     instance.catch(() => warmInstances.delete(func.name));
     warmInstances.set(func.name, instance);
@@ -110,14 +71,14 @@ function warmInstance(func: RegisteredFunction): Promise<FunctionModule> {
 }
 
 /** Work the function hands to `context.waitUntil` runs after the reply; a failure there is logged, as Netlify logs it. */
-async function invokeWarm(func: RegisteredFunction, request: Request): Promise<Response> {
+async function invoke(func: LocalFunction, request: Request): Promise<Response> {
   const context = {
     waitUntil(work: Promise<unknown>) {
       work.catch((error: unknown) => console.error(`[${func.name}] work after the reply failed:`, error));
     },
   };
   try {
-    const { default: handler } = await warmInstance(func);
+    const [{ default: handler }] = await Promise.all([warmInstance(func), emulatorsStarting]);
     return await handler(request, context);
   } catch (error) {
     console.error(`[${func.name}] failed:`, error);
@@ -125,35 +86,63 @@ async function invokeWarm(func: RegisteredFunction, request: Request): Promise<R
   }
 }
 
-/**
- * Routes a request to a function, as Netlify does for paths in a function's `config.path` (before
- * the redirect rules); one with `preferStatic` only when no file answers the path.
- */
-async function handleFunction(request: IncomingMessage): Promise<Response | undefined> {
-  const url = new URL(request.url ?? '/', `http://localhost:${port}`);
-  // Matched on method and address alone: the request's body is read only by the function that takes it.
-  const match = await functions.match(new Request(url, { method: request.method }));
-  if (!match || (match.preferStatic && isStaticFile(url.pathname))) return undefined;
-  const func = (await registry.getFunctionForURLPath(url.pathname, request.method))?.func;
-  return func ? invokeWarm(func, toWebRequest(request)) : match.handle(toWebRequest(request));
+type BuiltFileMatch = NonNullable<Awaited<ReturnType<typeof builtFiles.match>>>;
+
+/** A built file's response, with the headers netlify.toml gives the path it is served at. */
+async function serveFile(file: BuiltFileMatch, servedAt: Request): Promise<Response> {
+  const response = await file.handle();
+  await headerRules.apply(servedAt, response);
+  return response;
 }
 
-/**
- * @netlify/dev answers a `status = 404` rewrite with the target page but status 200; Netlify's CDN
- * answers 404. The rules come from netlify.toml so the two never disagree.
- */
-const notFoundRewrites = ((parseToml(await readFile(path.join(projectRoot, 'netlify.toml'), 'utf8')).redirects ?? []) as Array<{ from: string; status?: number }>)
-  .filter((rule) => rule.status === 404)
-  .map((rule) => new RegExp(`^${rule.from.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
-const distDir = path.join(projectRoot, 'dist');
-/** True when a built file answers the path, as Netlify's static lookup finds it. */
-function isStaticFile(pathname: string): boolean {
-  const file = path.join(distDir, decodeURIComponent(pathname));
-  return file.startsWith(distDir) && [file, `${file}.html`, path.join(file, 'index.html')].some((candidate) => existsSync(candidate));
+async function builtFile(request: Request): Promise<Response | undefined> {
+  const file = await builtFiles.match(request);
+  return file && serveFile(file, request);
 }
-function isNotFoundRewrite(pathname: string): boolean {
-  // Not forced: a real page at the path wins over the rule, as on Netlify.
-  return notFoundRewrites.some((pattern) => pattern.test(pathname)) && !isStaticFile(pathname);
+
+/** `status` only where it differs from the response's own. */
+type Answer = { response: Response; status?: number; builtFile: boolean };
+
+/**
+ * Netlify's order: a function at a path its `config` declares (one with `preferStatic` only when no
+ * built file answers), then the redirect rules (a rewrite to a function path runs the function; a
+ * real file at the path wins over a rule that is not forced), then the built files, then 404.html
+ * with status 404. A `status = 404` rewrite answers 404 with its target page, as Netlify's CDN does.
+ */
+async function answer(request: IncomingMessage): Promise<Answer> {
+  const url = new URL(request.url ?? '/', `http://localhost:${port}`);
+  const method = request.method ?? 'GET';
+  // Matched on method, address and headers alone: the body is read only by the function that takes it.
+  const headers = Object.entries(request.headers).flatMap(([name, value]) => (value === undefined ? [] : [value].flat().map((one): [string, string] => [name, one])));
+  const readRequest = new Request(url, { method, headers });
+  const route = findFunction(functions, url.pathname, method);
+  if (route) {
+    const file = route.preferStatic ? await builtFile(readRequest) : undefined;
+    if (file) return { response: file, builtFile: true };
+    return { response: await invoke(route.func, toWebRequest(request)), builtFile: false };
+  }
+  const rule = await redirects.match(readRequest);
+  if (rule) {
+    const target = findFunction(functions, rule.target.pathname, method);
+    if (target && !target.preferStatic) return { response: await invoke(target.func, toWebRequest(request)), builtFile: false };
+    let servedTarget = false;
+    const response = await redirects.handle(readRequest, rule, async (candidate) => {
+      const file = await builtFiles.match(candidate);
+      if (!file) return undefined;
+      const isTarget = new URL(candidate.url).pathname === rule.target.pathname;
+      return () => {
+        servedTarget = isTarget;
+        return serveFile(file, isTarget ? new Request(rule.target) : candidate);
+      };
+    });
+    if (response) return { response, status: servedTarget && rule.statusCode === 404 ? 404 : undefined, builtFile: true };
+  }
+  const file = await builtFile(readRequest);
+  if (file) return { response: file, builtFile: true };
+  // Nothing matched: Netlify serves 404.html with status 404 and the usual headers.
+  const notFound = await builtFile(new Request(new URL('/404.html', url)));
+  if (!notFound) throw new Error('dist/404.html is missing');
+  return { response: notFound, status: 404, builtFile: true };
 }
 
 // Netlify's CDN compresses text responses; doing the same here keeps byte counts production-like.
@@ -200,21 +189,8 @@ const server = createServer(async (request, response) => {
     response.end(body);
   };
   try {
-    // /.netlify/functions/ is how the local schedule below invokes the scheduled reconciliation.
-    const answeredByFunction = await handleFunction(request);
-    if (answeredByFunction) {
-      await send(answeredByFunction, answeredByFunction.status, false);
-      return;
-    }
-    const matched = await pagesChain.handleAndIntrospectNodeRequest(request);
-    // Nothing matched: Netlify serves 404.html with status 404 and the usual headers; asking the
-    // chain for the page itself gets those headers applied.
-    const result = matched ?? (await pagesChain.handleAndIntrospect(new Request(`http://localhost:${port}/404.html`)));
-    if (!result) throw new Error('dist/404.html is missing');
-    const { response: answer, type } = result;
-    const notFound =
-      !matched || (type === 'redirect' && answer.status === 200 && isNotFoundRewrite(new URL(request.url ?? '/', 'http://x').pathname));
-    await send(answer, notFound ? 404 : answer.status, true);
+    const { response: answered, status, builtFile: isBuiltFile } = await answer(request);
+    await send(answered, status ?? answered.status, isBuiltFile);
   } catch (error) {
     console.error('Request failed:', request.method, request.url, error);
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
@@ -222,49 +198,46 @@ const server = createServer(async (request, response) => {
   }
 });
 
-const [emulators, contentEditor] = await Promise.all([emulatorsStarting, contentEditorStarting]);
-server.listen(port, () => {
-  console.log(`Storefront ready at http://localhost:${port}`);
-  for (const name of emulators.names) console.log(`  emulator: ${name}`);
-  if (contentEditor) console.log(`  content editor: http://localhost:${port}/admin (saves into content/ through ${contentEditor.url})`);
-  console.log('  order reconciliation (netlify/functions/orders-reconcile.mts): every 5 minutes');
-});
-
-/** Netlify runs the scheduled reconciliation every 5 minutes; locally this does the same. */
-const RECONCILE_EVERY_MS = 5 * 60 * 1000;
-const reconciliation = setInterval(() => {
-  fetch(`http://localhost:${port}/.netlify/functions/orders-reconcile`, { method: 'POST' })
-    .then((answer) => {
-      if (!answer.ok) console.error(`Order reconciliation answered ${answer.status}`);
-    })
-    .catch((error: unknown) => console.error('Order reconciliation failed:', error));
-}, RECONCILE_EVERY_MS);
-reconciliation.unref();
-
-/** Netlify runs the prescription request expiry every hour; locally this does the same. */
-const requestExpiry = setInterval(() => {
-  fetch(`http://localhost:${port}/.netlify/functions/prescription-requests-expire`, { method: 'POST' })
-    .then((answer) => {
-      if (!answer.ok) console.error(`Prescription request expiry answered ${answer.status}`);
-    })
-    .catch((error: unknown) => console.error('Prescription request expiry failed:', error));
-}, 60 * 60 * 1000);
-requestExpiry.unref();
-
-/** Netlify runs the refill reminders every morning; locally they run every hour (each is sent once). */
-const refillReminders = setInterval(() => {
-  fetch(`http://localhost:${port}/.netlify/functions/refill-reminders`, { method: 'POST' })
-    .then((answer) => {
-      if (!answer.ok) console.error(`Refill reminders answered ${answer.status}`);
-    })
-    .catch((error: unknown) => console.error('Refill reminders failed:', error));
-}, 60 * 60 * 1000);
-refillReminders.unref();
-
+let contentEditor: ContentEditorBackend | null = null;
 async function stop(): Promise<void> {
   server.close();
-  await Promise.allSettled([pagesChain.stop(), emulators.close(), contentEditor?.close()]);
+  await Promise.allSettled([emulatorsStarting.then((emulators) => emulators.close()), contentEditor?.close()]);
   process.exit(0);
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+await new Promise<void>((listening) => server.listen(port, listening));
+// While the emulators start, this thread would wait: it imports the functions instead, so the first
+// calls find them ready. One that fails to load is imported again, and its error shown, on its first call.
+for (const func of functions) await warmInstance(func).catch(() => undefined);
+const emulators = await emulatorsStarting;
+console.log(`Storefront ready at http://localhost:${port}`);
+for (const name of emulators.names) console.log(`  emulator: ${name}`);
+
+/** A scheduled function, called as Netlify's scheduler calls it; a failed run is logged and the next one tries again. */
+function runEvery(name: string, everyMs: number): void {
+  const timer = setInterval(() => {
+    fetch(`http://localhost:${port}/.netlify/functions/${name}`, { method: 'POST' })
+      .then((answer) => {
+        if (!answer.ok) console.error(`Scheduled ${name} answered ${answer.status}`);
+      })
+      .catch((error: unknown) => console.error(`Scheduled ${name} failed:`, error));
+  }, everyMs);
+  timer.unref();
+}
+const MINUTE = 60 * 1000;
+// As on Netlify: the order reconciliation every 5 minutes, the prescription request expiry hourly.
+runEvery('orders-reconcile', 5 * MINUTE);
+runEvery('prescription-requests-expire', 60 * MINUTE);
+// Netlify sends the refill reminders every morning; locally every hour (each reminder is sent once).
+runEvery('refill-reminders', 60 * MINUTE);
+console.log('  order reconciliation (netlify/functions/orders-reconcile.mts): every 5 minutes');
+
+// The content editor at /admin saves into this checkout's content/ through Decap's local proxy,
+// started once the shop answers (its own Node process would otherwise share the start's CPU).
+contentEditor = await startContentEditorBackend(projectRoot).catch((error: unknown) => {
+  console.error(`Content editor unavailable: ${(error as Error).message}`);
+  return null;
+});
+if (contentEditor) console.log(`  content editor: http://localhost:${port}/admin (saves into content/ through ${contentEditor.url})`);

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { access, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AUTH_EMULATOR_SQL, handleAuth } from './auth';
 import { BodyTooLarge, bearerToken, json, notImplemented, readBody, type Incoming, type Reply } from './http';
@@ -7,14 +7,12 @@ import { anonKey, apiClaimsSchema, LOCAL_JWT_SECRET, serviceRoleKey, verifyJwt }
 import { Inbox, serveInbox, type Outgoing } from './inbox';
 import { handleRest, restError, SchemaCache } from './rest';
 import type { PGlite } from '@electric-sql/pglite';
-import { openDatabase, openProjectDatabase, supabaseFolder } from './schema';
+import { exists, openDatabase, openProjectDatabase, supabaseFolder } from './schema';
 import { handleStorage, storageClaims } from './storage';
 
 /** inboxPort: where the mail and SMS inbox listens (Mailpit's 54324 beside the default API port, else any free port). */
 export type SupabaseEmulatorOptions = { port?: number; inboxPort?: number; host?: string; dataDir: string; siteUrl?: string };
 export type SupabaseEmulator = { url: string; inboxUrl: string; anonKey: string; serviceRoleKey: string; deliverMail(outgoing: Outgoing): void; close(): Promise<void> };
-
-const exists = (path: string) => access(path).then(() => true, () => false);
 
 /** Migration files by version (the timestamp before the first underscore), as the Supabase CLI records them. */
 async function migrationFiles(): Promise<Array<{ version: string; path: string }>> {

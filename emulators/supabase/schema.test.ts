@@ -45,4 +45,22 @@ describe("the project's database, built once and then loaded from its copy", () 
     await loaded.exec(`delete from auth.users`);
     expect((await fingerprint(built)).accounts).toEqual(fromSql.accounts);
   }, 60_000);
+
+  it('starts a database on disk from the same copy, each in its own folder', async () => {
+    const snapshots = await mkdtemp(join(tmpdir(), 'database-snapshots-'));
+    const disks = await mkdtemp(join(tmpdir(), 'database-on-disk-'));
+    folders.push(snapshots, disks);
+    const built = await openProjectDatabase({ seed: true, snapshots });
+    opened.push(built);
+    const fromSql = await fingerprint(built);
+    const first = await openProjectDatabase({ seed: true, snapshots, dataDir: join(disks, 'first') });
+    opened.push(first);
+    expect(await fingerprint(first)).toEqual(fromSql);
+    await first.exec(`delete from auth.users`);
+    const second = await openProjectDatabase({ seed: true, snapshots, dataDir: join(disks, 'second') });
+    opened.push(second);
+    expect((await fingerprint(second)).accounts).toEqual(fromSql.accounts);
+    // The archive (for databases in memory) and the unpacked folder (for those on disk), one of each.
+    expect((await readdir(snapshots)).map((entry) => entry.replace(/^[0-9a-f]{16}/, 'name')).sort()).toEqual(['name', 'name.tar']);
+  }, 60_000);
 });
