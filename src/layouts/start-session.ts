@@ -11,7 +11,7 @@ import { AUTH_SESSION_STARTED_EVENT, hasStoredSession } from '@/lib/browser/auth
  * and the cart sync follows it. The sync subscribes before the stored session is checked, so it
  * tells a restored session from a fresh sign-in. The stored session starts from session-start.ts,
  * which a page that draws the customer's data from the stored token first (the order page, My
- * orders) has wait until that is on screen.
+ * orders) has wait until that is on screen and the customer acts on the page.
  */
 async function startCartSync(): Promise<void> {
   const [{ $auth }, { startCartSync: start }, { followToastsOutsideIslands }] = await Promise.all([

@@ -28,6 +28,8 @@ test('an order placed after landing from two campaigns shows on marketing’s ca
   await orderSummary(page).getByRole('radio', { name: /Cash on delivery/ }).check();
   await proceedButton(page).click();
   await expect(page.getByText('Order placed! Pay in cash when it arrives.').first()).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  // The cart goes on to the order page by itself: the customer is there before marketing looks.
+  await expect(page).toHaveURL(/\/orders\/MK-[\d-]+\?key=/, { timeout: FIRST_CALL_TIMEOUT });
 
   await signInToDesk(page, STAFF.marketing, { path: '/desk/campaigns' });
   await expect(page.getByRole('heading', { name: 'Campaign sales', level: 1 })).toBeVisible();

@@ -37,7 +37,10 @@ async function storeSession(page: Page, session: Session): Promise<void> {
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, JSON.stringify(session)] as const);
 }
 
-test('a signed-in customer’s order page and My orders are drawn before supabase-js loads, which follows once they are', async ({ page, customer }) => {
+/** Resolves once the page's scripts have run and the browser has been idle for a moment. */
+const settled = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+
+test('a signed-in customer’s order page and My orders are drawn before supabase-js loads, which waits until the customer acts on the page', async ({ page, customer }) => {
   const orderNumber = await customersOrder(customer);
   await storeSession(page, await signedInSession(customer));
 
@@ -54,7 +57,11 @@ test('a signed-in customer’s order page and My orders are drawn before supabas
   await expect(page.getByRole('heading', { name: 'Refill reminders' })).toBeVisible();
   // Read once: the page's script took the read its head had started.
   expect(orderReads).toHaveLength(1);
-  // Then the session starts (the header's check, the cart sync): supabase-js is asked for after the draw.
+  // While the customer only reads, the session (the header's check, the cart sync) is not started.
+  await settled(page);
+  expect(supabaseJs.requested()).toHaveLength(0);
+  // A key pressed on the page starts it: supabase-js is asked for.
+  await page.keyboard.press('Tab');
   await expect.poll(() => supabaseJs.requested().length).toBeGreaterThan(0);
   supabaseJs.release();
 
@@ -65,6 +72,10 @@ test('a signed-in customer’s order page and My orders are drawn before supabas
   const row = page.getByRole('link', { name: new RegExp(orderNumber) });
   await expect(row).toContainText('3 items');
   expect(orderReads).toHaveLength(1);
+  await settled(page);
+  expect(listSupabaseJs.requested()).toHaveLength(0);
+  // A tap on the page starts it.
+  await page.getByRole('heading', { name: 'My orders' }).click();
   await expect.poll(() => listSupabaseJs.requested().length).toBeGreaterThan(0);
   listSupabaseJs.release();
   await row.click();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatRupees } from '@/domain/money';
 import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
 import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { pageDrawn } from '@/lib/browser/session-after-draw';
+import { noteFirstAction, pageDrawn } from '@/lib/browser/session-after-draw';
 import { sessionUser } from '@/lib/browser/session-token';
 import { el } from './dom';
 import { myOrdersPage, ORDERS_PER_PAGE, takeEarlyMyOrdersRead } from './order-request';
@@ -101,6 +101,7 @@ function ordersScreen(page: number, orders: OrderSummary[], more: boolean): HTML
  * starts once the list is on screen (start-session.ts).
  */
 export function showMyOrders(holder: HTMLElement): void {
+  noteFirstAction(holder);
   if (!hasStoredSession()) return sendToLogin();
   const page = myOrdersPage(window.location.href);
   readOrders(page)

@@ -9,7 +9,7 @@ import { refillSection } from './refill-section';
 import { orderStrings } from '@/domain/order-strings';
 import { orderRecordSchema, type OrderRecord } from '@/domain/order-view';
 import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { pageDrawn } from '@/lib/browser/session-after-draw';
+import { noteFirstAction, pageDrawn } from '@/lib/browser/session-after-draw';
 
 /**
  * /orders/<order number>: one prebuilt page; the number and the guest key come from the address.
@@ -19,6 +19,7 @@ import { pageDrawn } from '@/lib/browser/session-after-draw';
  * page reads with the stored token while it is fresh and starts supabase-js once the order is drawn.
  */
 export function showOrderPage(holder: HTMLElement): void {
+  noteFirstAction(holder);
   const address = orderAddress(window.location.href);
   const { orderNumber, key } = address;
   const screen = document.createElement('div');
