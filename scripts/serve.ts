@@ -3,7 +3,7 @@
  * (the redirect rules, headers and static lookup of @netlify/redirects, @netlify/headers and
  * @netlify/static, in the order @netlify/dev chains them) and netlify/functions routed by the paths
  * their `config` declares, with the local emulators.
- * Usage: tsx scripts/serve.ts [--fresh]   (--fresh starts from empty emulator data, as tests do)
+ * Usage: node --import tsx scripts/serve.ts [--fresh]   (--fresh starts from empty emulator data, as tests do)
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import module from 'node:module';
