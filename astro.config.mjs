@@ -12,6 +12,7 @@ import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-pain
 import { HEAD_START_SCRIPT } from './src/layouts/head-start.ts';
 import { FIRST_TAP_SCRIPT } from './src/features/cart/first-tap-queue.ts';
 import { CART_FIRST_PAINT_SCRIPT, cartFirstPaintModule } from './src/features/cart/first-paint-integration.ts';
+import { DESK_EARLY_REQUEST_SCRIPT, deskEarlyRequestModule } from './src/features/desk/desk-early-integration.ts';
 import { ORDER_EARLY_REQUEST_SCRIPT, orderEarlyRequestModule } from './src/features/orders/order-early-integration.ts';
 import { LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './src/lib/local-stack.ts';
 import { offeredPaymentMethods, productionEnvProblem, razorpayCheckoutUrl } from './src/lib/production-env.ts';
@@ -96,13 +97,13 @@ export default defineConfig({
       scriptDirective: {
         resources: ["'self'", razorpayCheckoutOrigin],
         // Our own inline scripts: zod's jitless switch, the reload-at-top switch, the header's first-paint sign-in check, the
-        // queue that keeps cart taps made before the scripts arrive, /cart's first paint and the order page's early call.
-        hashes: [HEAD_START_SCRIPT, HEADER_FIRST_PAINT_SCRIPT, FIRST_TAP_SCRIPT, CART_FIRST_PAINT_SCRIPT, ORDER_EARLY_REQUEST_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
+        // queue that keeps cart taps made before the scripts arrive, /cart's first paint, the order page's early call and the desk's early reads.
+        hashes: [HEAD_START_SCRIPT, HEADER_FIRST_PAINT_SCRIPT, FIRST_TAP_SCRIPT, CART_FIRST_PAINT_SCRIPT, ORDER_EARLY_REQUEST_SCRIPT, DESK_EARLY_REQUEST_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
       },
     },
   },
   vite: {
-    plugins: [tailwindcss(), plainDynamicImports(), cartFirstPaintModule(), orderEarlyRequestModule()],
+    plugins: [tailwindcss(), plainDynamicImports(), cartFirstPaintModule(), orderEarlyRequestModule(), deskEarlyRequestModule()],
     environments: {
       client: {
         build: {

@@ -5,6 +5,8 @@ import type { OrderStatus } from './order-status';
 export const staffRoles = ['pharmacist', 'support'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
+export const isStaffRole = (role: string): role is StaffRole => staffRoles.some((staffRole) => staffRole === role);
+
 /** Everyone who signs in to the desk: the order staff, and marketing, who see campaign sales only. */
 export const deskRoles = [...staffRoles, 'marketing'] as const;
 export type DeskRole = (typeof deskRoles)[number];

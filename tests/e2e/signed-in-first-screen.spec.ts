@@ -6,14 +6,18 @@ import { anonKey } from '../../emulators/supabase/jwt';
 import { AUTH_STORAGE_KEY } from '../../src/lib/browser/auth-storage';
 import { serviceClient } from './support/accounts';
 import { cetirizine } from './support/cart';
+import { STAFF } from './support/desk';
 import { holdScripts } from './support/hold-scripts';
 import { expect, test, type WorkerCustomer } from './support/worker-data';
 
 /** The chunk that holds supabase-js (src/lib/browser/supabase-client.ts and the library). */
 const SUPABASE_JS = /\/_astro\/supabase-client\.[\w-]+\.js$/;
 
-/** A fresh session of the worker's customer, as supabase-js would have stored it after signing in. */
-async function signedInSession(customer: WorkerCustomer): Promise<Session> {
+/** React's chunk (astro.config.mjs names it), which the staff sign-in of the desk needs. */
+const REACT = /\/_astro\/react\.[\w-]+\.js$/;
+
+/** A fresh session of the worker's customer (or a staff member), as supabase-js would have stored it after signing in. */
+async function signedInSession(customer: { email: string; password: string }): Promise<Session> {
   const supabase = createClient(localEnv().SUPABASE_URL!, anonKey(), { auth: { persistSession: false, autoRefreshToken: false } });
   const { data, error } = await supabase.auth.signInWithPassword(customer);
   if (error) throw new Error(error.message);
@@ -107,4 +111,39 @@ test('a stored token that has run out is renewed by supabase-js, and the order i
 
   await page.goto('/account/orders');
   await expect(page.getByRole('link', { name: new RegExp(orderNumber) })).toContainText('3 items');
+});
+
+test('a pharmacist signed in on this browser gets the queue drawn without React or supabase-js, and searches and signs out from it', async ({ page, customer }) => {
+  const orderNumber = await customersOrder(customer);
+  await storeSession(page, await signedInSession(STAFF.pharmacist));
+  const supabaseJs = await holdScripts(page, SUPABASE_JS);
+  const react = await holdScripts(page, REACT);
+  const countReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/rest/v1/rpc/desk_order_counts') countReads.push(request.url());
+  });
+
+  await page.goto('/desk');
+  await expect(page.getByText('Signed in as Asha Rao (pharmacist)')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Prescription requests' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Order queue' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Prescription under review \(\d+\)$/ })).toHaveAttribute('aria-pressed', 'true');
+  // Read once: the page's script took the reads its head had started.
+  expect(countReads).toHaveLength(1);
+
+  await page.getByRole('button', { name: /^Confirmed \(\d+\)$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Confirmed, oldest first' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Confirmed \(\d+\)$/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Search by order number, mobile or email').fill(orderNumber);
+  await expect(page.getByRole('heading', { name: `Orders matching “${orderNumber}”` })).toBeVisible();
+  await expect(page.getByRole('link', { name: orderNumber })).toHaveAttribute('href', /^\/desk\/order\?id=/);
+  await expect(page.getByRole('button', { name: /^Confirmed \(\d+\)$/ })).toHaveAttribute('aria-pressed', 'false');
+  expect(react.requested()).toHaveLength(0);
+
+  // Signing out needs supabase-js, and the staff sign-in after it needs React.
+  supabaseJs.release();
+  react.release();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('Staff email')).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
 });

@@ -1,7 +1,8 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { deskRoles, type DeskRole } from '../../domain/desk';
+import type { DeskRole } from '../../domain/desk';
 import { loadSupabase } from '../../lib/browser/load-supabase';
+import { staffOfUser } from './stored-staff';
 
 export const STAFF_ONLY_MESSAGE = 'This area is for pharmacy staff.';
 
@@ -12,16 +13,13 @@ export interface StaffSession {
   name: string;
 }
 
-const staffClaimSchema = z.object({ role: z.enum(deskRoles), staff_name: z.string().optional() });
-
 /** The signed-in staff member, 'customer' for anyone else signed in, or null for a guest. */
 export async function currentStaff(): Promise<StaffSession | 'customer' | null> {
   const client = await loadSupabase();
   const { data } = await client.auth.getSession();
   if (!data.session) return null;
-  const claim = staffClaimSchema.safeParse(data.session.user.app_metadata);
-  if (!claim.success) return 'customer';
-  return { client, session: data.session, role: claim.data.role, name: claim.data.staff_name ?? data.session.user.email ?? 'Staff' };
+  const staff = staffOfUser(data.session.user);
+  return staff ? { client, session: data.session, ...staff } : 'customer';
 }
 
 export async function staffSignIn(email: string, password: string): Promise<StaffSession | 'customer' | { error: string }> {

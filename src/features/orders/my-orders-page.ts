@@ -4,7 +4,7 @@ import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels 
 import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { noteFirstAction, pageDrawn } from '@/lib/browser/session-after-draw';
 import { sessionUser } from '@/lib/browser/session-token';
-import { el } from './dom';
+import { el } from '@/lib/browser/dom';
 import { myOrdersPage, ORDERS_PER_PAGE, takeEarlyMyOrdersRead } from './order-request';
 import { orderStrings } from '@/domain/order-strings';
 import { reorderPagePath } from '@/domain/reorder-link';

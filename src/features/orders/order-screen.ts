@@ -1,7 +1,7 @@
 import { formatRupees } from '@/domain/money';
 import { linePaise, unitPricePaise } from '@/domain/order-line';
 import { customerMayCancel, isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
-import { el } from './dom';
+import { el } from '@/lib/browser/dom';
 import { orderStrings } from '@/domain/order-strings';
 import { collectedOnDelivery, paymentMethodLabel } from '@/domain/payment-methods';
 import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from '@/domain/order-view';

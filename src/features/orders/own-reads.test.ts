@@ -1,40 +1,13 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { restRequest, type RestRead } from '@/lib/browser/rest-request';
+import { ANON_KEY, ownRequest, supabaseJsRequest, SUPABASE_URL, TOKEN, type SentRequest } from '@/lib/browser/rest-request.fixture';
 import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-view';
 import { myOrdersPage } from './order-request';
 import { lineDecisionsRead, MY_ORDER_COLUMNS, myOrdersRead, orderEventsRead, ownOrderRead, readOwnOrderRows, refillRemindersRead, refundsRead } from './own-reads';
 
-const SUPABASE_URL = 'https://project.supabase.example';
-const ANON_KEY = 'anon-key';
-const TOKEN = 'customer.access.token';
 const ORDER_ID = '9b2f6c1e-3d4a-4c7b-8e21-5f0a1b2c3d4e';
 const USER_ID = '11111111-1111-4111-8111-111111111111';
 
-/** The request supabase-js itself sends for a query, caught before it leaves. */
-async function supabaseJsRequest(query: (client: SupabaseClient) => PromiseLike<unknown>): Promise<{ url: string; headers: Headers }> {
-  let caught: { url: string; headers: Headers } | undefined;
-  const client = createClient(SUPABASE_URL, ANON_KEY, {
-    accessToken: async () => TOKEN,
-    global: {
-      fetch: async (input, init) => {
-        caught = { url: String(input), headers: new Headers(init?.headers) };
-        return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
-      },
-    },
-  });
-  await query(client);
-  if (!caught) throw new Error('supabase-js sent nothing');
-  return caught;
-}
-
-/** The plain fetch's request, with its headers as the Headers the browser sends. */
-function ownRequest(read: RestRead): { url: string; headers: Headers } {
-  const { url, headers } = restRequest(SUPABASE_URL, ANON_KEY, TOKEN, read);
-  return { url, headers: new Headers(headers) };
-}
-
-function expectSameRequest(own: { url: string; headers: Headers }, theirs: { url: string; headers: Headers }): void {
+function expectSameRequest(own: SentRequest, theirs: SentRequest): void {
   expect(own.url).toBe(theirs.url);
   for (const name of ['apikey', 'authorization', 'accept-profile']) expect(own.headers.get(name), name).toBe(theirs.headers.get(name));
 }

@@ -1,6 +1,6 @@
 /**
- * A few lines of DOM building for the order screens, which are drawn without React: a guest opening
- * the mail link on a phone waits for no framework before the order is on screen.
+ * A few lines of DOM building for the screens drawn without React (the order screens, the desk's
+ * queue): a guest opening the mail link on a phone waits for no framework before the order is on screen.
  */
 type Child = Node | string | false | null | undefined;
 

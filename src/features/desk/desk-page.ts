@@ -1,0 +1,40 @@
+import { isStaffRole } from '@/domain/desk';
+import { el } from '@/lib/browser/dom';
+import { noteFirstAction, pageDrawn } from '@/lib/browser/session-after-draw';
+import { sessionAccessToken } from '@/lib/browser/session-token';
+import { drawDeskQueues } from './desk-queues';
+import { freshStoredStaff } from './stored-staff';
+
+/** The staff gate (React and supabase-js): signing in, a customer, marketing, or a token to renew. */
+function showGate(holder: HTMLElement): void {
+  void import('./desk-gate').then((gate) => gate.mountDeskGate(holder));
+}
+
+/**
+ * /desk. A pharmacist or support member whose stored token is fresh gets the queues at once, drawn in
+ * plain DOM from the reads the head's script started (desk-early-request.ts): no React, no
+ * supabase-js until they act. Everyone else gets the staff gate, which signs in and then draws the
+ * same queues.
+ */
+export function showDesk(holder: HTMLElement): void {
+  noteFirstAction(holder);
+  const staff = freshStoredStaff();
+  if (!staff || !isStaffRole(staff.role)) {
+    pageDrawn(holder);
+    return showGate(holder);
+  }
+  const queues = el('div');
+  const signOut = el('button', { type: 'button', class: 'rounded-md border border-gray-300 px-3 py-1 font-medium text-gray-800 hover:bg-gray-50' }, 'Sign out');
+  holder.replaceChildren(
+    el('div', {}, el('p', { class: 'mb-4 flex items-center justify-between text-sm text-gray-700' }, el('span', {}, `Signed in as ${staff.name} (${staff.role})`), signOut), queues),
+  );
+  const { drawn, stop } = drawDeskQueues(queues, staff.role, staff.accessToken, sessionAccessToken);
+  void drawn.then(() => pageDrawn(holder));
+  signOut.addEventListener('click', async () => {
+    signOut.disabled = true;
+    stop();
+    const { loadSupabase } = await import('@/lib/browser/load-supabase');
+    await (await loadSupabase()).auth.signOut();
+    showGate(holder);
+  });
+}

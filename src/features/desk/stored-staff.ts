@@ -1,0 +1,40 @@
+import { deskRoles, type DeskRole } from '@/domain/desk';
+import { AUTH_STORAGE_KEY } from '@/lib/browser/auth-storage';
+import { freshSessionOf, type SessionUser } from '@/lib/browser/stored-session';
+
+/** Who works at the desk: the role Supabase Auth's app_metadata gives them (`npm run staff`) and the name shown. */
+export interface DeskStaff {
+  role: DeskRole;
+  name: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isDeskRole = (value: unknown): value is DeskRole => deskRoles.some((role) => role === value);
+
+/**
+ * The desk role and name a signed-in user carries, or null for a customer. Only app_metadata counts:
+ * a user cannot write it (user_metadata they can). Written by hand, not with zod: the desk's inline
+ * head script uses it too. The database's RLS and the desk functions check the role again.
+ */
+export function staffOfUser(user: unknown): DeskStaff | null {
+  if (!isObject(user) || !isObject(user.app_metadata) || !isDeskRole(user.app_metadata.role)) return null;
+  const { role, staff_name: staffName } = user.app_metadata;
+  return { role, name: typeof staffName === 'string' && staffName ? staffName : typeof user.email === 'string' && user.email ? user.email : 'Staff' };
+}
+
+/** The stored session (supabase-js's JSON) of a desk member while its token is fresh; null for anyone else or a token near its end. */
+export function freshStaffSessionOf(stored: string | null, nowMs: number): (SessionUser & DeskStaff) | null {
+  const fresh = freshSessionOf(stored, nowMs);
+  if (!fresh || !stored) return null;
+  const staff = staffOfUser((JSON.parse(stored) as { user: unknown }).user);
+  return staff ? { ...fresh, ...staff } : null;
+}
+
+/** This browser's desk member while the stored token is fresh (read where supabase-js keeps it, as stored-session.ts does). */
+export function freshStoredStaff(nowMs = Date.now()): (SessionUser & DeskStaff) | null {
+  try {
+    return freshStaffSessionOf(window.sessionStorage.getItem(AUTH_STORAGE_KEY) ?? window.localStorage.getItem(AUTH_STORAGE_KEY), nowMs);
+  } catch {
+    return null;
+  }
+}
