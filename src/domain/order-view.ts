@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { rejectionReasonLabels, rejectionReasons } from '@/domain/desk';
 import { orderLineSchema } from '@/domain/order-line-schema';
 import { orderStatuses, paymentStatuses } from '@/domain/order-status';
@@ -15,29 +15,29 @@ export const orderRowSchema = z.object({
   payment_status: z.enum(paymentStatuses),
   provider: z.string(),
   provider_order_id: z.string(),
-  provider_payment_id: z.string().nullable(),
-  amount_paise: z.number().int(),
+  provider_payment_id: z.nullable(z.string()),
+  amount_paise: z.int(),
   lines: z.array(orderLineSchema),
-  delivery_name: z.string().nullable().optional(),
-  delivery_line1: z.string().nullable().optional(),
-  delivery_line2: z.string().nullable().optional(),
-  delivery_city: z.string().nullable().optional(),
-  delivery_state: z.string().nullable().optional(),
-  delivery_pin_code: z.string().nullable().optional(),
-  promised_delivery_date: z.string().nullable().optional(),
+  delivery_name: z.optional(z.nullable(z.string())),
+  delivery_line1: z.optional(z.nullable(z.string())),
+  delivery_line2: z.optional(z.nullable(z.string())),
+  delivery_city: z.optional(z.nullable(z.string())),
+  delivery_state: z.optional(z.nullable(z.string())),
+  delivery_pin_code: z.optional(z.nullable(z.string())),
+  promised_delivery_date: z.optional(z.nullable(z.string())),
 });
 
 export const orderEventRowSchema = z.object({
   kind: z.enum(['status', 'payment', 'note']),
-  from_status: z.string().nullable(),
-  to_status: z.string().nullable(),
+  from_status: z.nullable(z.string()),
+  to_status: z.nullable(z.string()),
   actor_role: z.string(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   at: z.string(),
 });
 
 export const refundRowSchema = z.object({
-  amount_paise: z.number().int(),
+  amount_paise: z.int(),
   state: z.enum(['requested', 'pending', 'processed', 'failed']),
   reason: z.string(),
   kind: z.enum(['cancel', 'rejected_lines']),
@@ -46,10 +46,10 @@ export const refundRowSchema = z.object({
 
 /** A pharmacist's decision on one prescription line (line_index into the order's lines). */
 export const lineDecisionRowSchema = z.object({
-  line_index: z.number().int().min(0),
+  line_index: z.int().check(z.minimum(0)),
   decision: z.enum(['accepted', 'rejected']),
-  reason: z.enum(rejectionReasons).nullable(),
-  note: z.string().nullable(),
+  reason: z.nullable(z.enum(rejectionReasons)),
+  note: z.nullable(z.string()),
   pharmacist_name: z.string(),
 });
 export type LineDecision = z.infer<typeof lineDecisionRowSchema>;
@@ -72,7 +72,6 @@ export type OrderRow = z.infer<typeof orderRowSchema>;
 
 export { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from './order-columns';
 
-
 /** Reasons offered in the cancel dialog; 'other' needs the customer's own words. */
 export const cancelReasons = [
   'Ordered by mistake',
@@ -82,20 +81,3 @@ export const cancelReasons = [
   'other',
 ] as const;
 export type CancelReason = (typeof cancelReasons)[number];
-
-export const cancelRequestSchema = z
-  .object({
-    orderNumber: z.string(),
-    key: z.string().optional(),
-    reason: z.enum(cancelReasons),
-    otherReason: z.string().trim().max(500).optional(),
-  })
-  .refine((body) => body.reason !== 'other' || (body.otherReason?.length ?? 0) > 0, {
-    message: 'Please tell us why you are cancelling',
-    path: ['otherReason'],
-  });
-export type CancelRequest = z.infer<typeof cancelRequestSchema>;
-
-export function cancelReasonText(request: Pick<CancelRequest, 'reason' | 'otherReason'>): string {
-  return request.reason === 'other' ? `Other: ${request.otherReason ?? ''}` : request.reason;
-}

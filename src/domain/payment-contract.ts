@@ -91,7 +91,7 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
  * Every successful payment reply names the order; a guest's also carries the key to its page, and
  * the order as that page draws it comes along (so the page needs no call of its own).
  */
-const placedOrderFields = { orderNumber: z.string(), guestKey: z.string().optional(), record: orderRecordSchema.optional() };
+const placedOrderFields = { orderNumber: z.string(), guestKey: z.string().optional(), record: z.optional(orderRecordSchema) };
 
 /** POST /api/cod/create-order: the same body as Razorpay's; the order is placed at once, paid at the door. */
 export const codCreateResponseSchema = z.object({ placed: z.literal(true), ...placedOrderFields });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { formatRupees } from '@/domain/money';
 import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
 import { hasStoredSession } from '@/lib/browser/auth-storage';
@@ -15,8 +15,8 @@ const summarySchema = z.object({
   created_at: z.string(),
   status: z.string(),
   payment_status: z.string(),
-  amount_paise: z.number().int(),
-  lines: z.array(z.object({ quantity: z.number().int() })),
+  amount_paise: z.int(),
+  lines: z.array(z.object({ quantity: z.int() })),
 });
 type OrderSummary = z.infer<typeof summarySchema>;
 

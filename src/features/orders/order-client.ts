@@ -1,7 +1,8 @@
 import { hasStoredSession } from '@/lib/browser/auth-storage';
 import { requestOrder, takeEarlyOrderCall, takeEarlyOwnOrderRead, type OrderAddress, type OwnOrderRows } from './order-request';
 import { orderStrings } from '@/domain/order-strings';
-import { orderRecordSchema, type CancelRequest, type OrderRecord } from '@/domain/order-view';
+import type { CancelRequest } from '@/domain/order-cancel';
+import { orderRecordSchema, type OrderRecord } from '@/domain/order-view';
 
 export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean } | { kind: 'not-found' } | { kind: 'cannot-show' };
 

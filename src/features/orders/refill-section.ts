@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { OrderRecord } from '@/domain/order-view';
 import { reorderStrings } from '@/domain/reorder-strings';
 import { el } from '@/lib/browser/dom';
 import { signedInAccessToken } from './order-client';
 
-const reminderSchema = z.object({ product_id: z.number(), doses_per_day: z.number(), remind_on: z.string(), stopped_at: z.string().nullable() });
+const reminderSchema = z.object({ product_id: z.number(), doses_per_day: z.number(), remind_on: z.string(), stopped_at: z.nullable(z.string()) });
 const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 async function startReminder(orderNumber: string, productId: number, dosesPerDay: number): Promise<{ message: string } | { error: string }> {
@@ -15,7 +15,7 @@ async function startReminder(orderNumber: string, productId: number, dosesPerDay
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ orderNumber, productId, dosesPerDay }),
   });
-  const answer = z.object({ message: z.string() }).or(z.object({ error: z.string() })).safeParse(await response.json().catch(() => null));
+  const answer = z.union([z.object({ message: z.string() }), z.object({ error: z.string() })]).safeParse(await response.json().catch(() => null));
   return answer.success ? answer.data : { error: reorderStrings.remindFailed };
 }
 
@@ -44,7 +44,7 @@ export function refillSection(record: OrderRecord): HTMLElement {
   void signedInAccessToken()
     .then((token) => (token ? import('./signed-in-reads').then((reads) => reads.readRefillReminders(token, order.id)) : []))
     .then((data) => {
-      for (const reminder of z.array(reminderSchema).catch([]).parse(data)) {
+      for (const reminder of z.catch(z.array(reminderSchema), []).parse(data)) {
         const row = rows.find((candidate) => candidate.productId === reminder.product_id);
         if (row && reminder.stopped_at === null && !row.note.textContent) row.note.textContent = reorderStrings.remindOn(row.name, day.format(new Date(`${reminder.remind_on}T00:00:00Z`)));
       }

@@ -1,7 +1,8 @@
 import { customerMayCancel } from '../../../domain/order-status';
 import { CheckoutRefusal, paymentRules } from '../../checkout/server/public';
 import { orderStrings } from '../../../domain/order-strings';
-import { cancelReasonText, type CancelRequest, type OrderRecord } from '../../../domain/order-view';
+import { cancelReasonText, type CancelRequest } from '../../../domain/order-cancel';
+import type { OrderRecord } from '../../../domain/order-view';
 import { sendOrderMails } from './order-mail';
 import { accessibleOrder, orderRecord } from './order-access';
 import type { OrderDependencies } from './order-dependencies';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond, runDetached, type AfterReply } from '../../checkout/server/public';
-import { cancelRequestSchema } from '../../../domain/order-view';
+import { cancelRequestSchema } from '../../../domain/order-cancel';
 import { cancelOrder } from './cancel-order';
 import { sendOrderMails } from './order-mail';
 import { accessibleOrder, orderRecord } from './order-access';

@@ -19,7 +19,7 @@ interface OutboxRow {
   attempts: number;
 }
 
-const mailRowSchema = orderRowSchema.extend({ user_id: z.string().nullable(), delivery_email: z.string().nullable().optional() });
+const mailRowSchema = z.object({ ...orderRowSchema.shape, user_id: z.string().nullable(), delivery_email: z.string().nullable().optional() });
 type MailOrder = z.infer<typeof mailRowSchema>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -126,7 +126,7 @@ async function deliver(deps: OrderDependencies, row: OutboxRow): Promise<boolean
     const order = mailRowSchema.parse(data);
     const decided = await deps.db.from('order_line_decisions').select(LINE_DECISION_COLUMNS).eq('order_id', row.order_id).order('line_index');
     if (decided.error) throw new Error(`reading the pharmacist's decisions: ${decided.error.message}`);
-    const decisions = lineDecisionRowSchema.array().parse(decided.data);
+    const decisions = z.array(lineDecisionRowSchema).parse(decided.data);
     const to = await recipientOf(deps, order);
     if (!to) {
       // Orders from before delivery details carry no address: nothing to retry.
