@@ -124,6 +124,13 @@ export default defineConfig({
                     test: /src[\\/]domain[\\/](stored-cart|cart-line|product|selling-price|sale-state)\.ts|src[\\/]features[\\/]cart[\\/](cart-store|cart-control-markup|view-tree)\.ts|nanostores[\\/](lifecycle|computed)[\\/]|@nanostores[\\/]persistent[\\/]/,
                     priority: 1,
                   },
+                  // The small modules only the order screens and a few pages after a payment use (the
+                  // order's address and early call, strings, toasts): one file, not seven. None imports zod.
+                  {
+                    name: 'order-screens',
+                    test: /src[\\/](domain[\\/](order-strings|reorder-link|reorder-strings)|features[\\/]orders[\\/]order-request|lib[\\/](placed-order-note|browser[\\/](page-toast|toast)))\.ts$/,
+                    priority: 1,
+                  },
                 ],
               },
             },
