@@ -72,10 +72,11 @@ function queueTable(numberHeading: string, ageHeading: string, rows: QueueRow[])
   );
 }
 
-function requestQueue(requests: Promise<unknown[]>): HTMLElement {
+/** The waiting prescription requests' section, and when its rows (or its error) are drawn. */
+function requestQueue(requests: Promise<unknown[]>): { section: HTMLElement; drawn: Promise<void> } {
   const body = el('p', { class: 'mt-2 text-gray-700' }, 'Loading requests…');
   const section = el('section', { 'aria-labelledby': 'request-queue-heading', class: 'mb-8' }, el('h2', { id: 'request-queue-heading', class: 'text-2xl font-bold text-gray-900' }, 'Prescription requests'), body);
-  requests.then(
+  const drawn = requests.then(
     (rows) => {
       const now = Date.now();
       body.replaceWith(
@@ -96,7 +97,7 @@ function requestQueue(requests: Promise<unknown[]>): HTMLElement {
     },
     () => body.replaceWith(el('p', { role: 'alert', class: 'mt-2 text-red-700' }, REQUESTS_FAILED)),
   );
-  return section;
+  return { section, drawn };
 }
 
 function orderRows(orders: QueueOrder[]): QueueRow[] {
@@ -117,10 +118,10 @@ function orderRows(orders: QueueOrder[]): QueueRow[] {
 
 /**
  * The order queue: the first status's orders and the counts from `first`; a status button or a
- * search asks again with `token()` (the stored token while fresh, else supabase-js's). Returns what
- * stops its pending search when the queue leaves the page.
+ * search asks again with `token()` (the stored token while fresh, else supabase-js's). Returns when
+ * its first screen (or its error) is drawn, and what stops its pending search when it leaves the page.
  */
-function orderQueue(holder: HTMLElement, first: QueueReads, token: () => Promise<string | null>): () => void {
+function orderQueue(holder: HTMLElement, first: QueueReads, token: () => Promise<string | null>): { drawn: Promise<void>; stop: () => void } {
   let status: OrderStatus = FIRST_QUEUE_STATUS;
   let query = '';
   let counts: Record<OrderStatus, number> | null = null;
@@ -193,7 +194,7 @@ function orderQueue(holder: HTMLElement, first: QueueReads, token: () => Promise
   });
 
   holder.replaceChildren(el('p', { class: 'text-gray-700' }, 'Loading orders…'));
-  Promise.all([first.counts, first.orders]).then(([countRows, orders]) => {
+  const drawn = Promise.all([first.counts, first.orders]).then(([countRows, orders]) => {
     counts = Object.fromEntries(orderStatuses.map((name) => [name, 0])) as Record<OrderStatus, number>;
     for (const row of countRows as { status: OrderStatus; orders: number }[]) counts[row.status] = Number(row.orders);
     drawChoice();
@@ -216,10 +217,11 @@ function orderQueue(holder: HTMLElement, first: QueueReads, token: () => Promise
       ),
     );
   }, fail);
-  return () => {
+  const stop = () => {
     asked += 1;
     clearTimeout(timer);
   };
+  return { drawn, stop };
 }
 
 /**
@@ -235,11 +237,8 @@ export function drawDeskQueues(
 ): { drawn: Promise<void>; stop: () => void } {
   const first = takeEarlyQueueReads(accessToken) ?? startQueueReads(SUPABASE_REST, accessToken, role === 'pharmacist');
   const queue = el('div');
-  holder.replaceChildren(...(first.requests ? [requestQueue(first.requests)] : []), queue);
-  const stop = orderQueue(queue, first, token);
-  const settled = (read: Promise<unknown> | null) => (read ?? Promise.resolve()).then(
-    () => undefined,
-    () => undefined,
-  );
-  return { drawn: Promise.all([settled(first.counts), settled(first.orders), settled(first.requests)]).then(() => undefined), stop };
+  const requests = first.requests ? requestQueue(first.requests) : null;
+  holder.replaceChildren(...(requests ? [requests.section] : []), queue);
+  const orders = orderQueue(queue, first, token);
+  return { drawn: Promise.all([orders.drawn, requests?.drawn]).then(() => undefined), stop: orders.stop };
 }

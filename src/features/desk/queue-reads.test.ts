@@ -1,23 +1,21 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ownRequest, ownRpcRequest, sameRequest, supabaseJsRequest, SUPABASE_URL, ANON_KEY, TOKEN } from '@/lib/browser/rest-request.fixture';
+import { ANON_KEY, expectSameRequest, ownRequest, ownRpcRequest, supabaseJsRequest, SUPABASE_URL, TOKEN } from '@/lib/browser/rest-request.fixture';
 import { QUEUE_COLUMNS, queueRead, REQUEST_COLUMNS, startQueueReads, takeEarlyQueueReads, leaveEarlyQueueReads, waitingRequestsRead } from './queue-reads';
 
 describe("the desk's reads without supabase-js", () => {
   it('ask PostgREST for a status’s orders, oldest first, 200 at most, as supabase-js asked', async () => {
-    const { own, theirs } = sameRequest(
+    expectSameRequest(
       ownRequest(queueRead('confirmed')),
       await supabaseJsRequest((db) => db.from('orders').select(QUEUE_COLUMNS).eq('status', 'confirmed').order('created_at', { ascending: true }).limit(200)),
     );
-    expect(own).toEqual(theirs);
   });
 
   it('ask for the prescription requests still waiting, oldest first, 100 at most', async () => {
-    const { own, theirs } = sameRequest(
+    expectSameRequest(
       ownRequest(waitingRequestsRead),
       await supabaseJsRequest((db) => db.from('prescription_requests').select(REQUEST_COLUMNS).in('status', ['submitted', 'in_review']).order('created_at', { ascending: true }).limit(100)),
     );
-    expect(own).toEqual(theirs);
   });
 
   it('call the counts and the search as supabase-js’s rpc does, a POST with the arguments', async () => {
@@ -25,8 +23,7 @@ describe("the desk's reads without supabase-js", () => {
       ['desk_order_counts', {}],
       ['desk_find_orders', { p_query: '98450 12345' }],
     ] as const) {
-      const { own, theirs } = sameRequest(ownRpcRequest(fn, args), await supabaseJsRequest((db) => db.rpc(fn, args)));
-      expect(own, fn).toEqual(theirs);
+      expectSameRequest(ownRpcRequest(fn, args), await supabaseJsRequest((db) => db.rpc(fn, args)), fn);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { deskRoles, type DeskRole } from '@/domain/desk';
-import { AUTH_STORAGE_KEY } from '@/lib/browser/auth-storage';
-import { freshSessionOf, type SessionUser } from '@/lib/browser/stored-session';
+import { storedSessionText } from '@/lib/browser/auth-storage';
+import { freshSession, isObject, parseStoredSession, type SessionUser } from '@/lib/browser/stored-session';
 
 /** Who works at the desk: the role Supabase Auth's app_metadata gives them (`npm run staff`) and the name shown. */
 export interface DeskStaff {
@@ -8,7 +8,6 @@ export interface DeskStaff {
   name: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isDeskRole = (value: unknown): value is DeskRole => deskRoles.some((role) => role === value);
 
 /**
@@ -24,17 +23,13 @@ export function staffOfUser(user: unknown): DeskStaff | null {
 
 /** The stored session (supabase-js's JSON) of a desk member while its token is fresh; null for anyone else or a token near its end. */
 export function freshStaffSessionOf(stored: string | null, nowMs: number): (SessionUser & DeskStaff) | null {
-  const fresh = freshSessionOf(stored, nowMs);
-  if (!fresh || !stored) return null;
-  const staff = staffOfUser((JSON.parse(stored) as { user: unknown }).user);
-  return staff ? { ...fresh, ...staff } : null;
+  const session = parseStoredSession(stored);
+  const fresh = freshSession(session, nowMs);
+  const staff = fresh && isObject(session) ? staffOfUser(session.user) : null;
+  return fresh && staff ? { ...fresh, ...staff } : null;
 }
 
-/** This browser's desk member while the stored token is fresh (read where supabase-js keeps it, as stored-session.ts does). */
+/** This browser's desk member while the stored token is fresh (read where supabase-js keeps it). */
 export function freshStoredStaff(nowMs = Date.now()): (SessionUser & DeskStaff) | null {
-  try {
-    return freshStaffSessionOf(window.sessionStorage.getItem(AUTH_STORAGE_KEY) ?? window.localStorage.getItem(AUTH_STORAGE_KEY), nowMs);
-  } catch {
-    return null;
-  }
+  return freshStaffSessionOf(storedSessionText(), nowMs);
 }

@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ANON_KEY, ownRequest, supabaseJsRequest, SUPABASE_URL, TOKEN, type SentRequest } from '@/lib/browser/rest-request.fixture';
+import { ANON_KEY, expectSameRequest, ownRequest, supabaseJsRequest, SUPABASE_URL, TOKEN } from '@/lib/browser/rest-request.fixture';
 import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-view';
 import { myOrdersPage } from './order-request';
 import { lineDecisionsRead, MY_ORDER_COLUMNS, myOrdersRead, orderEventsRead, ownOrderRead, readOwnOrderRows, refillRemindersRead, refundsRead } from './own-reads';
 
 const ORDER_ID = '9b2f6c1e-3d4a-4c7b-8e21-5f0a1b2c3d4e';
 const USER_ID = '11111111-1111-4111-8111-111111111111';
-
-function expectSameRequest(own: SentRequest, theirs: SentRequest): void {
-  expect(own.url).toBe(theirs.url);
-  for (const name of ['apikey', 'authorization', 'accept-profile']) expect(own.headers.get(name), name).toBe(theirs.headers.get(name));
-}
 
 describe("a signed-in customer's reads without supabase-js", () => {
   it('ask PostgREST exactly what supabase-js asked on the order page, with the customer’s own token', async () => {

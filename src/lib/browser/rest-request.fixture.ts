@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { expect } from 'vitest';
 import { restRequest, rpcRequest, type RestRead } from './rest-request';
 
 /*
@@ -48,13 +49,13 @@ export function ownRpcRequest(fn: string, args: Record<string, unknown>): SentRe
 
 const COMPARED_HEADERS = ['apikey', 'authorization', 'accept-profile', 'content-profile', 'content-type'];
 
-/** The same method, address, body and the headers PostgREST goes by. */
-export function sameRequest(own: SentRequest, theirs: SentRequest): { own: unknown; theirs: unknown } {
+/** Expects the same method, address, body and the headers PostgREST goes by. */
+export function expectSameRequest(own: SentRequest, theirs: SentRequest, label?: string): void {
   const shape = (request: SentRequest) => ({
     method: request.method,
     url: request.url,
     body: request.body === null ? null : JSON.parse(request.body),
     headers: Object.fromEntries(COMPARED_HEADERS.map((name) => [name, request.headers.get(name)])),
   });
-  return { own: shape(own), theirs: shape(theirs) };
+  expect(shape(own), label).toEqual(shape(theirs));
 }

@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY } from './auth-storage';
+import { storedSessionText } from './auth-storage';
 
 /**
  * Seconds a stored access token must still be good for before a page reads with it without supabase-js.
@@ -12,7 +12,7 @@ export interface SessionUser {
   userId: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**
  * The session supabase-js stored (its JSON under the storage key), when its access token is still good
@@ -20,12 +20,20 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * Written by hand, not with zod: the order page's inline head script uses it too.
  */
 export function freshSessionOf(stored: string | null, nowMs: number, marginSeconds = FRESH_TOKEN_MARGIN_SECONDS): SessionUser | null {
-  let session: unknown;
+  return freshSession(parseStoredSession(stored), nowMs, marginSeconds);
+}
+
+/** The stored session's JSON read back; null when there is none or it is unreadable. */
+export function parseStoredSession(stored: string | null): unknown {
   try {
-    session = stored ? JSON.parse(stored) : null;
+    return stored ? JSON.parse(stored) : null;
   } catch {
     return null;
   }
+}
+
+/** As freshSessionOf, for a session already read back from its JSON. */
+export function freshSession(session: unknown, nowMs: number, marginSeconds = FRESH_TOKEN_MARGIN_SECONDS): SessionUser | null {
   if (!isObject(session) || !isObject(session.user)) return null;
   const { access_token: accessToken, expires_at: expiresAt } = session;
   const userId = session.user.id;
@@ -33,11 +41,7 @@ export function freshSessionOf(stored: string | null, nowMs: number, marginSecon
   return expiresAt * 1000 - nowMs > marginSeconds * 1000 ? { accessToken, userId } : null;
 }
 
-/** The stored session while its token is fresh, read where supabase-js keeps it (session storage first, as its storage does). */
+/** The stored session while its token is fresh, read where supabase-js keeps it. */
 export function freshStoredSession(nowMs = Date.now()): SessionUser | null {
-  try {
-    return freshSessionOf(window.sessionStorage.getItem(AUTH_STORAGE_KEY) ?? window.localStorage.getItem(AUTH_STORAGE_KEY), nowMs);
-  } catch {
-    return null;
-  }
+  return freshSessionOf(storedSessionText(), nowMs);
 }
