@@ -1,7 +1,6 @@
 // @ts-check
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
-import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { productSearchIndex } from './src/features/catalogue/search-index-integration.ts';
@@ -17,6 +16,7 @@ import { ORDER_EARLY_REQUEST_SCRIPT, orderEarlyRequestModule } from './src/featu
 import { LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './src/lib/local-stack.ts';
 import { offeredPaymentMethods, productionEnvProblem, razorpayCheckoutUrl } from './src/lib/production-env.ts';
 import { plainDynamicImports } from './src/lib/plain-dynamic-imports.ts';
+import { prebuiltNetlify } from './src/lib/prebuilt-netlify.ts';
 import { modulePreloadLinks } from './src/lib/module-preload.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
@@ -48,7 +48,7 @@ export default defineConfig({
   site: env.SITE_URL || env.URL || 'http://localhost:8888',
   output: 'static',
   trailingSlash: 'ignore',
-  adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false }, imageCDN: false }),
+  adapter: prebuiltNetlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false }, imageCDN: false }),
   integrations: [
     react(),
     productSearchIndex(),

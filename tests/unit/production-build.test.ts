@@ -100,6 +100,13 @@ describe('a production build (Netlify CONTEXT=production) with real-looking sett
     expect(functions.size).toBeGreaterThan(10);
   });
 
+  // On Netlify a function's path is matched before the redirect rules: a function of Astro's own at
+  // `/*` would answer a mail's /orders/<number> link and unknown products with its 404 page.
+  it('deploys no function of Astro’s own, so netlify.toml’s rewrites answer wherever no page does', async () => {
+    const frameworkFunctions = await filesUnder(path.join(projectRoot, '.netlify/v1/functions'));
+    expect([...frameworkFunctions.keys()]).toEqual([]);
+  });
+
   it.each(LOCAL_TRACES)('ships %s in no page, script or function bundle', (_name, trace) => {
     const found = [...site, ...functions].filter(([, text]) => (typeof trace === 'string' ? text.includes(trace) : trace.test(text))).map(([file]) => file);
     expect(found).toEqual([]);
