@@ -4,7 +4,7 @@ import { isGuestOrderToken } from '../../src/domain/guest-order-link';
 import { buildDependencies } from '../../src/features/checkout/server/dependencies';
 import { parseServerEnv } from '../../src/features/checkout/server/env';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
-import { BENGALURU_DELIVERY, startTestStack, TEST_NOW, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, checkoutBody, startTestStack, TEST_NOW, type TestStack } from './test-stack';
 
 const razorpayCreateOrder = paymentHandler('razorpay', 'create');
 const razorpayVerify = paymentHandler('razorpay', 'verify');
@@ -18,14 +18,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const order = (overrides: Record<string, unknown> = {}) => ({
-  amount: 6020,
-  lines: [{ productId: 101, quantity: 2 }],
-  cartSessionId: randomUUID(),
-  prescriptionPaths: [],
-  delivery: BENGALURU_DELIVERY,
-  ...overrides,
-});
+const order = (overrides: Record<string, unknown> = {}) => checkoutBody(undefined, overrides);
 
 describe('delivery details at checkout', () => {
   it('refuses a PIN code we do not deliver to with the sentence the cart shows, and records no order', async () => {

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedWebhook } from '../../emulators/razorpay/webhook-recorder.ts';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { phonePeWebhookAuthorization } from '../../src/features/checkout/server/signatures';
-import { SITE_URL, startTestStack, type TestStack, BENGALURU_DELIVERY } from './test-stack';
+import { checkoutBody, SITE_URL, startTestStack, type TestStack } from './test-stack';
 
 const phonePeCreatePayment = paymentHandler('phonepe', 'create');
 const phonePeVerifyPayment = paymentHandler('phonepe', 'verify');
@@ -21,15 +20,7 @@ afterAll(async () => {
 let serial = 0;
 const transactionId = () => `TXN_${Date.now()}_test${++serial}`;
 
-const payment = (overrides: Record<string, unknown> = {}) => ({
-  amount: 3010,
-  merchantTransactionId: transactionId(),
-  lines: [{ productId: 101, quantity: 1 }],
-  cartSessionId: randomUUID(),
-  prescriptionPaths: [],
-  delivery: BENGALURU_DELIVERY,
-  ...overrides,
-});
+const payment = (overrides: Record<string, unknown> = {}) => checkoutBody([{ productId: 101, quantity: 1 }], { merchantTransactionId: transactionId(), ...overrides });
 
 /** Creates a payment, then presses a button on the emulator's pay page as the customer would. */
 async function createAndChoose(outcome: 'COMPLETED' | 'FAILED' | 'PENDING') {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestKey } from '../../src/domain/prescription-request-link';
-import { sellingPricePaise } from '../../src/domain/selling-price';
 import { inMemoryCatalogueIndex } from '../../src/features/checkout/server/catalogue-index';
 import { inMemoryReorderIndex } from '../../src/features/checkout/server/reorder-index';
 import { respond } from '../../src/features/checkout/server/http';
@@ -12,7 +11,7 @@ import type { DeskDependencies } from '../../src/features/desk/server/handlers';
 import { handleRequestDecision, handleRequestFile } from '../../src/features/desk/server/request-handlers';
 import { submitRequest } from '../../src/features/prescription-requests/server/request-functions';
 import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts';
-import { BENGALURU_DELIVERY, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DELIVERY, TEST_DRUG_TAX, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, checkoutBody, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DELIVERY, TEST_DRUG_TAX, type TestStack } from './test-stack';
 import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-records';
 
 let stack: TestStack;
@@ -23,7 +22,6 @@ let admin: SupabaseClient;
 let pharmacist: string;
 
 const catalogue = inMemoryCatalogueIndex(TEST_CATALOGUE);
-const price = (id: number) => sellingPricePaise(TEST_CATALOGUE.find((entry) => entry.id === id)!);
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -68,14 +66,8 @@ const threeLines = [
   { status: 'unavailable', name: 'Cough Syrup 100ml', reason: 'Out of stock with our supplier' },
 ];
 
-const payBody = (request: { number: string; key?: string }, lines: { productId: number; quantity: number }[]) => ({
-  amount: lines.reduce((sum, line) => sum + price(line.productId) * line.quantity, 0),
-  lines,
-  cartSessionId: randomUUID(),
-  prescriptionPaths: [],
-  delivery: BENGALURU_DELIVERY,
-  prescriptionRequest: { number: request.number, ...(request.key ? { key: request.key } : {}) },
-});
+const payBody = (request: { number: string; key?: string }, lines: { productId: number; quantity: number }[]) =>
+  checkoutBody(lines, { prescriptionRequest: { number: request.number, ...(request.key ? { key: request.key } : {}) } });
 
 describe('the pharmacist answers a request', () => {
   it('shows a file only through a logged 5-minute link', async () => {

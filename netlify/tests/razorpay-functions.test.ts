@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedWebhook } from '../../emulators/razorpay/webhook-recorder.ts';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { razorpayPaymentSignature, razorpayWebhookSignature } from '../../src/features/checkout/server/signatures';
-import { DEMO_USER, startTestStack, type TestStack, BENGALURU_DELIVERY } from './test-stack';
+import { DEMO_USER, startTestStack, type TestStack, checkoutBody } from './test-stack';
 
 const razorpayCreateOrder = paymentHandler('razorpay', 'create');
 const razorpayVerifyPayment = paymentHandler('razorpay', 'verify');
@@ -17,14 +17,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const cart = (overrides: Record<string, unknown> = {}) => ({
-  amount: 6020,
-  lines: [{ productId: 101, quantity: 2 }],
-  cartSessionId: randomUUID(),
-  prescriptionPaths: [],
-  delivery: BENGALURU_DELIVERY,
-  ...overrides,
-});
+const cart = (overrides: Record<string, unknown> = {}) => checkoutBody(undefined, overrides);
 
 /** Creates an order, then pays it in the emulator's checkout as the modal's Pay button does. */
 async function createAndPay() {

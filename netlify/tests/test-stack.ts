@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { DrugTaxFacts } from '../../src/domain/drug-tax';
 import { createServer } from 'node:net';
@@ -9,6 +10,7 @@ import { startRazorpayEmulator } from '../../emulators/razorpay/index.ts';
 import { startWebhookRecorder } from '../../emulators/razorpay/webhook-recorder.ts';
 import { startSupabaseEmulator } from '../../emulators/supabase/index.ts';
 import { parseDeliveryContent } from '../../src/domain/delivery-content';
+import { sellingPricePaise } from '../../src/domain/selling-price';
 import { inMemoryCatalogueIndex, type CatalogueIndexEntry } from '../../src/features/checkout/server/catalogue-index';
 import { buildDependencies } from '../../src/features/checkout/server/dependencies';
 import { parseServerEnv, type PhonePeEnv, type RazorpayEnv } from '../../src/features/checkout/server/env';
@@ -65,6 +67,15 @@ export const BENGALURU_DELIVERY = {
   pin_code: '560038',
   email: 'asha@example.test',
 };
+
+/**
+ * A guest's checkout as the cart sends it: these lines at the test catalogue's selling prices, to
+ * Bengaluru, from a new cart session; `overrides` changes or adds fields.
+ */
+export function checkoutBody<Overrides extends object = object>(lines: { productId: number; quantity: number }[] = [{ productId: 101, quantity: 2 }], overrides = {} as Overrides) {
+  const amount = lines.reduce((sum, line) => sum + sellingPricePaise(TEST_CATALOGUE.find((entry) => entry.id === line.productId)!) * line.quantity, 0);
+  return { amount, lines, cartSessionId: randomUUID(), prescriptionPaths: [], delivery: BENGALURU_DELIVERY, ...overrides };
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();

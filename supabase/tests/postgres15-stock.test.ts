@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_SHORT_SQLSTATE } from '../../src/domain/stock';
-import { applyShimAndMigrations, startPostgres15, type RealPostgres } from './postgres15';
+import { applyShimAndMigrations, barrier, serviceRoleRequests, startPostgres15, type RealPostgres } from './postgres15';
 
 // The stock and the tax documents under real concurrency: PGlite runs one statement at a time, so
 // only a real server with a connection per caller shows that the row locks hold. Each caller is one
@@ -28,35 +28,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Every caller waits until `count` callers hold a transaction, so their statements overlap. */
-function barrier(count: number): () => Promise<void> {
-  let arrived = 0;
-  let release!: () => void;
-  const everyone = new Promise<void>((resolve) => (release = resolve));
-  return () => {
-    arrived += 1;
-    if (arrived === count) release();
-    return everyone;
-  };
-}
-
-async function asServiceRole<Row>(sql: string, params: unknown[] = [], hold?: () => Promise<void>): Promise<Row[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local role service_role');
-    await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ role: 'service_role' })]);
-    if (hold) await hold();
-    const { rows } = await client.query(sql, params);
-    await client.query('commit');
-    return rows as Row[];
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+const asServiceRole = serviceRoleRequests(() => pool);
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -10,7 +10,7 @@ import {
   platformObjects,
   relationPrivileges,
 } from './hosted-rules';
-import { applyShimAndMigrations, startPostgres15, type RealPostgres } from './postgres15';
+import { applyShimAndMigrations, barrier, serviceRoleRequests, startPostgres15, type RealPostgres } from './postgres15';
 
 // The migrations on a real PostgreSQL 15 server (Debian's), after the platform shim, the way
 // `supabase db push` applies them; then the exactly-once guarantees under real concurrency, from
@@ -45,36 +45,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Every caller waits until `count` callers have arrived, so their transactions overlap. */
-function barrier(count: number): () => Promise<void> {
-  let arrived = 0;
-  let release!: () => void;
-  const everyone = new Promise<void>((resolve) => (release = resolve));
-  return () => {
-    arrived += 1;
-    if (arrived === count) release();
-    return everyone;
-  };
-}
-
-/** One PostgREST request: a transaction as the service role with its claims; `hold` delays the statement. */
-async function asServiceRole<Row>(sql: string, params: unknown[] = [], hold?: () => Promise<void>): Promise<Row[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local role service_role');
-    await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ role: 'service_role' })]);
-    if (hold) await hold();
-    const { rows } = await client.query(sql, params);
-    await client.query('commit');
-    return rows as Row[];
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+const asServiceRole = serviceRoleRequests(() => pool);
 
 /** What the mail API and the payment provider were asked, per test. */
 interface Outside {

@@ -76,3 +76,40 @@ export async function applyShimAndMigrations(client: pg.Client, after?: { shim?:
   }
   return migrations;
 }
+
+/** Every caller waits until `count` callers have arrived, so their transactions overlap. */
+export function barrier(count: number): () => Promise<void> {
+  let arrived = 0;
+  let release!: () => void;
+  const everyone = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    arrived += 1;
+    if (arrived === count) release();
+    return everyone;
+  };
+}
+
+/**
+ * PostgREST requests on the pool `poolOf` gives (made once the server runs): each a transaction as
+ * the service role with its JWT claims, as a function's call through PostgREST is; `hold` delays the
+ * statement.
+ */
+export function serviceRoleRequests(poolOf: () => pg.Pool) {
+  return async function asServiceRole<Row>(sql: string, params: unknown[] = [], hold?: () => Promise<void>): Promise<Row[]> {
+    const client = await poolOf().connect();
+    try {
+      await client.query('begin');
+      await client.query('set local role service_role');
+      await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ role: 'service_role' })]);
+      if (hold) await hold();
+      const { rows } = await client.query(sql, params);
+      await client.query('commit');
+      return rows as Row[];
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { deskHomes, staffRoles, type DeskRole } from '../../domain/desk';
 import { currentStaff, STAFF_ONLY_MESSAGE, staffSignIn, type StaffSession } from './desk-api';
+import { SIGN_OUT_BUTTON_CLASS, SIGNED_IN_LINE_CLASS, signedInAs } from './signed-in-line';
 
 type Gate = { kind: 'checking' } | { kind: 'guest'; error?: string } | { kind: 'customer' } | { kind: 'staff'; staff: StaffSession };
 
@@ -40,11 +41,9 @@ export default function StaffGate({ children, roles = staffRoles, refusal = 'The
   if (gate.kind === 'staff') {
     return (
       <div>
-        <p className="mb-4 flex items-center justify-between text-sm text-gray-700">
-          <span>
-            Signed in as {gate.staff.name} ({gate.staff.role})
-          </span>
-          <button type="button" onClick={signOut} className="rounded-md border border-gray-300 px-3 py-1 font-medium text-gray-800 hover:bg-gray-50">
+        <p className={SIGNED_IN_LINE_CLASS}>
+          <span>{signedInAs(gate.staff)}</span>
+          <button type="button" onClick={signOut} className={SIGN_OUT_BUTTON_CLASS}>
             Sign out
           </button>
         </p>

@@ -4,6 +4,7 @@ import { noteFirstAction, pageDrawn } from '@/lib/browser/session-after-draw';
 import { sessionAccessToken } from '@/lib/browser/session-token';
 import { drawDeskQueues } from './desk-queues';
 import { freshStoredStaff } from './stored-staff';
+import { SIGN_OUT_BUTTON_CLASS, SIGNED_IN_LINE_CLASS, signedInAs } from './signed-in-line';
 
 /** The staff gate (React and supabase-js): signing in, a customer, marketing, or a token to renew. */
 function showGate(holder: HTMLElement): void {
@@ -24,9 +25,9 @@ export function showDesk(holder: HTMLElement): void {
     return showGate(holder);
   }
   const queues = el('div');
-  const signOut = el('button', { type: 'button', class: 'rounded-md border border-gray-300 px-3 py-1 font-medium text-gray-800 hover:bg-gray-50' }, 'Sign out');
+  const signOut = el('button', { type: 'button', class: SIGN_OUT_BUTTON_CLASS }, 'Sign out');
   holder.replaceChildren(
-    el('div', {}, el('p', { class: 'mb-4 flex items-center justify-between text-sm text-gray-700' }, el('span', {}, `Signed in as ${staff.name} (${staff.role})`), signOut), queues),
+    el('div', {}, el('p', { class: SIGNED_IN_LINE_CLASS }, el('span', {}, signedInAs(staff)), signOut), queues),
   );
   const { drawn, stop } = drawDeskQueues(queues, staff.role, staff.accessToken, sessionAccessToken);
   void drawn.then(() => pageDrawn(holder));

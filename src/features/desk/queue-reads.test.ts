@@ -41,7 +41,8 @@ describe("the queue's first reads", () => {
   };
   afterEach(() => {
     vi.unstubAllGlobals();
-    delete window.medikartEarlyQueueReads;
+    // Taking clears what a test left, whoever it was made for.
+    takeEarlyQueueReads(TOKEN);
   });
 
   it('read the counts, the first status and, for a pharmacist only, the waiting requests, with the staff member’s token', async () => {

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@/domain/order-status';
 import type { PrescriptionRequestStatus } from '@/domain/prescription-request-status';
 import { callRpc, fetchRows, type RestRead, type RestTarget } from '@/lib/browser/rest-request';
+import { earlyHandoff } from '@/lib/browser/early-handoff';
 
 /*
  * What /desk reads: the orders of one status (or a search), the count of each status, and, for a
@@ -56,21 +57,9 @@ export function startQueueReads(target: RestTarget, accessToken: string, pharmac
   };
 }
 
-declare global {
-  interface Window {
-    medikartEarlyQueueReads?: QueueReads;
-  }
-}
+const earlyQueueReads = earlyHandoff<QueueReads>('medikartEarlyQueueReads', (reads) => [reads.counts, reads.orders, reads.requests]);
 
-export function leaveEarlyQueueReads(reads: QueueReads): void {
-  // Until the page's script takes them, a failed read must not count as an unhandled rejection.
-  for (const read of [reads.counts, reads.orders, reads.requests]) read?.catch(() => {});
-  window.medikartEarlyQueueReads = reads;
-}
+export const leaveEarlyQueueReads = earlyQueueReads.leave;
 
 /** The head's reads, once, when they were made with this token; null otherwise. */
-export function takeEarlyQueueReads(accessToken: string): QueueReads | null {
-  const reads = window.medikartEarlyQueueReads;
-  delete window.medikartEarlyQueueReads;
-  return reads && reads.accessToken === accessToken ? reads : null;
-}
+export const takeEarlyQueueReads = (accessToken: string): QueueReads | null => earlyQueueReads.take((reads) => reads.accessToken === accessToken);

@@ -1,3 +1,5 @@
+import { earlyHandoff } from '@/lib/browser/early-handoff';
+
 /*
  * A guest's call for the order, /api/orders/get, as both of the page's scripts make it: the inline
  * one in the head starts it while the page is still arriving (order-early-request.ts), and the
@@ -57,47 +59,21 @@ export interface EarlyMyOrdersRead {
   rows: Promise<unknown[]>;
 }
 
-declare global {
-  interface Window {
-    medikartEarlyOrderCall?: EarlyOrderCall;
-    medikartEarlyOwnOrderRead?: EarlyOwnOrderRead;
-    medikartEarlyMyOrdersRead?: EarlyMyOrdersRead;
-  }
-}
+const earlyOrderCall = earlyHandoff<EarlyOrderCall>('medikartEarlyOrderCall', (call) => [call.response]);
+const earlyOwnOrderRead = earlyHandoff<EarlyOwnOrderRead>('medikartEarlyOwnOrderRead', (read) => [read.rows]);
+const earlyMyOrdersRead = earlyHandoff<EarlyMyOrdersRead>('medikartEarlyMyOrdersRead', (read) => [read.rows]);
 
-export function leaveEarlyOrderCall(call: EarlyOrderCall): void {
-  // Until the page's script takes it, a failed call must not count as an unhandled rejection.
-  call.response.catch(() => {});
-  window.medikartEarlyOrderCall = call;
-}
+export const leaveEarlyOrderCall = earlyOrderCall.leave;
+export const leaveEarlyOwnOrderRead = earlyOwnOrderRead.leave;
+export const leaveEarlyMyOrdersRead = earlyMyOrdersRead.leave;
 
 /** The head's call for this very order, once; null when there was none. */
-export function takeEarlyOrderCall(address: OrderAddress): EarlyOrderCall | null {
-  const call = window.medikartEarlyOrderCall;
-  delete window.medikartEarlyOrderCall;
-  return call && call.orderNumber === address.orderNumber && call.key === address.key ? call : null;
-}
-
-export function leaveEarlyOwnOrderRead(read: EarlyOwnOrderRead): void {
-  read.rows.catch(() => {});
-  window.medikartEarlyOwnOrderRead = read;
-}
+export const takeEarlyOrderCall = (address: OrderAddress): EarlyOrderCall | null =>
+  earlyOrderCall.take((call) => call.orderNumber === address.orderNumber && call.key === address.key);
 
 /** The head's read of this very order, once; null when there was none. */
-export function takeEarlyOwnOrderRead(orderNumber: string): EarlyOwnOrderRead | null {
-  const read = window.medikartEarlyOwnOrderRead;
-  delete window.medikartEarlyOwnOrderRead;
-  return read && read.orderNumber === orderNumber ? read : null;
-}
-
-export function leaveEarlyMyOrdersRead(read: EarlyMyOrdersRead): void {
-  read.rows.catch(() => {});
-  window.medikartEarlyMyOrdersRead = read;
-}
+export const takeEarlyOwnOrderRead = (orderNumber: string): EarlyOwnOrderRead | null => earlyOwnOrderRead.take((read) => read.orderNumber === orderNumber);
 
 /** The head's read of this page of My orders for this customer, once; null when there was none. */
-export function takeEarlyMyOrdersRead(userId: string, page: number): EarlyMyOrdersRead | null {
-  const read = window.medikartEarlyMyOrdersRead;
-  delete window.medikartEarlyMyOrdersRead;
-  return read && read.userId === userId && read.page === page ? read : null;
-}
+export const takeEarlyMyOrdersRead = (userId: string, page: number): EarlyMyOrdersRead | null =>
+  earlyMyOrdersRead.take((read) => read.userId === userId && read.page === page);
