@@ -116,6 +116,9 @@ export default defineConfig({
                   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 3 },
                   // What the layout's script shares with the pages' own scripts.
                   { name: 'common', test: /vite[\\/]preload-helper|src[\\/]lib[\\/]browser[\\/]auth-storage\.ts|src[\\/]domain[\\/]money\.ts/, priority: 2 },
+                  // What the order page, My orders and the desk draw with, and the hand-off of their head
+                  // scripts' early reads: kept out of the order screens' group, which the desk does not load.
+                  { name: 'draw', test: /src[\\/]lib[\\/]browser[\\/](dom|early-handoff)\.ts$/, priority: 2 },
                   // The store primitive on its own: the contact form's auth state uses it without the cart.
                   { name: 'atom', test: /nanostores[\\/](atom|clean-stores)[\\/]/, priority: 2 },
                   // The cart store and the shop rules it keeps lines by: the product controls and every cart island.
