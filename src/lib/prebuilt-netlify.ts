@@ -10,7 +10,7 @@ type ConfigDoneParams = Parameters<NonNullable<AstroIntegration['hooks']['astro:
  * deploys an "Astro SSR" function at `/*` that answers wherever no file does. On Netlify a function's
  * path is matched before the redirect rules, so that function would answer /orders/<number> (a mail's
  * order link) and unknown products with its 404 page instead of netlify.toml's rewrites. Built static,
- * the adapter writes no such function, and Astro renders pages to strings rather than streams.
+ * the adapter writes no such function, and the build no longer bundles a server entry for it.
  */
 export function prebuiltNetlify(options: NetlifyOptions): AstroIntegration {
   const adapter = netlify(options);
