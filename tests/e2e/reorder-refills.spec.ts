@@ -93,6 +93,9 @@ test('a refill reminder is sent by the daily job on the right day, its link fill
 
   const reminder = await serviceClient.from('refill_reminders').select('id, runs_out_on, remind_on').eq('order_id', customer.orderId).single();
   expect(reminder.data).toMatchObject({ runs_out_on: '2026-11-21', remind_on: '2026-11-16' });
+  // Opened again, the order page shows the reminder that is on.
+  await page.reload();
+  await expect(refills.getByText(`Reminder on for ${metformin.name}: we will remind you on Monday, 16 November.`)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   const outbox = () => serviceClient.from('message_outbox').select('channel, sent_at, body').eq('reminder_id', reminder.data!.id).order('channel');
 
   // The day before, nothing goes out; on the day, a mail and an SMS.

@@ -4,7 +4,8 @@ import { orderStrings } from '@/domain/order-strings';
 import type { CancelRequest } from '@/domain/order-cancel';
 import { orderRecordSchema, type OrderRecord } from '@/domain/order-view';
 
-export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean } | { kind: 'not-found' } | { kind: 'cannot-show' };
+/** A shown order's refill reminders: read with it (own rows), or null when the page is to read them itself. */
+export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean; reminders: unknown[] | null } | { kind: 'not-found' } | { kind: 'cannot-show' };
 
 /**
  * The signed-in customer's access token (session-token.ts: the stored one while fresh, else supabase-js's);
@@ -15,16 +16,16 @@ export function signedInAccessToken(): Promise<string | null> {
 }
 
 /** A signed-in customer's own order, read under row-level security, checked; null when RLS shows none. */
-async function ownOrder(rows: Promise<OwnOrderRows | null>): Promise<OrderRecord | null> {
+async function ownOrder(rows: Promise<OwnOrderRows | null>): Promise<OrderLoad | null> {
   const read = await rows;
-  return read ? orderRecordSchema.parse(read) : null;
+  return read ? { kind: 'shown', record: orderRecordSchema.parse(read), signedIn: true, reminders: read.reminders } : null;
 }
 
 async function answerOf(response: Response): Promise<OrderLoad> {
   if (response.status === 404) return { kind: 'not-found' };
   if (response.status === 403 || response.status === 401) return { kind: 'cannot-show' };
   if (!response.ok) throw new Error(`the order could not be loaded (${response.status})`);
-  return { kind: 'shown', record: orderRecordSchema.parse(await response.json()), signedIn: false };
+  return { kind: 'shown', record: orderRecordSchema.parse(await response.json()), signedIn: false, reminders: null };
 }
 
 /**
@@ -42,7 +43,7 @@ export async function loadOrder(address: OrderAddress): Promise<OrderLoad> {
   const token = earlyOwn?.accessToken ?? (await signedInAccessToken());
   if (token && !address.key) {
     const own = await ownOrder(earlyOwn?.rows ?? import('./signed-in-reads').then((reads) => reads.readOwnOrder(token, address.orderNumber)));
-    if (own) return { kind: 'shown', record: own, signedIn: true };
+    if (own) return own;
   }
   const loaded = await answerOf(await requestOrder(address, token));
   return loaded.kind === 'shown' ? { ...loaded, signedIn: token !== null } : loaded;

@@ -43,6 +43,8 @@ export interface OwnOrderRows {
   events: unknown[];
   refunds: unknown[];
   decisions: unknown[];
+  /** The customer's refill reminders of this order (refill-section.ts checks them). */
+  reminders: unknown[];
 }
 
 /** The head's read of a signed-in customer's own order: with which token, and its rows to come. */

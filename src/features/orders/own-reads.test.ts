@@ -64,10 +64,26 @@ describe("the order page's read of the customer's own order", () => {
   };
   afterEach(() => vi.unstubAllGlobals());
 
-  it('reads the order, then its events, refunds and line decisions by its id, all with the customer’s token', async () => {
-    const asked = answering({ orders: [{ id: ORDER_ID, order_number: 'MK-2026-000123' }], order_events: [{ kind: 'placed' }], refunds: [], order_line_decisions: [] });
-    expect(await readOwnOrderRows(target, TOKEN, 'MK-2026-000123')).toEqual({ order: { id: ORDER_ID, order_number: 'MK-2026-000123' }, events: [{ kind: 'placed' }], refunds: [], decisions: [] });
-    expect(asked.sort()).toEqual(['order_events', 'order_line_decisions', 'orders', 'refunds'].map((table) => `${table} Bearer ${TOKEN}`));
+  it('reads the order, then its events, refunds, line decisions and refill reminders by its id, all with the customer’s token', async () => {
+    const reminder = { product_id: 7, doses_per_day: 2, remind_on: '2026-11-16', stopped_at: null };
+    const asked = answering({ orders: [{ id: ORDER_ID, order_number: 'MK-2026-000123' }], order_events: [{ kind: 'placed' }], refunds: [], order_line_decisions: [], refill_reminders: [reminder] });
+    expect(await readOwnOrderRows(target, TOKEN, 'MK-2026-000123')).toEqual({
+      order: { id: ORDER_ID, order_number: 'MK-2026-000123' },
+      events: [{ kind: 'placed' }],
+      refunds: [],
+      decisions: [],
+      reminders: [reminder],
+    });
+    expect(asked.sort()).toEqual(['order_events', 'order_line_decisions', 'orders', 'refill_reminders', 'refunds'].map((table) => `${table} Bearer ${TOKEN}`));
+  });
+
+  it('still shows the order when its refill reminders cannot be read, without them', async () => {
+    vi.stubGlobal('fetch', async (input: string) => {
+      const table = new URL(input).pathname.replace('/rest/v1/', '');
+      if (table === 'refill_reminders') return new Response(JSON.stringify({ message: 'upstream timed out' }), { status: 503 });
+      return new Response(JSON.stringify(table === 'orders' ? [{ id: ORDER_ID }] : []), { status: 200 });
+    });
+    expect(await readOwnOrderRows(target, TOKEN, 'MK-2026-000123')).toEqual({ order: { id: ORDER_ID }, events: [], refunds: [], decisions: [], reminders: [] });
   });
 
   it('answers null, and reads nothing more, when row-level security shows no such order', async () => {

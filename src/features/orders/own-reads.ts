@@ -4,8 +4,8 @@ import { ORDERS_PER_PAGE, type OwnOrderRows } from './order-request';
 
 /*
  * What a signed-in customer's pages read of their own orders, under row-level security: the order
- * page (the order, then its events, refunds and line decisions), its refill reminders, and a page
- * of My orders. Read with plain fetch (rest-request.ts), so the page draws before supabase-js loads.
+ * page (the order, then its events, refunds, line decisions and refill reminders), and a page of My
+ * orders. Read with plain fetch (rest-request.ts), so the page draws before supabase-js loads.
  * No zod here: the order page's inline head script reads the order with these too.
  */
 
@@ -27,21 +27,28 @@ export const lineDecisionsRead = (orderId: string): RestRead => ({
   order: [{ column: 'line_index' }],
 });
 
-/** The customer's own order and its events, refunds and line decisions, as supabase-js read them before. */
-export async function readOwnOrderRows(target: RestTarget, accessToken: string, orderNumber: string): Promise<OwnOrderRows | null> {
-  // Order numbers are unique: one row or none, as maybeSingle() read it.
-  const [order] = await fetchRows(target, accessToken, ownOrderRead(orderNumber));
-  if (!order) return null;
-  const id = (order as { id: string }).id;
-  const [events, refunds, decisions] = await Promise.all([orderEventsRead(id), refundsRead(id), lineDecisionsRead(id)].map((read) => fetchRows(target, accessToken, read)));
-  return { order, events, refunds, decisions };
-}
-
 export const refillRemindersRead = (orderId: string): RestRead => ({
   table: 'refill_reminders',
   select: 'product_id, doses_per_day, remind_on, stopped_at',
   eq: { order_id: orderId },
 });
+
+/**
+ * The customer's own order and its events, refunds and line decisions, as supabase-js read them
+ * before, and their refill reminders of it in the same round, so the page draws them at once and
+ * loads no further script for them. A reminder read that fails leaves the order shown without its notes.
+ */
+export async function readOwnOrderRows(target: RestTarget, accessToken: string, orderNumber: string): Promise<OwnOrderRows | null> {
+  // Order numbers are unique: one row or none, as maybeSingle() read it.
+  const [order] = await fetchRows(target, accessToken, ownOrderRead(orderNumber));
+  if (!order) return null;
+  const id = (order as { id: string }).id;
+  const [events, refunds, decisions, reminders] = await Promise.all([
+    ...[orderEventsRead(id), refundsRead(id), lineDecisionsRead(id)].map((read) => fetchRows(target, accessToken, read)),
+    fetchRows(target, accessToken, refillRemindersRead(id)).catch((): unknown[] => []),
+  ]);
+  return { order, events, refunds, decisions, reminders };
+}
 
 export const MY_ORDER_COLUMNS = 'order_number, created_at, status, payment_status, amount_paise, lines';
 

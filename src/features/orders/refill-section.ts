@@ -19,12 +19,16 @@ async function startReminder(orderNumber: string, productId: number, dosesPerDay
   return answer.success ? answer.data : { error: reorderStrings.remindFailed };
 }
 
+/** The customer's reminders of this order, read under row-level security after the order was drawn without them. */
+const readReminders = (orderId: string): Promise<unknown> =>
+  signedInAccessToken().then((token) => (token ? import('./signed-in-reads').then((reads) => reads.readRefillReminders(token, orderId)) : []));
+
 /**
  * Refill reminders on a signed-in customer's order page: per line a dose a day (1, 2 or 3) and
  * "Remind me"; the server works out the days of supply from the pack and says the reminder's day.
- * The customer's reminders of this order are read under row-level security to show what is on.
+ * The customer's reminders of this order (read with it, or else read here) show what is on.
  */
-export function refillSection(record: OrderRecord): HTMLElement {
+export function refillSection(record: OrderRecord, reminders: unknown[] | null): HTMLElement {
   const { order } = record;
   const products = [...new Map(order.lines.map((line) => [line.product_id, line.name])).entries()];
   const rows = products.map(([productId, name]) => {
@@ -41,15 +45,14 @@ export function refillSection(record: OrderRecord): HTMLElement {
     });
     return { productId, name, note, row: el('li', { class: 'flex flex-wrap items-center gap-2 p-3' }, el('span', { class: 'flex-1 text-sm text-gray-900' }, name), el('label', { class: 'text-sm text-gray-700' }, `${reorderStrings.dosesLabel} `, doses), button, note) };
   });
-  void signedInAccessToken()
-    .then((token) => (token ? import('./signed-in-reads').then((reads) => reads.readRefillReminders(token, order.id)) : []))
-    .then((data) => {
-      for (const reminder of z.catch(z.array(reminderSchema), []).parse(data)) {
-        const row = rows.find((candidate) => candidate.productId === reminder.product_id);
-        if (row && reminder.stopped_at === null && !row.note.textContent) row.note.textContent = reorderStrings.remindOn(row.name, day.format(new Date(`${reminder.remind_on}T00:00:00Z`)));
-      }
-    })
-    .catch(() => undefined);
+  const showReminders = (data: unknown) => {
+    for (const reminder of z.catch(z.array(reminderSchema), []).parse(data)) {
+      const row = rows.find((candidate) => candidate.productId === reminder.product_id);
+      if (row && reminder.stopped_at === null && !row.note.textContent) row.note.textContent = reorderStrings.remindOn(row.name, day.format(new Date(`${reminder.remind_on}T00:00:00Z`)));
+    }
+  };
+  if (reminders) showReminders(reminders);
+  else void readReminders(order.id).then(showReminders, () => undefined);
   return el(
     'section',
     { 'aria-labelledby': 'refills-heading' },
