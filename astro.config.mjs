@@ -127,6 +127,12 @@ export default defineConfig({
                     test: /src[\\/]domain[\\/](stored-cart|cart-line|product|selling-price|sale-state)\.ts|src[\\/]features[\\/]cart[\\/](cart-store|cart-control-markup|view-tree)\.ts|nanostores[\\/](lifecycle|computed)[\\/]|@nanostores[\\/]persistent[\\/]/,
                     priority: 1,
                   },
+                  // The order's rules and its checked shape: the order page, My orders, the desk and the pages after a payment.
+                  {
+                    name: 'order-domain',
+                    test: /src[\\/](domain[\\/](order-status|payment-methods|order-line|desk)|lib[\\/]browser[\\/]session-after-draw)\.ts$/,
+                    priority: 1,
+                  },
                   // The small modules only the order screens and a few pages after a payment use (the
                   // order's address and early call, strings, toasts): one file, not seven. None imports zod.
                   {
