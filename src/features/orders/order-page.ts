@@ -2,6 +2,7 @@ import { isOrderNumber } from '@/domain/order-status';
 import { takePlacedOrderNote } from '@/lib/placed-order-note';
 import { followToastsOutsideIslands } from '@/lib/browser/page-toast';
 import { showToast } from '@/lib/browser/toast';
+import { nextTask } from '@/lib/browser/dom';
 import { loadOrder, requestCancel, type OrderLoad } from './order-client';
 import { cannotShowScreen, loadFailedScreen, loadingScreen, notFoundScreen, orderDetails, placedBanner } from './order-screen';
 import { orderAddress } from './order-request';
@@ -32,26 +33,26 @@ export function showOrderPage(holder: HTMLElement): void {
     showToast('success', placed.toast);
   }
 
-  const draw = (record: OrderRecord, signedIn: boolean) => {
+  const draw = (record: OrderRecord, signedIn: boolean, reminders: unknown[] | null) => {
     screen.replaceChildren(
       orderDetails(record, {
         signedIn,
         orderKey: key ?? null,
-        refills: signedIn && record.order.status !== 'cancelled' ? refillSection(record) : null,
+        refills: signedIn && record.order.status !== 'cancelled' ? refillSection(record, reminders) : null,
         cancel: async (choice) => {
           const answer = await requestCancel({ orderNumber, ...(key ? { key } : {}), reason: choice.reason, ...(choice.reason === 'other' ? { otherReason: choice.otherReason } : {}) }).catch(() => ({
             error: orderStrings.cancelFailed,
           }));
           if ('error' in answer) return answer.error;
           // Redrawn once the dialog has closed (its own step after this answer), so the modal is released first.
-          setTimeout(() => draw(answer.record, signedIn));
+          setTimeout(() => draw(answer.record, signedIn, null));
           return null;
         },
       }),
     );
   };
   const show = (load: OrderLoad) => {
-    if (load.kind === 'shown') draw(load.record, load.signedIn);
+    if (load.kind === 'shown') draw(load.record, load.signedIn, load.reminders);
     else screen.replaceChildren(load.kind === 'not-found' ? notFoundScreen() : cannotShowScreen(orderNumber));
   };
 
@@ -62,11 +63,14 @@ export function showOrderPage(holder: HTMLElement): void {
   // The payment's reply carried the order: drawn at once, with no call of its own.
   const carried = orderRecordSchema.safeParse(placed?.record);
   if (carried.success && carried.data.order.order_number === orderNumber) {
-    draw(carried.data, hasStoredSession());
+    draw(carried.data, hasStoredSession(), null);
     return pageDrawn(holder);
   }
   screen.replaceChildren(loadingScreen());
   loadOrder(address)
-    .then(show, () => screen.replaceChildren(loadFailedScreen()))
+    .then(async (load) => {
+      await nextTask();
+      show(load);
+    }, () => screen.replaceChildren(loadFailedScreen()))
     .finally(() => pageDrawn(holder));
 }

@@ -17,3 +17,12 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   element.append(...children.filter((child): child is Node | string => child !== false && child !== null && child !== undefined));
   return element;
 }
+
+/**
+ * Resolves in a task of its own: a screen whose data is already in when its script has run draws
+ * after the script's evaluation rather than in the same task, so neither holds a slow phone's main
+ * thread long enough to delay a tap.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
