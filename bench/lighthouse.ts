@@ -91,7 +91,7 @@ function medianFigures(runs: PageFigures[]): PageFigures {
   };
 }
 
-/** With `reportDir`, each run's full Lighthouse report is kept there (<label>-<run>.json) to find what sets a figure. */
+/** With `reportDir`, each run's full Lighthouse report and artifacts are kept there (<label>-<run>.json, .artifacts.json) to find what sets a figure. */
 export async function measurePages(origin: string, targets: PageTarget[], runs = 3, reportDir?: string): Promise<PageFigures[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -127,7 +127,12 @@ export async function measurePages(origin: string, targets: PageTarget[], runs =
           disableStorageReset: Boolean(target.localStorage),
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
-        if (reportDir) await writeFile(path.join(reportDir, `${target.label.replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(result.lhr));
+        if (reportDir) {
+          const name = `${target.label.replace(/\W+/g, '-')}-${run + 1}`;
+          await writeFile(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr));
+          // The trace and the network log: which main-thread task or request a simulated figure waited on (bench/lantern-path.ts).
+          await writeFile(path.join(reportDir, `${name}.artifacts.json`), JSON.stringify(result.artifacts));
+        }
         perRun.push(figuresOf(target, result.lhr));
       }
       results.push(medianFigures(perRun));

@@ -16,7 +16,7 @@
  *     (scripts/test-times.sh), beside their targets (bench/test-times.ts); nothing is run for it.
  * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --api-calls=N (default 2000),
  * --skip-pages, --skip-api, --skip-scale, --only=<labels> (e.g. --only=Cart,Category or --only='Order,My orders,Desk,Pay to order page'), --reports (keeps each
- * Lighthouse report in bench/results/lighthouse/).
+ * Lighthouse report, and its trace and network log for bench/lantern-path.ts, in bench/results/lighthouse/).
  * Figures go to stdout and bench/results/latest.json.
  */
 import { spawn, execFileSync } from 'node:child_process';
