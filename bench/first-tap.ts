@@ -26,6 +26,9 @@ async function throttle(page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
+/** How long a watch waits for what it watches before it answers with what it saw (0 for what never came). */
+const GIVE_UP_MS = 30_000;
+
 /**
  * Resolves in the page with the times of the next pointerdown on the Add button, the badge showing
  * 1 and the island hydrating (-1: it already had). Passed as source text: tsx would otherwise wrap
@@ -36,6 +39,7 @@ const WATCH_TAP = `new Promise((resolve) => {
   const island = add.closest('astro-island');
   const badge = document.querySelector('[data-cart-badge]');
   const times = { down: 0, badge: 0, stepper: 0, hydrated: island.hasAttribute('ssr') ? 0 : -1 };
+  setTimeout(() => resolve(times), ${GIVE_UP_MS});
   const settle = () => { if (times.badge && times.stepper && times.hydrated) resolve(times); };
   new MutationObserver((_, observer) => {
     if (!island.querySelector('[data-cart-action="increase"]')) return;
@@ -67,18 +71,36 @@ interface TapTimes {
   hydrated: number;
 }
 
-/** Resolves with the ms from the next pointerdown on plus to the quantity showing 2. */
+/**
+ * Resolves with the ms from the next pointerdown on plus to the quantity showing 2. Watched on the
+ * island, not on one output: React may replace the control while the tap is answered.
+ */
 const WATCH_PLUS = `new Promise((resolve) => {
+  setTimeout(() => resolve(NaN), ${GIVE_UP_MS});
   const plus = document.querySelector('[data-cart-action="increase"]');
-  const output = plus.parentElement.querySelector('output');
+  const island = plus.closest('astro-island');
   let down = 0;
-  plus.addEventListener('pointerdown', (event) => (down = event.timeStamp), { once: true, capture: true });
+  island.addEventListener('pointerdown', (event) => (down = event.target.closest('[data-cart-action="increase"]') ? event.timeStamp : down), { capture: true });
   new MutationObserver((_, observer) => {
-    if (output.textContent !== '2') return;
+    if (island.querySelector('output')?.textContent !== '2') return;
     observer.disconnect();
     resolve(performance.now() - down);
-  }).observe(output, { childList: true, characterData: true, subtree: true });
+  }).observe(island, { childList: true, characterData: true, subtree: true });
 })`;
+
+/**
+ * Starts a watch in the page and returns once it is in place, so the tap it times comes after it
+ * (an evaluate left running can lose that race to the click); the function returned answers what it saw.
+ */
+async function startWatch<T>(page: Page, slot: string, watch: string): Promise<() => Promise<T>> {
+  await page.evaluate(`window.${slot} = ${watch}; undefined`);
+  return () => page.evaluate(`window.${slot}`) as Promise<T>;
+}
+
+function seenInFull(times: TapTimes, which: string): TapTimes {
+  if (!times.down || !times.badge || !times.stepper || !times.hydrated) throw new Error(`${which}: the tap was not seen in full within ${GIVE_UP_MS} ms: ${JSON.stringify(times)}`);
+  return times;
+}
 
 export async function measureFirstTap(origin: string, productPath: string): Promise<FirstTapFigures> {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -90,14 +112,14 @@ export async function measureFirstTap(origin: string, productPath: string): Prom
     // Save-Data: React is not fetched on view, so the tap really comes before it.
     await before.evaluateOnNewDocument('Object.defineProperty(Navigator.prototype, "connection", { get: () => ({ saveData: true }) })');
     await before.goto(`${origin}${productPath}`, { waitUntil: 'domcontentloaded' });
-    const watchBefore = before.evaluate(WATCH_TAP) as Promise<TapTimes>;
+    const watchBefore = await startWatch<TapTimes>(before, '__tapBeforeReact', WATCH_TAP);
     await before.click('[data-cart-action="add"]');
     // The quantity control answers a tap while React is still on its way.
     await before.waitForSelector('astro-island[ssr] [data-cart-action="increase"]');
-    const watchPlus = before.evaluate(WATCH_PLUS) as Promise<number>;
+    const watchPlus = await startWatch<number>(before, '__plus', WATCH_PLUS);
     await before.click('[data-cart-action="increase"]');
-    const plusAnsweredMs = await watchPlus;
-    const a = await watchBefore;
+    const plusAnsweredMs = await watchPlus();
+    const a = seenInFull(await watchBefore(), 'before React');
 
     const after = await (await browser.createBrowserContext()).newPage();
     await after.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
@@ -105,9 +127,9 @@ export async function measureFirstTap(origin: string, productPath: string): Prom
     await after.goto(`${origin}${productPath}`, { waitUntil: 'load' });
     await after.focus('[data-cart-action="add"]');
     await after.waitForSelector('astro-island:not([ssr]) [data-cart-action="add"]');
-    const watchAfter = after.evaluate(WATCH_TAP) as Promise<TapTimes>;
+    const watchAfter = await startWatch<TapTimes>(after, '__tapAfterReact', WATCH_TAP);
     await after.click('[data-cart-action="add"]');
-    const b = await watchAfter;
+    const b = seenInFull(await watchAfter(), 'after React');
     return {
       beforeReact: { tapToBadgeMs: a.badge - a.down, tapToInteractiveMs: a.stepper - a.down, plusAnsweredMs, tapToHydratedMs: a.hydrated - a.down },
       afterReact: { tapToBadgeMs: b.badge - b.down },
