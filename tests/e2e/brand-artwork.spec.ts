@@ -45,18 +45,16 @@ for (const width of [375, 1280]) {
     for (const [name, image] of Object.entries(images)) {
       await expect(image).toBeVisible();
       const shown = await image.evaluate((element) => {
-        const box = element.getBoundingClientRect();
+        const img = element as HTMLImageElement;
+        const box = img.getBoundingClientRect();
         // The nearest ancestor that clips must hold the whole image.
-        let clip: Element | null = element.parentElement;
+        let clip: Element | null = img.parentElement;
         while (clip && getComputedStyle(clip).overflow === 'visible') clip = clip.parentElement;
         const clipBox = clip?.getBoundingClientRect() ?? { left: 0, right: window.innerWidth };
-        // The header's logo is drawn inline (its own proportions are its viewBox); the badges are images.
-        const drawn = element instanceof SVGSVGElement ? element.viewBox.baseVal : null;
-        const img = element as HTMLImageElement;
         return {
           ratio: box.width / box.height,
-          natural: drawn ? drawn.width / drawn.height : img.naturalWidth / img.naturalHeight,
-          loaded: drawn ? drawn.width > 0 : img.complete && img.naturalWidth > 0,
+          natural: img.naturalWidth / img.naturalHeight,
+          loaded: img.complete && img.naturalWidth > 0,
           inside: box.left >= Math.max(0, clipBox.left) - 0.5 && box.right <= Math.min(window.innerWidth, clipBox.right) + 0.5,
         };
       });
