@@ -69,8 +69,8 @@ export class SupabaseBatchStore implements BatchStore {
 
 export async function handleBatches(req: Request, deps: Pick<DeskDependencies, 'store'>, batches: BatchStore): Promise<Response> {
   requirePost(req);
-  const body = parseBody(batchesRequestSchema, parseJson(await readRawBody(req)));
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist', 'support']);
+  const body = parseBody(batchesRequestSchema, parseJson(await readRawBody(req)));
   if (!body.picks) return jsonResponse({ lines: await batches.suggest(body.orderId) });
   const outcome = await batches.dispatch(body.orderId, body.picks, staff.id);
   if ('refused' in outcome) throw new CheckoutRefusal(422, outcome.refused);

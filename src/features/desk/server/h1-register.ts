@@ -60,21 +60,23 @@ export class SupabaseH1Store implements H1Store {
   }
 }
 
+/** The body through its schema; read only once the caller is known, so a prober never learns its shape. */
 async function body<T extends z.ZodType>(req: Request, schema: T): Promise<z.output<T>> {
-  requirePost(req);
   return parseBody(schema, parseJson(await readRawBody(req)));
 }
 
 export async function handleH1Prescription(req: Request, deps: Pick<DeskDependencies, 'store'>, h1: H1Store): Promise<Response> {
-  const details = await body(req, h1PrescriptionRequestSchema);
+  requirePost(req);
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist']);
+  const details = await body(req, h1PrescriptionRequestSchema);
   await h1.recordPrescription(details, staff.id);
   return jsonResponse({ recorded: true });
 }
 
 export async function handleH1Register(req: Request, deps: Pick<DeskDependencies, 'store'>, h1: H1Store): Promise<Response> {
-  const range = await body(req, h1RegisterRequestSchema);
+  requirePost(req);
   await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist']);
+  const range = await body(req, h1RegisterRequestSchema);
   const csv = h1RegisterCsv(await h1.registerBetween(range.from, range.to));
   return new Response(csv, {
     headers: {

@@ -67,8 +67,8 @@ export const prescriptionUrlRequestSchema = z.strictObject({
   path: z.string().min(1).max(300),
 });
 
+/** The body through its schema; read only once the caller is known, so a prober never learns its shape. */
 async function readBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.output<T>> {
-  requirePost(req);
   return parseBody(schema, parseJson(await readRawBody(req)));
 }
 
@@ -98,9 +98,10 @@ async function remainingPaise(deps: DeskDependencies, order: DeskOrder): Promise
 
 /** POST /api/desk/review: a pharmacist accepts or rejects one prescription line. */
 export async function handleReview(req: Request, deps: DeskDependencies): Promise<Response> {
-  const body = await readBody(req, reviewRequestSchema);
+  requirePost(req);
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist']);
   if (!staff.registrationNumber) throw new CheckoutRefusal(403, 'Your staff account has no registration number; ask an administrator to add it.');
+  const body = await readBody(req, reviewRequestSchema);
   const order = await orderOf(deps, body.orderId);
   refusedMove(order, body.expectedStatus);
   if (!reviewStatuses.includes(order.status)) throw new CheckoutRefusal(409, `Order ${order.order_number} is ${order.status} and no longer under review.`);
@@ -144,8 +145,9 @@ export async function handleReview(req: Request, deps: DeskDependencies): Promis
 
 /** POST /api/desk/fulfilment: pack, ship (with courier and tracking), deliver or cancel an order. */
 export async function handleFulfilment(req: Request, deps: DeskDependencies): Promise<Response> {
-  const body = await readBody(req, fulfilmentRequestSchema);
+  requirePost(req);
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist', 'support']);
+  const body = await readBody(req, fulfilmentRequestSchema);
   const order = await orderOf(deps, body.orderId);
   refusedMove(order, body.expectedStatus);
   const actorRole: StaffRole = staff.role;
@@ -193,8 +195,9 @@ export async function handleFulfilment(req: Request, deps: DeskDependencies): Pr
 
 /** POST /api/desk/prescription-url: a 5-minute link to one of the order's prescription files, logged. */
 export async function handlePrescriptionUrl(req: Request, deps: DeskDependencies): Promise<Response> {
-  const body = await readBody(req, prescriptionUrlRequestSchema);
+  requirePost(req);
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist', 'support']);
+  const body = await readBody(req, prescriptionUrlRequestSchema);
   const order = await orderOf(deps, body.orderId);
   if (!order.prescription_paths.includes(body.path)) throw new CheckoutRefusal(404, 'This file is not one of the order’s prescriptions.');
   await deps.store.recordPrescriptionView(staff.id, staff.role, order.id, body.path);

@@ -7,8 +7,8 @@ import { requireStaff } from './staff';
 
 const PRESCRIPTION_URL_SECONDS = 5 * 60;
 
+/** The body through its schema; read only once the caller is known, so a prober never learns its shape. */
 async function readBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.output<T>> {
-  requirePost(req);
   return parseBody(schema, parseJson(await readRawBody(req)));
 }
 
@@ -23,8 +23,9 @@ async function requestOf(deps: DeskDependencies, requestId: string): Promise<z.i
 
 /** POST /api/desk/request-file: a 5-minute link to one of the request's prescription files, logged as every prescription view is. */
 export async function handleRequestFile(req: Request, deps: DeskDependencies): Promise<Response> {
-  const body = await readBody(req, requestFileSchema);
+  requirePost(req);
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist', 'support']);
+  const body = await readBody(req, requestFileSchema);
   const { data, error } = await deps.orders.db.from('prescription_request_files').select('file_path').eq('id', body.fileId).eq('request_id', body.requestId).maybeSingle();
   if (error) throw new Error(`reading file ${body.fileId}: ${error.message}`);
   if (!data) throw new CheckoutRefusal(404, 'This file is not one of the request’s prescriptions.');
@@ -49,9 +50,10 @@ function refusalOf(number: string, error: { code?: string; message: string }): C
  * rejects the whole request with a reason. The customer is told by mail and SMS (the outbox).
  */
 export async function handleRequestDecision(req: Request, deps: DeskDependencies): Promise<Response> {
-  const body = await readBody(req, requestDecisionSchema);
+  requirePost(req);
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist']);
   if (!staff.registrationNumber) throw new CheckoutRefusal(403, 'Your staff account has no registration number; ask an administrator to add it.');
+  const body = await readBody(req, requestDecisionSchema);
   const request = await requestOf(deps, body.requestId);
   const db = deps.orders.db;
 

@@ -49,8 +49,8 @@ export async function handleStockImport(
   sendBackInStockMails: () => Promise<number>,
 ): Promise<Response> {
   requirePost(req);
-  const body = parseBody(stockImportRequestSchema, parseJson(await readRawBody(req)));
   await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist']);
+  const body = parseBody(stockImportRequestSchema, parseJson(await readRawBody(req)));
   // The functions' catalogue index knows products by id; SKUs are read by the command-line import.
   const named = [...new Set(stockCsvProducts(body.csv).filter((value) => /^\d+$/.test(value)).map(Number))];
   const productIds = new Map([...(await deps.catalogue.lookup(named)).keys()].map((id) => [String(id), id]));
