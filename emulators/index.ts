@@ -1,9 +1,13 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { localMsg91TemplateId, registeredSmsTemplates, registeredWhatsAppTemplates } from '../src/domain/messages.ts';
 import { startMailEmulator, type SentEmail } from './mail/index.ts';
+import { startMsg91Emulator } from './msg91/index.ts';
 import { startPhonePeEmulator } from './phonepe/index.ts';
 import { startRazorpayEmulator } from './razorpay/index.ts';
 import { startSupabaseEmulator } from './supabase/index.ts';
+import type { Outgoing } from './supabase/inbox.ts';
+import { startWhatsAppEmulator } from './whatsapp/index.ts';
 import { LOCAL_PORTS, localEnv } from './local-env.ts';
 
 export interface RunningEmulators {
@@ -23,6 +27,8 @@ export async function startEmulators(options: { dataDir: string; fresh: boolean 
   if (options.fresh) await rm(options.dataDir, { recursive: true, force: true });
 
   let deliverMail: ((mail: SentEmail) => Promise<void> | void) | null = null;
+  // SMS and WhatsApp land in the same inbox; without the Supabase emulator they are only logged.
+  let deliverMessage = (message: Outgoing) => console.log(`[emulators] ${message.kind} to ${message.to} (${message.subject}): ${message.text}`);
   // EMULATE_SUPABASE=false leaves 127.0.0.1:54321 to `supabase start` (same URL, same local keys).
   if (env.SUPABASE_URL === local.SUPABASE_URL && env.EMULATE_SUPABASE !== 'false') {
     const supabase = await startSupabaseEmulator({
@@ -36,6 +42,7 @@ export async function startEmulators(options: { dataDir: string; fresh: boolean 
     deliverMail = (mail) => {
       for (const to of mail.to) supabase.deliverMail({ kind: 'email', to, subject: mail.subject, text: mail.text, html: mail.html });
     };
+    deliverMessage = (message) => supabase.deliverMail(message);
   }
   if (env.MAIL_API_BASE === local.MAIL_API_BASE) {
     // Without the Supabase emulator, `supabase start`'s own Mailpit on :54324 takes the mail (its send API).
@@ -55,6 +62,31 @@ export async function startEmulators(options: { dataDir: string; fresh: boolean 
     });
     closers.push(mail.close);
     names.push(`Mail API ${mail.url}`);
+  }
+  const siteUrl = env.SITE_URL ?? local.SITE_URL!;
+  if (env.MSG91_API_BASE === local.MSG91_API_BASE) {
+    const msg91 = await startMsg91Emulator({
+      port: LOCAL_PORTS.msg91,
+      authKey: env.MSG91_AUTH_KEY ?? local.MSG91_AUTH_KEY!,
+      templates: registeredSmsTemplates().map((template) => ({ id: localMsg91TemplateId(template.name), text: template.text })),
+      deliver: (sms) => deliverMessage({ kind: 'sms', to: sms.to, subject: 'SMS', text: sms.text }),
+      webhookUrl: `${siteUrl}/api/sms/delivery-report?token=${encodeURIComponent(env.MSG91_WEBHOOK_TOKEN ?? local.MSG91_WEBHOOK_TOKEN!)}`,
+    });
+    closers.push(msg91.close);
+    names.push(`MSG91 SMS ${msg91.url}`);
+  }
+  if (env.WHATSAPP_API_BASE === local.WHATSAPP_API_BASE) {
+    const whatsapp = await startWhatsAppEmulator({
+      port: LOCAL_PORTS.whatsapp,
+      token: env.WHATSAPP_TOKEN ?? local.WHATSAPP_TOKEN!,
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? local.WHATSAPP_PHONE_NUMBER_ID!,
+      appSecret: env.WHATSAPP_APP_SECRET ?? local.WHATSAPP_APP_SECRET!,
+      templates: registeredWhatsAppTemplates(siteUrl),
+      deliver: (message) => deliverMessage({ kind: 'whatsapp', to: message.to, subject: `WhatsApp: ${message.template}`, text: message.text }),
+      webhookUrl: `${siteUrl}/api/whatsapp/webhook`,
+    });
+    closers.push(whatsapp.close);
+    names.push(`WhatsApp Cloud API ${whatsapp.url}`);
   }
   if (env.RAZORPAY_API_BASE === local.RAZORPAY_API_BASE) {
     const razorpay = await startRazorpayEmulator({

@@ -18,15 +18,18 @@ export type InboxMessage = {
   Created: string;
   Text: string;
   HTML: string;
-  Kind: 'email' | 'sms';
+  Kind: 'email' | 'sms' | 'whatsapp';
 };
 
-export type Outgoing = { kind: 'email' | 'sms'; to: string; subject: string; text: string; html?: string };
+export type Outgoing = { kind: 'email' | 'sms' | 'whatsapp'; to: string; subject: string; text: string; html?: string };
 
 const SENDER: Record<InboxMessage['Kind'], Address> = {
   email: { Name: 'MediKart', Address: 'no-reply@medikart.local' },
   sms: { Name: 'MediKart', Address: 'MEDKRT' },
+  whatsapp: { Name: 'MediKart', Address: 'WhatsApp Business' },
 };
+
+const KIND_LABEL: Record<InboxMessage['Kind'], string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -44,7 +47,7 @@ const summary = (message: InboxMessage) => ({
   ReplyTo: [],
   Subject: message.Subject,
   Created: message.Created,
-  Tags: message.Kind === 'sms' ? ['sms'] : [],
+  Tags: message.Kind === 'email' ? [] : [message.Kind],
   Size: Buffer.byteLength(message.HTML || message.Text),
   Attachments: 0,
   Snippet: snippet(message),
@@ -154,7 +157,7 @@ export class Inbox {
     if (this.messages.length === 0) return '<h1>Inbox</h1><p>No messages yet.</p>';
     const rows = this.messages
       .map(
-        (message) => `<tr><td>${message.Kind === 'sms' ? 'SMS' : 'Email'}</td><td>${escapeHtml(message.To.map((to) => to.Address).join(', '))}</td>
+        (message) => `<tr><td>${KIND_LABEL[message.Kind]}</td><td>${escapeHtml(message.To.map((to) => to.Address).join(', '))}</td>
 <td><a href="/view/${message.ID}">${escapeHtml(message.Subject)}</a><br><small>${escapeHtml(snippet(message))}</small></td><td>${escapeHtml(message.Created)}</td></tr>`,
       )
       .join('\n');

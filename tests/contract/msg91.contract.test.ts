@@ -60,6 +60,7 @@ describe('our MSG91 client against the documented Flow API', () => {
     ['a refused key answered with HTTP 200 (207)', flowSend.answers.invalidAuthKey, true],
     ['an invalid number (202)', flowSend.answers.invalidMobile, true],
     ['an empty balance (301), which a recharge fixes', flowSend.answers.insufficientBalance, false],
+    ['an empty balance (301) even with an HTTP 4xx status: the code wins', { ...flowSend.answers.insufficientBalance, status: 400 }, false],
     ['a server error', flowSend.answers.serverError, false],
     ['a rate limit', { status: 429, body: { type: 'error', message: 'Too Many Requests' } }, false],
     ['a gateway page that is not JSON', { status: 502, body: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } }, false],
