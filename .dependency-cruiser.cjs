@@ -29,12 +29,13 @@ const FEATURE_USES = {
   checkout: ['cart', 'prescriptions', 'delivery'],
   delivery: [],
   account: ['auth', 'checkout'],
-  orders: ['checkout'],
-  desk: ['checkout', 'orders', 'prescription-requests', 'catalogue'],
+  messages: ['checkout'],
+  orders: ['checkout', 'messages'],
+  desk: ['checkout', 'orders', 'prescription-requests', 'catalogue', 'messages'],
   marketing: ['desk'],
   'content-editor': ['catalogue'],
-  'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions'],
-  reorder: ['cart', 'checkout', 'orders', 'desk'],
+  'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions', 'messages'],
+  reorder: ['cart', 'checkout', 'orders', 'desk', 'messages'],
 };
 
 /** FEATURE_USES must itself be one-way, or the rules below would allow a loop between features. */

@@ -60,6 +60,8 @@ export const GUEST_EMAIL_MESSAGE = 'Enter an email address for order updates.';
 export const deliveryDetailsSchema = z.strictObject({
   ...addressSchema.pick({ full_name: true, mobile: true, line1: true, area: true, landmark: true, city: true, state: true, pin_code: true }).shape,
   email: z.email(GUEST_EMAIL_MESSAGE).max(255, GUEST_EMAIL_MESSAGE).optional(),
+  /** Ticked "Order updates on WhatsApp" (src/domain/whatsapp-consent.ts): recorded as the mobile's consent. */
+  whatsappUpdates: z.boolean({ error: 'whatsappUpdates must be true or false' }).optional(),
 });
 export type DeliveryDetailsInput = z.input<typeof deliveryDetailsSchema>;
 export type DeliveryDetails = z.output<typeof deliveryDetailsSchema>;

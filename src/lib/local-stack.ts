@@ -4,6 +4,8 @@
  * defaults, the emulators and the scripts. A production build must never fall back to them
  * (production-env.ts).
  */
+import { localMsg91TemplateId, registeredSmsTemplates } from '../domain/messages';
+
 export const LOCAL_PORTS = {
   site: 8888,
   supabase: 54321,
@@ -30,6 +32,9 @@ export const LOCAL_MAIL_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.mail}`;
 export const LOCAL_MSG91_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.msg91}`;
 /** With the Graph API version, as https://graph.facebook.com/v26.0 has it (v26.0: current since 29 July 2026). */
 export const LOCAL_WHATSAPP_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.whatsapp}/v26.0`;
+
+/** Signs the local Supabase Auth's Send SMS hook calls (Standard Webhooks, as `supabase start` would with this secret in config.toml). */
+export const LOCAL_SEND_SMS_HOOK_SECRET = 'v1,whsec_bG9jYWwtc2VuZC1zbXMtaG9vay1zZWNyZXQtMDEyMzQ1Njc4OQ==';
 
 /** Every variable the site and its functions read, as the local stack answers them. */
 export function localEnv(sitePort: number = LOCAL_PORTS.site): Record<string, string> {
@@ -61,5 +66,10 @@ export function localEnv(sitePort: number = LOCAL_PORTS.site): Record<string, st
     WHATSAPP_APP_SECRET: 'local-whatsapp-app-secret',
     WHATSAPP_VERIFY_TOKEN: 'local-whatsapp-verify-token',
     WHATSAPP_API_BASE: LOCAL_WHATSAPP_API_BASE,
+    // The emulator registers each template under local-<name> (src/domain/messages.ts).
+    MSG91_TEMPLATE_IDS: registeredSmsTemplates()
+      .map((template) => `${template.name}=${localMsg91TemplateId(template.name)}`)
+      .join(','),
+    SEND_SMS_HOOK_SECRET: LOCAL_SEND_SMS_HOOK_SECRET,
   };
 }

@@ -29,7 +29,7 @@ async function placeOrder(provider: 'razorpay' | 'cod' = 'razorpay'): Promise<st
 const moveTo = (orderId: string, status: string) => runAs(db, serviceRole, `select public.set_order_status($1, $2, 'pharmacist')`, [orderId, status]);
 const payTo = (orderId: string, paymentStatus: string) => runAs(db, serviceRole, `select public.set_payment_status($1, $2, 'system')`, [orderId, paymentStatus]);
 const queued = async (orderId: string) =>
-  (await runAs<{ kind: string }>(db, serviceRole, `select kind from public.mail_outbox where order_id = $1 order by created_at, kind`, [orderId])).map((row) => row.kind);
+  (await runAs<{ kind: string }>(db, serviceRole, `select kind from public.message_outbox where order_id = $1 and channel = 'mail' order by created_at, kind`, [orderId])).map((row) => row.kind);
 
 /** A paid order the pharmacist confirmed with a line removed, its refund settled. */
 async function reviewedAndPartlyRefunded(): Promise<string> {
@@ -51,11 +51,11 @@ describe('order mails are queued by the order change itself', () => {
     expect(await queued(orderId)).toEqual(['order_confirmation']);
   });
 
-  it('an order that ships queues the dispatch mail (with its invoice link) once', async () => {
+  it('an order that ships queues the dispatch mail (with its invoice link) once, and its delivery another', async () => {
     const orderId = await placeOrder();
     await payTo(orderId, 'paid');
     for (const status of ['confirmed', 'packed', 'shipped', 'delivered']) await moveTo(orderId, status);
-    expect(await queued(orderId)).toEqual(['order_confirmation', 'order_shipped']);
+    expect(await queued(orderId)).toEqual(['order_confirmation', 'order_shipped', 'order_delivered']);
   });
 
   it('a cash on delivery order queues its confirmation when placed', async () => {
@@ -75,7 +75,7 @@ describe('order mails are queued by the order change itself', () => {
     const refundMails = await runAs<{ refund_state: string }>(
       db,
       serviceRole,
-      `select refund_state from public.mail_outbox where order_id = $1 and kind = 'refund_processed' order by created_at`,
+      `select refund_state from public.message_outbox where order_id = $1 and channel = 'mail' and kind = 'refund_processed' order by created_at`,
       [orderId],
     );
     expect(refundMails.map((mail) => mail.refund_state)).toEqual(['partially_refunded', 'refunded']);

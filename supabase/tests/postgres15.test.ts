@@ -72,19 +72,19 @@ async function placedOrder(): Promise<{ id: string; providerOrderId: string; ord
   return { id: row!.id, providerOrderId, orderNumber: row!.order_number };
 }
 
-/** sendOrderMails(): the order's unsent mails, each claimed (claim_mail) before it is sent and marked sent. */
+/** sendWaitingMessages({orderId}): the order's unsent mails, each claimed (claim_message) before it is sent and marked sent. */
 async function sendOrderMails(outside: Outside, orderId: string): Promise<void> {
   const waiting = await asServiceRole<{ id: string; kind: string; attempts: number }>(
-    `select id, order_id, kind, attempts from public.mail_outbox where sent_at is null and attempts < 12 and order_id = $1 order by created_at limit 100`,
+    `select id, order_id, kind, attempts from public.message_outbox where channel = 'mail' and sent_at is null and delivery_status is null and attempts < 12 and order_id = $1 order by created_at limit 100`,
     [orderId],
   );
   for (const mail of waiting) {
-    const [claim] = await asServiceRole<{ claimed: boolean }>(`select public.claim_mail($1) as claimed`, [mail.id]);
+    const [claim] = await asServiceRole<{ claimed: boolean }>(`select public.claim_message($1) as claimed`, [mail.id]);
     if (!claim!.claimed) continue;
     await asServiceRole(`select order_number, delivery_email from public.orders where id = $1`, [orderId]);
     outside.mailsSent.push({ orderId, kind: mail.kind });
     await asServiceRole(
-      `update public.mail_outbox set sent_at = now(), attempts = $2, last_error = null, claimed_until = null where id = $1`,
+      `update public.message_outbox set sent_at = now(), attempts = $2, last_error = null, claimed_until = null, delivery_status = 'sent' where id = $1`,
       [mail.id, mail.attempts + 1],
     );
   }
@@ -157,7 +157,7 @@ async function eventsOf(orderId: string) {
 
 async function outboxOf(orderId: string) {
   const { rows } = await owner.query<{ kind: string; sent: boolean }>(
-    `select kind, sent_at is not null as sent from public.mail_outbox where order_id = $1 order by created_at, kind`,
+    `select kind, sent_at is not null as sent from public.message_outbox where order_id = $1 and channel = 'mail' order by created_at, kind`,
     [orderId],
   );
   return rows;

@@ -326,16 +326,31 @@ describe('expiry and messages', () => {
   const messages = (id: string) =>
     runAs<{ channel: string; kind: string }>(db, serviceRole, `select channel, kind from public.message_outbox where request_id = $1 order by created_at, channel`, [id]);
 
-  it('queues a mail on receipt, a mail and an SMS on the proposal and on a rejection', async () => {
+  it('queues a mail and an SMS on receipt, on the proposal and on a rejection', async () => {
     const id = await proposedRequest();
     expect(await messages(id)).toEqual([
       { channel: 'mail', kind: 'request_received' },
+      { channel: 'sms', kind: 'request_received' },
       { channel: 'mail', kind: 'request_proposed' },
       { channel: 'sms', kind: 'request_proposed' },
     ]);
     const { id: rejected } = await submit();
     await setStatus(rejected, 'rejected', `, rejection_reason = 'The prescription is not readable.'`);
-    expect((await messages(rejected)).map((row) => `${row.channel} ${row.kind}`)).toEqual(['mail request_received', 'mail request_rejected', 'sms request_rejected']);
+    expect((await messages(rejected)).map((row) => `${row.channel} ${row.kind}`)).toEqual(['mail request_received', 'sms request_received', 'mail request_rejected', 'sms request_rejected']);
+  });
+
+  it('a proposal lapsing within a day is reminded once, by mail and SMS; one with more time left is not', async () => {
+    const id = await proposedRequest();
+    const [{ expires_at }] = await runAs<{ expires_at: Date }>(db, serviceRole, `select expires_at from public.prescription_requests where id = $1`, [id]);
+    const queue = (at: Date) => runAs(db, serviceRole, `select public.queue_expiring_requests($1)`, [at]);
+    await queue(new Date(expires_at.getTime() - 25 * 3600_000));
+    expect((await messages(id)).filter((row) => row.kind === 'request_expiring')).toEqual([]);
+    await queue(new Date(expires_at.getTime() - 20 * 3600_000));
+    await queue(new Date(expires_at.getTime() - 10 * 3600_000));
+    expect((await messages(id)).filter((row) => row.kind === 'request_expiring')).toEqual([
+      { channel: 'mail', kind: 'request_expiring' },
+      { channel: 'sms', kind: 'request_expiring' },
+    ]);
   });
 
   it('expires a proposal not approved within 7 days, with a mail, and not a day earlier', async () => {

@@ -88,6 +88,6 @@ describe('refunds', () => {
     expect(await failureCode(runAs(db, customer(demoCustomerId), `insert into public.refunds (order_id, amount_paise, idempotency_key, reason, kind) values ($1, 100, 'mine', 'x', 'cancel')`, [orderId]))).toBe(INSUFFICIENT_PRIVILEGE);
     expect(await failureCode(runAs(db, customer(demoCustomerId), `update public.refunds set state = 'processed' where order_id = $1`, [orderId]))).toBe(INSUFFICIENT_PRIVILEGE);
     expect(await failureCode(request(orderId, 100, `rls-own-${orderId}`, customer(demoCustomerId)))).toBe(INSUFFICIENT_PRIVILEGE);
-    expect(await failureCode(runAs(db, customer(demoCustomerId), `select * from public.mail_outbox`))).toBe(INSUFFICIENT_PRIVILEGE);
+    expect(await failureCode(runAs(db, customer(demoCustomerId), `select * from public.message_outbox`))).toBe(INSUFFICIENT_PRIVILEGE);
   });
 });

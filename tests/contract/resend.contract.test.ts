@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailEmulator, type SentEmail } from '../../emulators/mail/index';
 import { parseOrderEnv } from '../../src/features/orders/server/order-dependencies';
-import { sendMail } from '../../src/features/orders/server/order-mail';
+import { sendMail } from '../../src/features/messages/server/mail';
 import { expectDocumentedRequest, expectDocumentedShape, recordingFetch } from './contract-kit';
 import { sendEmail } from './fixtures/resend/send-email';
 

@@ -6,7 +6,7 @@ import { showToast } from '@/lib/browser/toast';
 import { warmPageScripts } from '@/lib/browser/warm-page';
 import { ORDER_PAGE_FILE } from '@/domain/payment-contract';
 import { $cart, clearCart } from '@/features/cart/public';
-import { $deliveryStep } from '@/features/delivery/public';
+import { $deliveryStep, $whatsappUpdates } from '@/features/delivery/public';
 import type { CheckoutEvent } from './checkout-state';
 import type { PhonePeContext, RazorpayContext } from './checkout-flows';
 import { createPaymentApi } from './payment-api';
@@ -38,7 +38,7 @@ export function browserCheckoutContext(dispatch: (event: CheckoutEvent) => void)
     delivery: () => {
       const { details } = $deliveryStep.get();
       if (!details) throw new Error('delivery details are checked before a payment starts');
-      return details;
+      return $whatsappUpdates.get() ? { ...details, whatsappUpdates: true } : details;
     },
     // No pause on the cart (it was 1.5 s): the order page shows the same news with the order number,
     // and draws the order the reply carried without asking for it again.

@@ -6,7 +6,8 @@ import { checkPinCode, type CodLine, type PinCodeCheck } from '@/domain/delivery
 import { parseDeliveryContent } from '@/domain/delivery-content';
 import { loadSupabase } from '@/lib/browser/load-supabase';
 import { codRefusalOf, DELIVERY_FIELDS, emptyDeliveryValues, readDeliveryForm, savedAddressDetails, type DeliveryField, type DeliveryValues } from './delivery-form';
-import { $deliveryStep, type DeliveryStepState } from './delivery-step';
+import { $deliveryStep, $whatsappUpdates, type DeliveryStepState } from './delivery-step';
+import { WHATSAPP_OPT_IN_DETAIL, WHATSAPP_OPT_IN_LABEL } from '@/domain/whatsapp-consent';
 import { ADD_NEW_ADDRESS, COD_NEEDS_PIN_CODE, DELIVER_TO, DELIVERY_DETAILS, FIELD_LABELS, LOADING_ADDRESSES } from './delivery-strings';
 
 const content = parseDeliveryContent(rawDeliveryContent, '.generated/delivery.json');
@@ -136,6 +137,22 @@ function SavedAddresses({ account }: { account: Account }) {
 }
 
 /** Delivery details on /cart: a guest's form, or a signed-in customer's saved addresses (default first) or a new one. */
+/** The WhatsApp opt-in, asked once here; transactional SMS to the mobile needs none. */
+function WhatsAppUpdates() {
+  const ticked = useStore($whatsappUpdates);
+  return (
+    <div className="flex items-start gap-2">
+      <input id="whatsapp-updates" type="checkbox" className="mt-1 h-4 w-4" checked={ticked} onChange={(event) => $whatsappUpdates.set(event.target.checked)} aria-describedby="whatsapp-updates-detail" />
+      <label htmlFor="whatsapp-updates" className="text-sm text-gray-800">
+        <span className="font-medium">{WHATSAPP_OPT_IN_LABEL}</span>
+        <span id="whatsapp-updates-detail" className="block text-gray-600">
+          {WHATSAPP_OPT_IN_DETAIL}
+        </span>
+      </label>
+    </div>
+  );
+}
+
 export default function DeliveryStep({ signedIn, codLines, totalPaise }: { signedIn: boolean; codLines: CodLine[]; totalPaise: number }) {
   const [account, setAccount] = useState<Account | null | 'loading'>(signedIn ? 'loading' : null);
   const { check } = useStore($deliveryStep);
@@ -156,6 +173,7 @@ export default function DeliveryStep({ signedIn, codLines, totalPaise }: { signe
         {DELIVERY_DETAILS}
       </h3>
       {account === 'loading' ? <p className="text-sm text-gray-600">{LOADING_ADDRESSES}</p> : account ? <SavedAddresses account={account} /> : <AddressForm guest email={null} />}
+      <WhatsAppUpdates />
     </section>
   );
 }

@@ -18,6 +18,9 @@ export interface DeliveryStepState {
 
 export const $deliveryStep = atom<DeliveryStepState>({ details: null, check: null, codRefusal: COD_NEEDS_PIN_CODE, showErrors: false });
 
+/** "Order updates on WhatsApp", ticked or not: sent with the details, recorded as the mobile's consent. */
+export const $whatsappUpdates = atom(false);
+
 /** The payment methods this delivery rules out, with the reason shown beside each. */
 export function unavailableMethodsOf(state: DeliveryStepState): Partial<Record<PaymentMethod, string>> {
   const refusal = state.codRefusal;

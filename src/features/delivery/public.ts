@@ -1,2 +1,2 @@
 /** The delivery step's state, read by the payment step; the form itself is DeliveryStep.tsx. */
-export { $deliveryStep, showDeliveryErrors, unavailableMethodsOf, type DeliveryStepState } from './delivery-step';
+export { $deliveryStep, $whatsappUpdates, showDeliveryErrors, unavailableMethodsOf, type DeliveryStepState } from './delivery-step';

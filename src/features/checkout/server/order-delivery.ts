@@ -28,6 +28,7 @@ export function settleDelivery(details: DeliveryDetails, buyer: Buyer, content: 
       pinCode: check.pinCode,
       zoneId: check.zone.id,
       promisedDate: check.promisedDate,
+      whatsappUpdates: details.whatsappUpdates === true,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { WHATSAPP_OPT_IN_WORDING } from '../../../domain/whatsapp-consent';
 import type { Buyer } from './buyer';
 import { CheckoutRefusal } from './http';
 import { notAvailableSentence, STOCK_SHORT_SQLSTATE } from '../../../domain/stock';
@@ -35,6 +36,8 @@ export interface OrderDelivery {
   pinCode: string;
   zoneId: string;
   promisedDate: string;
+  /** The customer ticked "Order updates on WhatsApp" for this mobile. */
+  whatsappUpdates: boolean;
 }
 
 export interface NewOrder {
@@ -102,6 +105,8 @@ export class SupabaseOrderStore implements OrderStore {
 
   async insertOrder(order: NewOrder): Promise<string | null> {
     const { delivery } = order;
+    // Before the order, so the messages its insert queues already go to WhatsApp.
+    if (delivery.whatsappUpdates) await this.recordWhatsAppConsent(delivery.mobile, order.buyer.kind === 'customer' ? order.buyer.userId : null);
     const { data, error } = await this.client.from('orders').insert({
       id: order.id,
       user_id: order.buyer.kind === 'customer' ? order.buyer.userId : null,
@@ -129,6 +134,14 @@ export class SupabaseOrderStore implements OrderStore {
     if (error?.code === STOCK_SHORT_SQLSTATE) throw stockRefusal(order.lines, error.details);
     if (error) fail('inserting the order', error);
     return data.order_number;
+  }
+
+  private async recordWhatsAppConsent(mobile: string, userId: string | null): Promise<void> {
+    const { error } = await this.client.from('whatsapp_consents').upsert(
+      { mobile, user_id: userId, opted_in_at: new Date().toISOString(), wording: WHATSAPP_OPT_IN_WORDING, source: 'checkout', opted_out_at: null, opt_out_source: null },
+      { onConflict: 'mobile' },
+    );
+    if (error) fail('recording the WhatsApp consent', error);
   }
 
   async acceptOrder(orderId: string, note: string): Promise<StoredOrder> {

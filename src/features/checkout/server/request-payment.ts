@@ -131,6 +131,8 @@ export class SupabaseRequestPayments implements RequestPayments {
         pinCode: check.pinCode,
         zoneId: check.zone.id,
         promisedDate: check.promisedDate,
+        // The request already has its own messages; WhatsApp consent is asked at checkout and in the account.
+        whatsappUpdates: false,
       },
     };
   }

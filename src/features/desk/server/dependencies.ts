@@ -2,7 +2,7 @@ import seller from '../../../../content/pharmacy/seller.json' with { type: 'json
 import { sellerSchema } from '../../../domain/tax-invoice';
 import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
 import { buildOrderDependencies, type OrderEnv } from '../../orders/server/order-dependencies';
-import { sendOrderMails } from '../../orders/server/order-mail';
+import { sendWaitingMessages } from '../../messages/server/public';
 import { SupabaseDeskStore } from './desk-store';
 import { SupabaseDispatchRecords, type DrugTaxIndex } from './dispatch-records';
 import type { DeskDependencies } from './handlers';
@@ -16,7 +16,7 @@ export function buildDeskDependencies(env: OrderEnv, catalogue: CatalogueIndex, 
     catalogue,
     refund: pipelineRefunds(orders),
     sendMails: async (orderId) => {
-      await sendOrderMails(orders, orderId);
+      await sendWaitingMessages(orders, { orderId });
     },
     orders,
     records: new SupabaseDispatchRecords(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, drugTax, sellerSchema.parse(seller)),

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { parseDeliveryContent } from '../../../domain/delivery-content';
 import { pipelineRefunds } from './refunds';
-import { composeOrderMail } from '../../orders/server/order-mail';
+import { composeOrderMail } from '../../messages/server/public';
 import type { RefundRow } from '../../orders/server/refunds';
 import { inMemoryCatalogueIndex } from '../../checkout/server/catalogue-index';
 import type { CheckoutDependencies } from '../../checkout/server/dependencies';

@@ -17,6 +17,7 @@ import type { DeskOrder, DeskStore } from './desk-store';
 import type { DispatchRecords } from './dispatch-records';
 import type { RefundRequester } from './refunds';
 import { requireStaff } from './staff';
+import { resendMessage } from '../../messages/server/public';
 
 /** What every desk function runs against; the functions and the function tests build it. */
 export interface DeskDependencies {
@@ -203,4 +204,21 @@ export async function handlePrescriptionUrl(req: Request, deps: DeskDependencies
   await deps.store.recordPrescriptionView(staff.id, staff.role, order.id, body.path);
   const url = await deps.store.signedPrescriptionUrl(body.path, PRESCRIPTION_URL_SECONDS);
   return jsonResponse({ url, expiresInSeconds: PRESCRIPTION_URL_SECONDS });
+}
+
+const messageResendSchema = z.strictObject({ messageId: z.uuid({ error: 'messageId must be the id of a message' }) });
+
+/**
+ * POST /api/desk/message-resend {messageId}: support (or the pharmacist) sends a customer's message
+ * again on the same channel, at once; a second click while that resend waits queues nothing more.
+ */
+export async function handleMessageResend(req: Request, deps: DeskDependencies): Promise<Response> {
+  requirePost(req);
+  const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist', 'support']);
+  const body = await readBody(req, messageResendSchema);
+  const resent = await resendMessage(deps.orders, body.messageId, staff.id);
+  if (!resent) throw new CheckoutRefusal(409, 'That message is already being sent again.');
+  const { data, error } = await deps.orders.db.from('message_outbox').select('id, delivery_status, last_error').eq('id', resent).single();
+  if (error) throw new Error(`reading the resend: ${error.message}`);
+  return jsonResponse({ messageId: data.id, status: data.delivery_status ?? 'waiting', error: data.last_error });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../checkout/server/http';
-import { sendRequestMessages } from '../../prescription-requests/server/request-messages';
+import { sendWaitingMessages } from '../../messages/server/public';
 import { requestDecisionSchema, requestFileSchema } from '../../../domain/prescription-request-decision';
 import type { DeskDependencies } from './handlers';
 import { requireStaff } from './staff';
@@ -83,6 +83,6 @@ export async function handleRequestDecision(req: Request, deps: DeskDependencies
     });
   }
   if (result.error) throw refusalOf(request.request_number, result.error) ?? new Error(`answering request ${request.request_number}: ${result.error.message}`);
-  await sendRequestMessages(deps.orders, request.id);
+  await sendWaitingMessages(deps.orders, { requestId: request.id });
   return jsonResponse({ status: z.string().parse(result.data) });
 }

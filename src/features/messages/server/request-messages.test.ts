@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guestOrderToken, isGuestOrderToken } from '../../../domain/guest-order-link';
-import { composeRequestMail, composeRequestSms } from './request-messages';
-import { isRequestKey, requestKey } from './request-key';
+import { composeRequestMail } from './request-messages';
+import { isRequestKey, requestKey } from '../../../domain/prescription-request-link';
 
 const secret = 'a-test-secret-of-at-least-thirty-two-bytes!';
 const id = '5b0f2a7e-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -24,19 +24,5 @@ describe('request keys', () => {
     expect(await isRequestKey('6b0f2a7e-1c3d-4e5f-8a9b-0c1d2e3f4a5b', key, secret)).toBe(false);
     expect(await isGuestOrderToken(id, key, secret)).toBe(false);
     expect(await isRequestKey(id, await guestOrderToken(id, secret), secret)).toBe(false);
-  });
-});
-
-describe('request SMS', () => {
-  it('a proposal\'s SMS gives the number, the 7 days and the link, within one 160-character message plus the link', () => {
-    const link = 'http://localhost:8888/prescription-request?number=RX-2611-000042&key=k';
-    const text = composeRequestSms('request_proposed', 'RX-2611-000042', link)!;
-    expect(text).toBe(`MediKart: your medicines for request RX-2611-000042 are ready. Approve and pay within 7 days: ${link}`);
-    expect(text.length - link.length).toBeLessThanOrEqual(160);
-  });
-
-  it('only proposals and rejections are texted', () => {
-    expect(composeRequestSms('request_received', 'RX-2611-000042', 'l')).toBeNull();
-    expect(composeRequestSms('request_rejected', 'RX-2611-000042', 'l')).toContain('could not accept request RX-2611-000042');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
-import { sendMail } from './order-mail';
+import { sendMail } from '../../messages/server/public';
 import type { OrderDependencies } from './order-dependencies';
 
 /**

@@ -3,7 +3,7 @@ import { CheckoutRefusal, paymentRules } from '../../checkout/server/public';
 import { orderStrings } from '../../../domain/order-strings';
 import { cancelReasonText, type CancelRequest } from '../../../domain/order-cancel';
 import type { OrderRecord } from '../../../domain/order-view';
-import { sendOrderMails } from './order-mail';
+import { sendWaitingMessages } from '../../messages/server/public';
 import { accessibleOrder, orderRecord } from './order-access';
 import type { OrderDependencies } from './order-dependencies';
 import { issueRefund, requestRefund, type RefundRow } from './refunds';
@@ -47,7 +47,7 @@ export async function cancelOrder(deps: OrderDependencies, req: Request, request
   }
 
   await refundCancelledOrder(deps, order.id, reason);
-  await sendOrderMails(deps, order.id);
+  await sendWaitingMessages(deps, { orderId: order.id });
   return orderRecord(deps, order.id);
 }
 
@@ -86,5 +86,5 @@ export async function afterOrderPlaced(deps: OrderDependencies, orderId: string)
   } catch (error) {
     console.error(`[orders] refund of order ${orderId}, paid after it was cancelled, left for reconciliation:`, error);
   }
-  await sendOrderMails(deps, orderId);
+  await sendWaitingMessages(deps, { orderId });
 }

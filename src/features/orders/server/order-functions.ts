@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond, runDetached, type AfterReply } from '../../checkout/server/public';
 import { cancelRequestSchema } from '../../../domain/order-cancel';
 import { cancelOrder } from './cancel-order';
-import { sendOrderMails } from './order-mail';
+import { sendWaitingMessages } from '../../messages/server/public';
 import { accessibleOrder, orderRecord } from './order-access';
 import type { OrderDependencies } from './order-dependencies';
 
@@ -31,7 +31,7 @@ export const getOrderHandler: OrderHandler = (req, deps, afterReply = runDetache
     const dependencies = deps();
     const { order } = await accessibleOrder(dependencies, req, lookup.orderNumber, lookup.key);
     const record = await orderRecord(dependencies, order.id);
-    afterReply(sendOrderMails(dependencies, order.id));
+    afterReply(sendWaitingMessages(dependencies, { orderId: order.id }));
     return jsonResponse(record);
   });
 

@@ -1,6 +1,6 @@
 import { reconciledMethods, type StoredOrder } from '../../checkout/server/public';
 import { afterOrderPlaced } from './cancel-order';
-import { sendOrderMails } from './order-mail';
+import { sendWaitingMessages } from '../../messages/server/public';
 import type { OrderDependencies } from './order-dependencies';
 import { issueRefund, unsettledRefunds } from './refunds';
 
@@ -128,6 +128,6 @@ export async function reconcile(deps: OrderDependencies, budget: ReconcileBudget
     }
   }
 
-  if (timeLeft()) report.mailsSent = await sendOrderMails(deps, undefined, timeLeft);
+  if (timeLeft()) report.mailsSent = await sendWaitingMessages(deps, {}, timeLeft);
   return report;
 }

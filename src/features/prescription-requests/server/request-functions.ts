@@ -16,7 +16,7 @@ import type { OrderDependencies } from '../../orders/server/order-dependencies';
 import { requestViewSchema, submitRequestSchema, type RequestView } from '../../../domain/prescription-request-contract';
 import { REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND } from '../../../domain/prescription-request-strings';
 import { isRequestKey, requestKey } from './request-key';
-import { sendRequestMails } from './request-messages';
+import { sendWaitingMessages } from '../../messages/server/public';
 
 const BUCKET = 'prescriptions';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -102,7 +102,7 @@ export async function submitRequest(req: Request, deps: () => RequestDependencie
     throw new Error(`recording the prescription files: ${filesError.message}`);
   }
   const key = buyer.kind === 'guest' ? await requestKey(request.id, dependencies.orders.env.ORDER_LINK_SECRET) : undefined;
-  await sendRequestMails(dependencies.orders, request.id);
+  await sendWaitingMessages(dependencies.orders, { requestId: request.id });
   return jsonResponse({ requestNumber: request.request_number, ...(key ? { key } : {}) }, 201);
 }
 

@@ -3,7 +3,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { guestOrderToken, isGuestOrderToken } from '../../../domain/guest-order-link';
 import { isRefillOrderKey, isRefillStopKey, refillOrderKey, refillStopKey } from '../../../domain/refill-link';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
-import { composeRefillMail, composeRefillSms, refillLinks, stopRefillHandler } from './refills';
+import { composeRefillMail, refillLinks } from '../../messages/server/public';
+import { stopRefillHandler } from './refills';
 
 const secret = 'a-test-secret-of-at-least-thirty-two-bytes!';
 const id = '5b0f2a7e-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -47,7 +48,6 @@ describe('refill links', () => {
     expect(mail.text).toContain('Your Metformin <500mg> Tablet runs out on Saturday, 21 November.');
     expect(mail.text).toContain(`Stop these reminders: ${links.stop}`);
     expect(mail.html).toContain('Metformin &#60;500mg&#62; Tablet');
-    expect(composeRefillSms('Metformin 500mg Tablet', '2026-11-21', links.reorder)).toBe(`MediKart: your Metformin 500mg Tablet runs out on Saturday, 21 November. Reorder: ${links.reorder}`);
   });
 });
 

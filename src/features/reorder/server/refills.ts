@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { refillOrderKey, refillStopKey, isRefillStopKey } from '../../../domain/refill-link';
-import { reorderPagePath } from '../../../domain/reorder-link';
-import { isLocalAddress } from '../../../lib/local-address';
+import { isRefillStopKey } from '../../../domain/refill-link';
 import { API_SECURITY_HEADERS, CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../checkout/server/public';
 import { accessibleOrder } from '../../orders/server/order-access';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
-import { MAX_MAIL_ATTEMPTS, sendMail } from '../../orders/server/order-mail';
+import { escapeHtml, sendWaitingMessages } from '../../messages/server/public';
 import { reorderStrings } from '../../../domain/reorder-strings';
 import type { ReorderDependencies } from './reorder';
 
@@ -71,7 +69,6 @@ export const startRefillHandler = (req: Request, deps: () => ReorderDependencies
     return jsonResponse(await startRefill(deps(), req, body));
   });
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 function stopPage(status: number, message: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Refill reminder · MediKart</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111827"><h1 style="font-size:1.5rem">Refill reminder</h1><p role="status">${escapeHtml(message)}</p><p><a href="/account" style="color:#0f766e">Your account</a> · <a href="/products" style="color:#0f766e">Continue shopping</a></p></body></html>`;
@@ -106,100 +103,15 @@ export async function stopRefillHandler(req: Request, deps: () => Pick<OrderDepe
   }
 }
 
-const dueSchema = z.object({
-  id: z.string(),
-  channel: z.enum(['mail', 'sms']),
-  attempts: z.number(),
-  due_for: z.string(),
-  body: z.string().nullable(),
-  reminder_id: z.string(),
-});
-const dueReminderSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable(), stopped_at: z.string().nullable() });
-type DueMessage = z.infer<typeof dueSchema>;
-type DueReminder = z.infer<typeof dueReminderSchema>;
-
-export interface RefillLinks {
-  reorder: string;
-  stop: string;
-}
-
-export async function refillLinks(env: OrderDependencies['env'], reminderId: string): Promise<RefillLinks> {
-  const reorder = new URL(reorderPagePath({ reminder: reminderId, key: await refillOrderKey(reminderId, env.ORDER_LINK_SECRET) }), env.SITE_URL).toString();
-  const stop = new URL(`/api/refills/stop?${new URLSearchParams({ reminder: reminderId, key: await refillStopKey(reminderId, env.ORDER_LINK_SECRET) })}`, env.SITE_URL).toString();
-  return { reorder, stop };
-}
-
-/** The reminder mail: which medicine runs out when, the link that fills the cart, and the one-click stop. */
-export function composeRefillMail(name: string, runsOutOn: string, links: RefillLinks): { subject: string; text: string; html: string } {
-  const runsOut = day.format(new Date(`${runsOutOn}T00:00:00Z`));
-  const intro = `Your ${name} runs out on ${runsOut}. Reorder now so you do not miss a dose: the link puts it in your cart at today's price.`;
-  const text = [intro, '', `Reorder: ${links.reorder}`, '', `Stop these reminders: ${links.stop}`].join('\n');
-  const html = `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(links.reorder)}">Reorder ${escapeHtml(name)}</a></p><p style="font-size:12px;color:#4b5563"><a href="${escapeHtml(links.stop)}">Stop these reminders</a></p>`;
-  return { subject: `Time to reorder ${name}`, text, html };
-}
-
-export const composeRefillSms = (name: string, runsOutOn: string, reorderLink: string): string =>
-  `MediKart: your ${name} runs out on ${day.format(new Date(`${runsOutOn}T00:00:00Z`))}. Reorder: ${reorderLink}`;
-
-async function sendOne(deps: OrderDependencies, message: DueMessage, reminder: DueReminder, delivered: boolean): Promise<boolean> {
-  const links = await refillLinks(deps.env, reminder.id);
-  if (message.channel === 'sms') {
-    const body = composeRefillSms(reminder.name, message.due_for, links.reorder);
-    const sent = delivered ? { sent_at: deps.now().toISOString(), attempts: message.attempts + 1 } : {};
-    const { error } = await deps.db.from('message_outbox').update({ body, ...sent }).eq('id', message.id);
-    if (error) throw new Error(`writing SMS ${message.id}: ${error.message}`);
-    return delivered;
-  }
-  const { data: claimed, error: claimError } = await deps.db.rpc('claim_message', { p_message_id: message.id });
-  if (claimError) throw new Error(`claiming message ${message.id}: ${claimError.message}`);
-  if (claimed !== true) return false;
-  try {
-    await sendMail(deps, reminder.email, composeRefillMail(reminder.name, message.due_for, links), `message-outbox/${message.id}`);
-    await deps.db.from('message_outbox').update({ sent_at: deps.now().toISOString(), attempts: message.attempts + 1, last_error: null, claimed_until: null }).eq('id', message.id);
-    return true;
-  } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    console.error(`[refill mail] reminder ${reminder.id} not sent (try ${message.attempts + 1}): ${text}`);
-    await deps.db.from('message_outbox').update({ attempts: message.attempts + 1, last_error: text.slice(0, 1000), claimed_until: null }).eq('id', message.id);
-    return false;
-  }
-}
-
 /**
  * The daily run: queues the reminders due today (5 days before the supply runs out; the database
- * sends each once) and sends every refill mail and SMS still waiting, unless the reminder was
- * stopped meanwhile. Today comes from deps.now: a test or a local run picks the day.
+ * queues each once, by mail and to the order's mobile) and sends every refill message still
+ * waiting; a reminder stopped meanwhile sends nothing. Today comes from deps.now: a test or a
+ * local run picks the day.
  */
 export async function sendRefillReminders(deps: OrderDependencies): Promise<{ queued: number; sent: number }> {
   const { data: queued, error } = await deps.db.rpc('queue_refill_reminders', { p_today: isoDay(deps.now()) });
   if (error) throw new Error(`queueing refill reminders: ${error.message}`);
-  const waiting = await deps.db
-    .from('message_outbox')
-    .select('id, channel, attempts, due_for, body, reminder_id')
-    .eq('kind', 'refill_due')
-    .is('sent_at', null)
-    .lt('attempts', MAX_MAIL_ATTEMPTS)
-    .order('created_at');
-  if (waiting.error) throw new Error(`reading the message outbox: ${waiting.error.message}`);
-  const messages = z.array(dueSchema).parse(waiting.data);
-  const reminders = new Map<string, DueReminder>();
-  if (messages.length > 0) {
-    const read = await deps.db.from('refill_reminders').select('id, name, email, mobile, stopped_at').in('id', [...new Set(messages.map((message) => message.reminder_id))]);
-    if (read.error) throw new Error(`reading refill reminders: ${read.error.message}`);
-    for (const reminder of z.array(dueReminderSchema).parse(read.data)) reminders.set(reminder.id, reminder);
-  }
-  const delivered = isLocalAddress(deps.env.SUPABASE_URL);
-  let sent = 0;
-  for (const message of messages) {
-    const reminder = reminders.get(message.reminder_id);
-    if (!reminder || reminder.stopped_at !== null) continue;
-    // An SMS already written waits for the gateway (README, "Ordering with a prescription").
-    if (message.channel === 'sms' && message.body !== null) continue;
-    try {
-      if (await sendOne(deps, message, reminder, delivered)) sent += 1;
-    } catch (sendError) {
-      console.error(`[refill reminders] message ${message.id}:`, sendError);
-    }
-  }
+  const sent = await sendWaitingMessages(deps, { kind: 'refill_due' });
   return { queued: z.number().parse(queued), sent };
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { fitVariable, messageKinds, messageTable, registeredSmsTemplates, registeredWhatsAppTemplates, renderSms, smsSegments, SITE_URL_BUDGET, whatsappParameters } from './messages';
+
+// The longest short link an SMS carries: a site address at its budget, then /s/<type>/<id>/<signature>
+// with the longest id (a refill reminder's uuid, 22 characters in base64url).
+const longestLink = `${'https://'.padEnd(SITE_URL_BUDGET, 'm')}/s/f/D4-tW9nLRp-hZXCGdyiVDg/AbCdEfGhIjKl`;
+
+describe('the message table', () => {
+  it('every English SMS, its variables at their longest and the longest link, fits one GSM-7 segment', () => {
+    for (const kind of messageKinds) {
+      const values = messageTable[kind].variables.map((variable) => 'W'.repeat(variable.max + 10));
+      const text = renderSms(kind, values, longestLink);
+      expect(smsSegments(text), `${kind}: ${text.length} characters`).toEqual({ encoding: 'GSM-7', segments: 1 });
+    }
+  });
+
+  it('each SMS has one {#var#} per variable plus the link, and each WhatsApp body one {{n}} per variable', () => {
+    for (const kind of messageKinds) {
+      const definition = messageTable[kind];
+      expect(definition.sms.match(/\{#var#\}/g)?.length, kind).toBe(definition.variables.length + 1);
+      const placeholders = [...definition.whatsapp.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1]));
+      expect(placeholders, kind).toEqual(definition.variables.map((_, index) => index + 1));
+    }
+  });
+
+  it('a long value is shortened with "..." (not an ellipsis character, which would turn the SMS into UCS-2)', () => {
+    const shortened = fitVariable('Metformin Hydrochloride 500 mg Sustained Release Tablet', { name: 'medicine', max: 30 });
+    expect(shortened).toBe('Metformin Hydrochloride 500...');
+    expect(smsSegments(shortened).encoding).toBe('GSM-7');
+    expect(whatsappParameters('refill_due', ['Dolo 650', '21 Nov'])).toEqual(['Dolo 650', '21 Nov']);
+  });
+
+  it('renders the registered text with each value in its place', () => {
+    expect(renderSms('order_shipped', ['MK-2611-000123', 'Blue Dart, tracking 8844'], 'https://medikart.in/s/o/MK-2611-000123/abc')).toBe(
+      'MediKart: order MK-2611-000123 has shipped (Blue Dart, tracking 8844). Track it: https://medikart.in/s/o/MK-2611-000123/abc',
+    );
+    expect(() => renderSms('order_shipped', ['MK-2611-000123'], 'x')).toThrow('order_shipped takes 2 values, not 1');
+  });
+
+  it('counts segments as operators do: GSM-7 160 / 153, UCS-2 70 / 67, extended characters twice', () => {
+    expect(smsSegments('a'.repeat(160))).toEqual({ encoding: 'GSM-7', segments: 1 });
+    expect(smsSegments('a'.repeat(161))).toEqual({ encoding: 'GSM-7', segments: 2 });
+    expect(smsSegments('{'.repeat(81))).toEqual({ encoding: 'GSM-7', segments: 2 });
+    expect(smsSegments('क'.repeat(70))).toEqual({ encoding: 'UCS-2', segments: 1 });
+    expect(smsSegments('क'.repeat(135))).toEqual({ encoding: 'UCS-2', segments: 3 });
+  });
+
+  it('registers one SMS template per kind plus the sign-in code, and one WhatsApp template per kind with its button on the site', () => {
+    const names = registeredSmsTemplates().map((template) => template.name);
+    expect(new Set(names).size).toBe(messageKinds.length + 1);
+    expect(names).toContain('medikart_sign_in_code_en');
+    const whatsapp = registeredWhatsAppTemplates('https://medikart.in/anything');
+    expect(whatsapp).toHaveLength(messageKinds.length);
+    expect(whatsapp[0]!.buttonUrl).toBe('https://medikart.in/{{1}}');
+  });
+});

@@ -1,0 +1,227 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { SIGN_IN_CODE_TEMPLATE } from '../../../domain/messages';
+import { WHATSAPP_OPT_IN_WORDING } from '../../../domain/whatsapp-consent';
+import { API_SECURITY_HEADERS, CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../checkout/server/public';
+import { ChannelSendError } from './channel-error';
+import { escapeHtml, orderPageLink, readShortLink, requestPageLink } from './links';
+import { isMsg91WebhookToken, parseMsg91DeliveryReport, sendFlowSms } from './msg91';
+import { sendWaitingMessages, type OutboxDependencies } from './outbox';
+import { refillLinks } from './refill-messages';
+import { phoneChannels } from './settings';
+import { isMetaSignature, isStopReply, parseWhatsAppWebhook, verificationChallenge } from './whatsapp';
+
+type Deps = () => OutboxDependencies;
+
+function page(status: number, message: string): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>MediKart</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111827"><h1 style="font-size:1.5rem">This link does not open anything</h1><p role="status">${escapeHtml(message)}</p><p><a href="/account/orders" style="color:#0f766e">My orders</a> · <a href="/products" style="color:#0f766e">Continue shopping</a></p></body></html>`;
+  return new Response(html, { status, headers: { ...API_SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } });
+}
+
+/**
+ * GET /s/<o|r|f>/<id>/<signature>: an SMS's short link, checked and sent on (302) to the page's
+ * full signed link, so the customer lands where the mail's link would take them.
+ */
+export async function shortLinkHandler(req: Request, deps: Deps): Promise<Response> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return page(405, `Method ${req.method} is not allowed.`);
+  const unknown = 'Check that the whole link from your message was opened, or find your order under My orders.';
+  try {
+    const dependencies = deps();
+    const target = await readShortLink(dependencies.env, new URL(req.url).pathname);
+    if (!target) return page(404, unknown);
+    let destination: string | null = null;
+    if (target.type === 'order') {
+      const { data, error } = await dependencies.db.from('orders').select('id, order_number').eq('order_number', target.id).maybeSingle();
+      if (error) throw new Error(error.message);
+      if (data) destination = await orderPageLink(dependencies.env, data);
+    } else if (target.type === 'request') {
+      const { data, error } = await dependencies.db.from('prescription_requests').select('id, request_number').eq('request_number', target.id).maybeSingle();
+      if (error) throw new Error(error.message);
+      if (data) destination = await requestPageLink(dependencies.env, data);
+    } else {
+      destination = (await refillLinks(dependencies.env, target.id)).reorder;
+    }
+    if (!destination) return page(404, unknown);
+    return new Response(null, { status: 302, headers: { ...API_SECURITY_HEADERS, location: destination, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
+  } catch (error) {
+    console.error('[short link]', error);
+    return page(500, 'We could not open the link just now. Please try again in a minute.');
+  }
+}
+
+async function recordStatus(deps: OutboxDependencies, providerMessageId: string, status: string, at: string, error: string | null): Promise<void> {
+  const { error: failed } = await deps.db.rpc('record_message_status', { p_provider_message_id: providerMessageId, p_status: status, p_at: at, p_error: error });
+  if (failed) throw new Error(`recording ${status} for ${providerMessageId}: ${failed.message}`);
+}
+
+/**
+ * /api/whatsapp/webhook: GET is Meta's verification handshake; POST carries message statuses
+ * (stored on the message; a failed one falls back to SMS) and customers' replies (STOP ends their
+ * WhatsApp updates), signed with the app secret (X-Hub-Signature-256). A fallback SMS goes at once.
+ */
+export const whatsappWebhookHandler = (req: Request, deps: Deps): Promise<Response> =>
+  respond('/api/whatsapp/webhook', async () => {
+    const dependencies = deps();
+    const settings = phoneChannels(dependencies.env).whatsapp;
+    if (!settings) throw new CheckoutRefusal(404, 'WhatsApp is not configured.');
+    if (req.method === 'GET') {
+      const challenge = verificationChallenge(new URL(req.url), settings.verifyToken);
+      if (challenge === null) throw new CheckoutRefusal(403, 'The verify token does not match.');
+      return new Response(challenge, { status: 200, headers: { ...API_SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' } });
+    }
+    if (req.method !== 'POST') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use POST`);
+    const raw = await readRawBody(req);
+    if (!(await isMetaSignature(raw, req.headers.get('x-hub-signature-256'), settings.appSecret))) throw new CheckoutRefusal(401, 'The signature does not match.');
+    let update: ReturnType<typeof parseWhatsAppWebhook>;
+    try {
+      update = parseWhatsAppWebhook(parseJson(raw));
+    } catch (problem) {
+      if (problem instanceof CheckoutRefusal) throw problem;
+      throw new CheckoutRefusal(400, problem instanceof Error ? problem.message : 'Not a WhatsApp webhook.');
+    }
+    let fellBack = false;
+    for (const status of update.statuses) {
+      await recordStatus(dependencies, status.providerMessageId, status.status, status.at, status.errorCode === null ? null : `${status.errorCode}: ${status.errorTitle ?? ''}`.trim());
+      fellBack ||= status.status === 'failed';
+    }
+    for (const reply of update.replies) {
+      if (!isStopReply(reply.text)) continue;
+      const { error } = await dependencies.db.rpc('opt_out_of_whatsapp', { p_mobile: reply.from, p_source: 'stop_reply' });
+      if (error) throw new Error(`opting ${reply.providerMessageId} out: ${error.message}`);
+    }
+    if (fellBack) await sendWaitingMessages(dependencies);
+    return jsonResponse({ received: true });
+  });
+
+/** /api/sms/delivery-report?token=: MSG91's delivery reports, stored on each message. */
+export const smsDeliveryReportHandler = (req: Request, deps: Deps): Promise<Response> =>
+  respond('/api/sms/delivery-report', async () => {
+    if (req.method !== 'POST') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use POST`);
+    const dependencies = deps();
+    const settings = phoneChannels(dependencies.env).sms;
+    if (!settings) throw new CheckoutRefusal(404, 'SMS is not configured.');
+    if (!isMsg91WebhookToken(new URL(req.url).searchParams.get('token'), settings.webhookToken)) throw new CheckoutRefusal(401, 'The token does not match.');
+    let reports: ReturnType<typeof parseMsg91DeliveryReport>;
+    try {
+      reports = parseMsg91DeliveryReport(await readRawBody(req));
+    } catch (problem) {
+      if (problem instanceof CheckoutRefusal) throw problem;
+      throw new CheckoutRefusal(400, problem instanceof Error ? problem.message : 'Not a delivery report.');
+    }
+    for (const report of reports) await recordStatus(dependencies, report.providerMessageId, report.status, report.at, report.reason);
+    return jsonResponse({ received: reports.length });
+  });
+
+/** Standard Webhooks (https://www.standardwebhooks.com/), as Supabase Auth signs its hooks: 5 minutes' tolerance. */
+export function isStandardWebhook(raw: string, headers: Headers, secret: string, now: Date): boolean {
+  const id = headers.get('webhook-id');
+  const timestamp = headers.get('webhook-timestamp');
+  const signatures = headers.get('webhook-signature');
+  if (!id || !timestamp || !signatures || !/^\d+$/.test(timestamp)) return false;
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > 5 * 60) return false;
+  const key = Buffer.from(secret.replace(/^v1,whsec_/, ''), 'base64');
+  const expected = Buffer.from(createHmac('sha256', key).update(`${id}.${timestamp}.${raw}`).digest('base64'));
+  return signatures.split(' ').some((entry) => {
+    const [version, signature] = entry.split(',');
+    const given = Buffer.from(signature ?? '');
+    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+const sendSmsHookSchema = z.object({
+  user: z.object({ id: z.string(), phone: z.string() }).loose(),
+  sms: z.object({ otp: z.string().regex(/^\d{4,10}$/) }).loose(),
+});
+
+/** Supabase Auth's hook error shape: it shows `message` and answers the app with http_code. */
+const hookError = (status: number, message: string) => jsonResponse({ error: { http_code: status, message } }, status);
+
+/**
+ * POST /api/auth/send-sms: Supabase Auth's Send SMS hook. Sign-in codes go out through MSG91 with
+ * their own DLT template, like every other SMS the shop sends.
+ */
+export async function sendSmsHookHandler(req: Request, deps: Deps): Promise<Response> {
+  if (req.method !== 'POST') return hookError(405, `Method ${req.method} is not allowed; use POST`);
+  try {
+    const dependencies = deps();
+    const secret = dependencies.env.SEND_SMS_HOOK_SECRET;
+    const sms = phoneChannels(dependencies.env).sms;
+    if (!secret || !sms) return hookError(404, 'Sign-in codes by SMS are not configured.');
+    const raw = await readRawBody(req);
+    if (!isStandardWebhook(raw, req.headers, secret, dependencies.now())) return hookError(401, 'The hook signature does not match.');
+    const body = parseBody(sendSmsHookSchema, parseJson(raw));
+    const mobile = body.user.phone.startsWith('+') ? body.user.phone : `+${body.user.phone}`;
+    if (!/^\+91[6-9]\d{9}$/.test(mobile)) return hookError(400, 'Sign-in codes go to Indian mobile numbers only.');
+    await sendFlowSms(dependencies.fetcher, sms, { templateId: sms.templateIds[SIGN_IN_CODE_TEMPLATE.name]!, mobile, variables: [body.sms.otp], reference: `sign-in/${req.headers.get('webhook-id')}` });
+    return jsonResponse({});
+  } catch (problem) {
+    if (problem instanceof CheckoutRefusal) return hookError(problem.status, problem.message);
+    console.error('[send-sms hook]', problem);
+    return hookError(problem instanceof ChannelSendError && problem.permanent ? 400 : 503, 'We could not send the code just now. Please try again.');
+  }
+}
+
+const whatsappChoiceSchema = z.strictObject({
+  mobile: z.string().regex(/^\+91[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number.'),
+  optIn: z.boolean(),
+});
+
+/** Records a WhatsApp choice for a mobile: opting in keeps the time and the wording shown. */
+export async function recordWhatsAppChoice(
+  deps: Pick<OutboxDependencies, 'db'>,
+  choice: { mobile: string; optIn: boolean; userId: string | null; source: 'checkout' | 'account' },
+): Promise<void> {
+  if (choice.optIn) {
+    const { error } = await deps.db.from('whatsapp_consents').upsert(
+      { mobile: choice.mobile, user_id: choice.userId, opted_in_at: new Date().toISOString(), wording: WHATSAPP_OPT_IN_WORDING, source: choice.source, opted_out_at: null, opt_out_source: null },
+      { onConflict: 'mobile' },
+    );
+    if (error) throw new Error(`recording WhatsApp consent: ${error.message}`);
+    return;
+  }
+  const { error } = await deps.db.rpc('opt_out_of_whatsapp', { p_mobile: choice.mobile, p_source: 'account' });
+  if (error) throw new Error(`recording the WhatsApp opt-out: ${error.message}`);
+}
+
+/**
+ * GET /api/account/whatsapp: the signed-in customer's WhatsApp choices; POST {mobile, optIn}: sets
+ * one, for a mobile that is theirs (the account's phone, a saved address's or an order's).
+ */
+export const accountWhatsAppHandler = (req: Request, deps: Deps): Promise<Response> =>
+  respond('/api/account/whatsapp', async () => {
+    if (req.method !== 'GET' && req.method !== 'POST') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use GET or POST`);
+    const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!token) throw new CheckoutRefusal(401, 'Sign in to change your WhatsApp updates.');
+    const dependencies = deps();
+    const { data: user, error: userError } = await dependencies.db.auth.getUser(token);
+    if (userError || !user.user) throw new CheckoutRefusal(401, 'Your session has ended. Sign in again.');
+    const userId = user.user.id;
+    const mobiles = await customerMobiles(dependencies, userId, user.user.phone ?? '');
+    if (req.method === 'POST') {
+      const choice = parseBody(whatsappChoiceSchema, parseJson(await readRawBody(req)));
+      if (!mobiles.includes(choice.mobile)) throw new CheckoutRefusal(422, 'Use a mobile number from your account, your addresses or your orders.');
+      await recordWhatsAppChoice(dependencies, { ...choice, userId, source: 'account' });
+    }
+    const { data, error } = await dependencies.db.from('whatsapp_consents').select('mobile, opted_in_at, opted_out_at').in('mobile', mobiles);
+    if (error) throw new Error(`reading WhatsApp consents: ${error.message}`);
+    const consents = new Map(z.array(z.object({ mobile: z.string(), opted_in_at: z.string(), opted_out_at: z.string().nullable() })).parse(data).map((row) => [row.mobile, row]));
+    return jsonResponse({
+      wording: WHATSAPP_OPT_IN_WORDING,
+      mobiles: mobiles.map((mobile) => ({ mobile, optedIn: Boolean(consents.get(mobile) && consents.get(mobile)!.opted_out_at === null) })),
+    });
+  });
+
+async function customerMobiles(deps: Pick<OutboxDependencies, 'db'>, userId: string, phone: string): Promise<string[]> {
+  const [addresses, orders] = await Promise.all([
+    deps.db.from('addresses').select('mobile').eq('user_id', userId),
+    deps.db.from('orders').select('delivery_mobile').eq('user_id', userId).not('delivery_mobile', 'is', null).limit(50),
+  ]);
+  if (addresses.error) throw new Error(`reading addresses: ${addresses.error.message}`);
+  if (orders.error) throw new Error(`reading orders: ${orders.error.message}`);
+  const found = [
+    ...(/^91[6-9]\d{9}$/.test(phone) ? [`+${phone}`] : []),
+    ...addresses.data.map((row) => String(row.mobile)),
+    ...orders.data.map((row) => String(row.delivery_mobile)),
+  ];
+  return [...new Set(found.filter((mobile) => /^\+91[6-9]\d{9}$/.test(mobile)))];
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { refillOrderKey, refillStopKey } from '../../../domain/refill-link';
+import { reorderPagePath } from '../../../domain/reorder-link';
+import type { ComposedMessage, MessageContext } from './compose';
+import { escapeHtml, shortLink } from './links';
+
+export interface RefillLinks {
+  reorder: string;
+  stop: string;
+}
+
+const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const shortDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+export async function refillLinks(env: Pick<MessageContext['env'], 'ORDER_LINK_SECRET' | 'SITE_URL'>, reminderId: string): Promise<RefillLinks> {
+  const reorder = new URL(reorderPagePath({ reminder: reminderId, key: await refillOrderKey(reminderId, env.ORDER_LINK_SECRET) }), env.SITE_URL).toString();
+  const stop = new URL(`/api/refills/stop?${new URLSearchParams({ reminder: reminderId, key: await refillStopKey(reminderId, env.ORDER_LINK_SECRET) })}`, env.SITE_URL).toString();
+  return { reorder, stop };
+}
+
+/** The reminder mail: which medicine runs out when, the link that fills the cart, and the one-click stop. */
+export function composeRefillMail(name: string, runsOutOn: string, links: RefillLinks): { subject: string; text: string; html: string } {
+  const runsOut = day.format(new Date(`${runsOutOn}T00:00:00Z`));
+  const intro = `Your ${name} runs out on ${runsOut}. Reorder now so you do not miss a dose: the link puts it in your cart at today's price.`;
+  const text = [intro, '', `Reorder: ${links.reorder}`, '', `Stop these reminders: ${links.stop}`].join('\n');
+  const html = `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(links.reorder)}">Reorder ${escapeHtml(name)}</a></p><p style="font-size:12px;color:#4b5563"><a href="${escapeHtml(links.stop)}">Stop these reminders</a></p>`;
+  return { subject: `Time to reorder ${name}`, text, html };
+}
+
+const reminderSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable(), stopped_at: z.string().nullable() });
+
+/** Reads the reminder; a stopped one composes nothing (null): the customer said no more. */
+export async function composeRefillMessage(context: MessageContext, reminderId: string, dueFor: string): Promise<ComposedMessage | null> {
+  const read = await context.db.from('refill_reminders').select('id, name, email, mobile, stopped_at').eq('id', reminderId).single();
+  if (read.error) throw new Error(`reading refill reminder ${reminderId}: ${read.error.message}`);
+  const reminder = reminderSchema.parse(read.data);
+  if (reminder.stopped_at !== null) return null;
+  const links = await refillLinks(context.env, reminder.id);
+  return {
+    email: reminder.email,
+    mobile: reminder.mobile,
+    mail: () => composeRefillMail(reminder.name, dueFor, links),
+    phoneValues: [reminder.name, shortDay.format(new Date(`${dueFor}T00:00:00Z`))],
+    shortLink: await shortLink(context.env, { type: 'reminder', id: reminder.id }),
+  };
+}
