@@ -36,6 +36,8 @@ export async function startEmulators(options: { dataDir: string; fresh: boolean 
       inboxPort: LOCAL_PORTS.inbox,
       dataDir: path.join(options.dataDir, 'supabase'),
       siteUrl: env.SITE_URL ?? local.SITE_URL,
+      // As supabase/config.toml's [auth.hook.send_sms]: sign-in codes go through our function and MSG91.
+      sendSmsHook: { uri: `${env.SITE_URL ?? local.SITE_URL}/api/auth/send-sms`, secret: env.SEND_SMS_HOOK_SECRET ?? local.SEND_SMS_HOOK_SECRET! },
     });
     closers.push(supabase.close);
     names.push(`Supabase ${supabase.url}`, `Inbox (mail and SMS) ${supabase.inboxUrl}`);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { z } from 'zod';
 import { header, json, notImplemented, type Incoming, type Reply } from './http';
@@ -227,7 +227,38 @@ const tooSoon = (code: string, sentAt: Date | undefined, seconds: number): Reply
 
 const LINK_EXPIRED = { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' };
 
-export type AuthOptions = { db: PGlite; issuer: string; siteUrl: string; inbox: Inbox };
+/**
+ * GoTrue's Send SMS hook ([auth.hook.send_sms] in config.toml): with it, codes go to the hook, signed
+ * as Standard Webhooks, instead of the emulator's own inbox.
+ */
+export type SendSmsHook = { uri: string; secret: string };
+
+/** The hook refused or failed: GoTrue answers sms_send_failed and keeps no code. */
+export class SmsHookFailure extends Error {
+  constructor(readonly reply: Reply) {
+    super('the Send SMS hook failed');
+  }
+}
+
+export type AuthOptions = { db: PGlite; issuer: string; siteUrl: string; inbox: Inbox; sendSmsHook?: SendSmsHook | null };
+
+/** Calls the hook as GoTrue does: POST {user, sms: {otp}} with webhook-id, webhook-timestamp and webhook-signature. */
+async function callSendSmsHook(hook: SendSmsHook, user: { id: string; phone: string }, otp: string): Promise<void> {
+  const id = `msg_${randomBytes(12).toString('hex')}`;
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const body = JSON.stringify({ user: { id: user.id, aud: 'authenticated', role: 'authenticated', phone: user.phone, app_metadata: { provider: 'phone', providers: ['phone'] } }, sms: { otp } });
+  const key = Buffer.from(hook.secret.replace(/^v1,whsec_/, ''), 'base64');
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  let response: Response;
+  try {
+    response = await fetch(hook.uri, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` }, body, signal: AbortSignal.timeout(5000) });
+  } catch (error) {
+    throw new SmsHookFailure(authError(500, 'hook_timeout', `Failed to reach hook within maximum time allocated: ${(error as Error).message}`));
+  }
+  if (response.ok) return;
+  const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  throw new SmsHookFailure(authError(response.status >= 500 ? 500 : 400, 'sms_send_failed', answer?.error?.message ?? `Error sending sms: hook answered ${response.status}`));
+}
 
 /** GoTrue's endpoints the storefront uses, under /auth/v1. */
 export async function handleAuth(incoming: Incoming, route: string, options: AuthOptions): Promise<Reply> {
@@ -281,11 +312,11 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
     });
   }
 
-  function sendCode(tx: Transaction, userId: string, type: string, phone: string) {
+  async function sendCode(tx: Transaction, userId: string, type: string, phone: string) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    return newToken(tx, userId, type, phone, code).then(() => {
-      inbox.deliver({ kind: 'sms', to: `+${phone}`, subject: 'SMS', text: `Your code is ${code}` });
-    });
+    await newToken(tx, userId, type, phone, code);
+    if (options.sendSmsHook) await callSendSmsHook(options.sendSmsHook, { id: userId, phone: `+${phone}` }, code);
+    else inbox.deliver({ kind: 'sms', to: `+${phone}`, subject: 'SMS', text: `Your code is ${code}` });
   }
 
   /** The user a link or code belongs to, if it is current; the token is used up either way it matches. */

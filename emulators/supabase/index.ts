@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AUTH_EMULATOR_SQL, handleAuth } from './auth';
+import { AUTH_EMULATOR_SQL, handleAuth, SmsHookFailure, type SendSmsHook } from './auth';
 import { BodyTooLarge, bearerToken, json, notImplemented, readBody, type Incoming, type Reply } from './http';
 import { anonKey, apiClaimsSchema, LOCAL_JWT_SECRET, serviceRoleKey, verifyJwt } from './jwt';
 import { Inbox, serveInbox, type Outgoing } from './inbox';
@@ -11,7 +11,7 @@ import { exists, openDatabase, openProjectDatabase, supabaseFolder } from './sch
 import { handleStorage, storageClaims } from './storage';
 
 /** inboxPort: where the mail and SMS inbox listens (Mailpit's 54324 beside the default API port, else any free port). */
-export type SupabaseEmulatorOptions = { port?: number; inboxPort?: number; host?: string; dataDir: string; siteUrl?: string };
+export type SupabaseEmulatorOptions = { port?: number; inboxPort?: number; host?: string; dataDir: string; siteUrl?: string; sendSmsHook?: SendSmsHook | null };
 export type SupabaseEmulator = { url: string; inboxUrl: string; anonKey: string; serviceRoleKey: string; deliverMail(outgoing: Outgoing): void; close(): Promise<void> };
 
 /** Migration files by version (the timestamp before the first underscore), as the Supabase CLI records them. */
@@ -94,7 +94,7 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
 
   const route = async (incoming: Incoming): Promise<Reply> => {
     const path = incoming.url.pathname;
-    if (path.startsWith('/auth/v1/')) return handleAuth(incoming, path.slice('/auth/v1'.length), { db, issuer: `${url}/auth/v1`, siteUrl, inbox });
+    if (path.startsWith('/auth/v1/')) return handleAuth(incoming, path.slice('/auth/v1'.length), { db, issuer: `${url}/auth/v1`, siteUrl, inbox, sendSmsHook: options.sendSmsHook ?? null });
     if (path.startsWith('/storage/v1/')) {
       return handleStorage(incoming, path.slice('/storage/v1'.length), { db, filesDir, jwtSecret: LOCAL_JWT_SECRET }, storageClaims(bearerToken(incoming), LOCAL_JWT_SECRET));
     }
@@ -118,10 +118,11 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
         reply = await route({ method: request.method ?? 'GET', url: new URL(request.url ?? '/', url), headers: request.headers, body });
       }
     } catch (error) {
-      reply = error instanceof BodyTooLarge
+      if (error instanceof SmsHookFailure) reply = error.reply;
+      else reply = error instanceof BodyTooLarge
         ? json(413, { statusCode: '413', code: 'EntityTooLarge', error: 'Payload too large', message: error.message })
         : json(500, { code: 'emulator_error', message: `Supabase emulator failed: ${(error as Error).message}` });
-      if (!(error instanceof BodyTooLarge)) console.error('[supabase emulator]', error);
+      if (!(error instanceof BodyTooLarge) && !(error instanceof SmsHookFailure)) console.error('[supabase emulator]', error);
     }
     response.writeHead(reply.status, { ...cors, ...reply.headers });
     response.end(reply.body);

@@ -21,6 +21,9 @@ const NO_SIGNED_IN_CALLER: Record<string, string> = {
   // Webhooks carry their own signatures (Razorpay's HMAC header, PhonePe's Basic hash).
   'razorpay-webhook': "a webhook, signed by Razorpay's own header",
   'phonepe-webhook': "a webhook, signed by PhonePe's own Authorization header",
+  'whatsapp-webhook': "a webhook, signed by Meta's X-Hub-Signature-256 (and its GET handshake by the verify token)",
+  'sms-delivery-report': "MSG91's delivery reports, admitted by the secret token in the URL",
+  'auth-send-sms': "Supabase Auth's Send SMS hook, signed with the hook secret (Standard Webhooks)",
   // Signed links: the key that admits a guest is part of the body or query, so it is read first.
   'orders-get': "its owner signed in, or a guest with the order's key in the query",
   'orders-cancel': "its owner signed in, or a guest with the order's key in the body",
@@ -28,6 +31,7 @@ const NO_SIGNED_IN_CALLER: Record<string, string> = {
   'orders-reorder': "its owner signed in, a guest with the order's key, or a refill mail's key, in the body",
   'prescription-requests-get': "its owner signed in, or a guest with the request's key in the query",
   'refills-stop': "the reminder mail's signed link, in the query",
+  'short-link': "an SMS's short link: the signature is in the path",
   // Public reads.
   'product-by-id': 'old product addresses, public',
   'og-product-image': 'share images for link previews, public',

@@ -58,7 +58,7 @@ export function localEnv(sitePort: number = LOCAL_PORTS.site): Record<string, st
     MAIL_API_KEY: 'local-mail-api-key',
     MAIL_FROM: 'MediKart <orders@medikart.local>',
     MSG91_AUTH_KEY: 'local-msg91-auth-key',
-    MSG91_SENDER_ID: 'MDKART',
+    MSG91_SENDER_ID: 'LCLSMS',
     MSG91_API_BASE: LOCAL_MSG91_API_BASE,
     MSG91_WEBHOOK_TOKEN: 'local-msg91-webhook-token-0123456789',
     WHATSAPP_TOKEN: 'local-whatsapp-token',
