@@ -5,7 +5,7 @@
  * their `config` declares, with the local emulators.
  * Usage: node --import tsx scripts/serve.ts [--fresh]   (--fresh starts from empty emulator data, as tests do)
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import module from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { parse as parseToml } from 'smol-toml';
 import { applyLocalEnv, LOCAL_PORTS } from '../emulators/local-env.ts';
 import { startEmulatorsOnThread } from '../emulators/thread.ts';
 import { startContentEditorBackend, type ContentEditorBackend } from './content-editor-backend.ts';
+import { functionRequest } from './function-request.ts';
 import { findFunction, listLocalFunctions, type LocalFunction } from './local-functions.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -39,11 +40,10 @@ applyLocalEnv(port);
 const emulatorsStarting = startEmulatorsOnThread({ dataDir: path.join(projectRoot, '.data'), fresh });
 const configPath = path.join(projectRoot, 'netlify.toml');
 const distDir = path.join(projectRoot, 'dist');
-const [{ RedirectsHandler }, { HeadersHandler }, { StaticHandler }, { toWebRequest }, functions] = await Promise.all([
+const [{ RedirectsHandler }, { HeadersHandler }, { StaticHandler }, functions] = await Promise.all([
   import('@netlify/redirects'),
   import('@netlify/headers'),
   import('@netlify/static'),
-  import('@netlify/dev-utils'),
   listLocalFunctions(projectRoot),
 ]);
 // The rules of netlify.toml (and of a _redirects or _headers file, were there one), read as Netlify
@@ -113,7 +113,7 @@ type Answer = { response: Response; status?: number; builtFile: boolean };
  * real file at the path wins over a rule that is not forced), then the built files, then 404.html
  * with status 404. A `status = 404` rewrite answers 404 with its target page, as Netlify's CDN does.
  */
-async function answer(request: IncomingMessage): Promise<Answer> {
+async function answer(request: IncomingMessage, outgoing: ServerResponse): Promise<Answer> {
   const url = new URL(request.url ?? '/', `http://localhost:${port}`);
   const method = request.method ?? 'GET';
   // Matched on method, address and headers alone: the body is read only by the function that takes it.
@@ -123,12 +123,12 @@ async function answer(request: IncomingMessage): Promise<Answer> {
   if (route) {
     const file = route.preferStatic ? await builtFile(readRequest) : undefined;
     if (file) return { response: file, builtFile: true };
-    return { response: await invoke(route.func, toWebRequest(request)), builtFile: false };
+    return { response: await invoke(route.func, functionRequest(request, outgoing)), builtFile: false };
   }
   const rule = await redirects.match(readRequest);
   if (rule) {
     const target = findFunction(functions, rule.target.pathname, method);
-    if (target && !target.preferStatic) return { response: await invoke(target.func, toWebRequest(request)), builtFile: false };
+    if (target && !target.preferStatic) return { response: await invoke(target.func, functionRequest(request, outgoing)), builtFile: false };
     let servedTarget = false;
     const response = await redirects.handle(readRequest, rule, async (candidate) => {
       const file = await builtFiles.match(candidate);
@@ -193,7 +193,7 @@ const server = createServer(async (request, response) => {
     response.end(body);
   };
   try {
-    const { response: answered, status, builtFile: isBuiltFile } = await answer(request);
+    const { response: answered, status, builtFile: isBuiltFile } = await answer(request, response);
     await send(answered, status ?? answered.status, isBuiltFile);
   } catch (error) {
     console.error('Request failed:', request.method, request.url, error);

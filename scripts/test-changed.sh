@@ -45,7 +45,7 @@ specs="$(echo $specs $changed_specs | tr ' ' '\n' | sort -u | tr '\n' ' ')"
 
 # What every spec runs on (the local server, the emulators, Playwright's set-up) imports into no
 # spec: a change there runs them all.
-if echo "$changed" | grep -qE '^(scripts/(serve|local-functions)\.ts|emulators/|playwright\.config\.ts|tests/e2e/support/global-setup\.ts|netlify\.toml)'; then
+if echo "$changed" | grep -qE '^(scripts/(serve|local-functions|function-request)\.ts|emulators/|playwright\.config\.ts|tests/e2e/support/global-setup\.ts|netlify\.toml)'; then
   echo "== every browser spec: the server, the emulators or Playwright's set-up changed"
   npx playwright test
 elif [ -n "${specs// /}" ]; then
