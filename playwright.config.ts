@@ -22,6 +22,7 @@ const ONE_AT_A_TIME = [
   'campaign-sales',
   'cart-sync',
   'desk',
+  'messages',
   'orders',
   'pharmacy-records',
   'prescription',

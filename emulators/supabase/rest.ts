@@ -220,8 +220,9 @@ async function handleTable(incoming: Incoming, table: Table, db: PGlite, claims:
 
   if (method === 'GET' || method === 'HEAD') {
     const where = whereClause(table, search, params);
+    // Only the columns asked for, as PostgREST reads them: a column-level grant refuses `select *`.
     const sql = asJsonArray(
-      `select * from ${target}${where}${orderClause(table, search.get('order'))}${countClause(search, 'limit')}${countClause(search, 'offset')}`,
+      `select ${projection ? projection.map(quote).join(', ') : '*'} from ${target}${where}${orderClause(table, search.get('order'))}${countClause(search, 'limit')}${countClause(search, 'offset')}`,
       projection,
     );
     const shaped = shapeRows(incoming, await asCaller(db, claims, (tx) => bodyOf(tx, sql, params)));

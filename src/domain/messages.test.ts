@@ -31,10 +31,10 @@ describe('the message table', () => {
   });
 
   it('renders the registered text with each value in its place', () => {
-    expect(renderSms('order_shipped', ['MK-2611-000123', 'Blue Dart, tracking 8844'], 'https://medikart.in/s/o/MK-2611-000123/abc')).toBe(
-      'MediKart: order MK-2611-000123 has shipped (Blue Dart, tracking 8844). Track it: https://medikart.in/s/o/MK-2611-000123/abc',
+    expect(renderSms('order_shipped', ['MK-2611-000123', 'Blue Dart', 'BD998877665IN'], 'https://medikart.in/s/o/MK-2611-000123/abc')).toBe(
+      'MediKart: MK-2611-000123 shipped via Blue Dart AWB BD998877665IN. Track: https://medikart.in/s/o/MK-2611-000123/abc',
     );
-    expect(() => renderSms('order_shipped', ['MK-2611-000123'], 'x')).toThrow('order_shipped takes 2 values, not 1');
+    expect(() => renderSms('order_shipped', ['MK-2611-000123'], 'x')).toThrow('order_shipped takes 3 values, not 1');
   });
 
   it('counts segments as operators do: GSM-7 160 / 153, UCS-2 70 / 67, extended characters twice', () => {

@@ -85,9 +85,10 @@ export const messageTable: Readonly<Record<MessageKind, MessageDefinition>> = {
     subject: 'order',
     label: 'Shipped',
     dltCategory: 'service-implicit',
-    variables: [ORDER, { name: 'courier and tracking number', max: 30 }],
-    sms: 'MediKart: order {#var#} has shipped ({#var#}). Track it: {#var#}',
-    whatsapp: 'Your MediKart order {{1}} has left our pharmacy ({{2}}). Your tax invoice is on the order page.',
+    // AWB numbers are 10-15 characters (Blue Dart, Delhivery, India Post); never shortened in practice.
+    variables: [ORDER, { name: 'courier', max: 16 }, { name: 'tracking number', max: 20 }],
+    sms: 'MediKart: {#var#} shipped via {#var#} AWB {#var#}. Track: {#var#}',
+    whatsapp: 'Your MediKart order {{1}} has left our pharmacy with {{2}}, tracking number {{3}}. Your tax invoice is on the order page.',
     button: 'Track your order',
   },
   order_delivered: {

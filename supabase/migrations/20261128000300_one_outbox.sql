@@ -107,7 +107,14 @@ begin
   insert into public.message_outbox (channel, kind, order_id, request_id, reminder_id, due_for, refund_state)
   values ('mail', p_kind, p_order_id, p_request_id, p_reminder_id, p_due_for, p_refund_state)
   on conflict on constraint message_outbox_one_per_change do nothing;
-  if p_mobile is not null then
+  -- One phone message per change: a change queued again after the customer's WhatsApp choice
+  -- changed must not add the other channel.
+  if p_mobile is not null and not exists (
+    select 1 from public.message_outbox m
+     where m.channel in ('sms', 'whatsapp') and m.kind = p_kind and m.resend_of is null and m.refund_state = p_refund_state
+       and m.order_id is not distinct from p_order_id and m.request_id is not distinct from p_request_id
+       and m.reminder_id is not distinct from p_reminder_id and m.due_for is not distinct from p_due_for
+  ) then
     insert into public.message_outbox (channel, kind, order_id, request_id, reminder_id, due_for, refund_state)
     values (case when public.whatsapp_opted_in(p_mobile) then 'whatsapp' else 'sms' end,
             p_kind, p_order_id, p_request_id, p_reminder_id, p_due_for, p_refund_state)
@@ -136,7 +143,8 @@ begin
     message_kind := 'order_delivered';
   elsif new.payment_status is distinct from old.payment_status then
     message_kind := case
-      when new.payment_status = 'paid' and old.payment_status in ('pending', 'failed') then 'order_confirmation'
+      -- Cash collected on delivery is no news: its order was confirmed when placed.
+      when new.payment_status = 'paid' and old.payment_status in ('pending', 'failed') and new.provider <> 'cod' then 'order_confirmation'
       when new.payment_status in ('refunded', 'partially_refunded') then 'refund_processed'
     end;
   end if;

@@ -59,6 +59,17 @@ describe('what an order change queues', () => {
     expect(await channels(await codOrder('+919800000002'))).toEqual(['mail', 'sms']);
   });
 
+  it('a change queued again after the WhatsApp choice changed adds no second phone message; cash collected at delivery queues no confirmation', async () => {
+    const orderId = await codOrder('+919800000010');
+    await optIn('+919800000010');
+    await runAs(db, serviceRole, `select public.queue_customer_message('order_confirmation', '+919800000010', p_order_id => $1)`, [orderId]);
+    expect(await channels(orderId)).toEqual(['mail', 'sms']);
+    for (const status of ['confirmed', 'packed', 'shipped', 'delivered']) await runAs(db, serviceRole, `select public.set_order_status($1, $2, 'support')`, [orderId, status]);
+    await runAs(db, serviceRole, `select public.set_payment_status($1, 'paid', 'support')`, [orderId]);
+    expect(await channels(orderId)).toEqual(['mail', 'sms']);
+    expect(await channels(orderId, 'order_delivered')).toEqual(['mail', 'whatsapp']);
+  });
+
   it('each kind the table lists is allowed by the outbox, and nothing else', async () => {
     const orderId = await codOrder('+919800000003');
     for (const kind of messageKinds.filter((candidate) => candidate.startsWith('order_') || candidate === 'prescription_reviewed' || candidate === 'refund_processed')) {

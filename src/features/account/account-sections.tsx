@@ -11,6 +11,7 @@ import { authErrorMessage } from '../../lib/auth-errors';
 import type { DeletionResult } from './server/deletion-result';
 import { Alert, Field, Notice, PasswordField, primaryButton, secondaryButton } from '../../components/form-ui';
 import { RefillReminders } from './RefillReminders';
+import { WhatsAppUpdates } from './WhatsAppUpdates';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-6 shadow-sm';
 const LINK_EXPIRED = 'This link has expired or was already used. Sign in and try again from your account.';
@@ -253,6 +254,7 @@ export default function SignedInAccount({ start, user, onUser, onDeleted }: { st
       {start.arrivedBy === 'expired-link' && <Alert>{LINK_EXPIRED}</Alert>}
       <Profile user={user} onUser={onUser} />
       <ChangePassword />
+      <WhatsAppUpdates />
       <RefillReminders />
       <section aria-labelledby="signout-heading" className={card}>
         <h2 id="signout-heading" className="text-lg font-semibold text-gray-900">

@@ -95,7 +95,7 @@ export function orderPhoneValues(kind: OrderMessageKind, order: MessageOrder, de
   if (kind === 'prescription_reviewed') {
     return [order.order_number, decisions.some((decision) => decision.decision === 'rejected') ? 'some items not accepted' : 'order confirmed'];
   }
-  if (kind === 'order_shipped') return [order.order_number, shipmentOf(order) ?? 'by our courier'];
+  if (kind === 'order_shipped') return [order.order_number, order.courier_name ?? 'our courier', order.tracking_number ?? 'on the order page'];
   return [order.order_number];
 }
 
