@@ -5,6 +5,7 @@ import { formatRupees } from '../../domain/money';
 import { orderStatusLabels, paymentStatusLabels, type OrderStatus, type PaymentStatus } from '../../domain/order-status';
 import { deskCall, type StaffSession } from './desk-api';
 import StaffGate from './StaffGate';
+import DeskOrderMessages from './DeskOrderMessages';
 import DispatchBatches, { type PickedBatch } from './dispatch/DispatchBatches';
 import H1Prescription, { type H1Details } from './dispatch/H1Prescription';
 
@@ -275,6 +276,8 @@ function OrderView({ staff, orderId, facts }: { staff: StaffSession; orderId: st
       ))}
 
       <Fulfilment order={order} onAct={act} credited={invoices.some((document) => document.kind === 'credit_note')} />
+
+      <DeskOrderMessages staff={staff} orderId={order.id} refreshKey={history.length} />
 
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-lg font-semibold text-gray-900">History</h2>
