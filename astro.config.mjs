@@ -8,7 +8,7 @@ import { deliveryContentCheck } from './src/features/delivery/delivery-integrati
 import { contentEditor } from './src/features/content-editor/editor-integration.ts';
 import { createHash } from 'node:crypto';
 import { HEADER_FIRST_PAINT_SCRIPT } from './src/features/auth/header-first-paint.ts';
-import { HEAD_START_SCRIPT } from './src/layouts/head-start.ts';
+import { HEAD_START_SCRIPT, headStartModule } from './src/layouts/head-start.ts';
 import { FIRST_TAP_SCRIPT } from './src/features/cart/first-tap-queue.ts';
 import { CART_FIRST_PAINT_SCRIPT, cartFirstPaintModule } from './src/features/cart/first-paint-integration.ts';
 import { DESK_EARLY_REQUEST_SCRIPT, deskEarlyRequestModule } from './src/features/desk/desk-early-integration.ts';
@@ -96,14 +96,15 @@ export default defineConfig({
       ],
       scriptDirective: {
         resources: ["'self'", razorpayCheckoutOrigin],
-        // Our own inline scripts: zod's jitless switch, the reload-at-top switch, the header's first-paint sign-in check, the
-        // queue that keeps cart taps made before the scripts arrive, /cart's first paint, the order page's early call and the desk's early reads.
+        // Our own inline scripts: zod's jitless switch, the reload-at-top switch and the landing's campaign (one tag), the
+        // header's first-paint sign-in check, the queue that keeps cart taps made before the scripts arrive, /cart's first
+        // paint, the order page's early call and the desk's early reads.
         hashes: [HEAD_START_SCRIPT, HEADER_FIRST_PAINT_SCRIPT, FIRST_TAP_SCRIPT, CART_FIRST_PAINT_SCRIPT, ORDER_EARLY_REQUEST_SCRIPT, DESK_EARLY_REQUEST_SCRIPT].map((script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`)),
       },
     },
   },
   vite: {
-    plugins: [tailwindcss(), plainDynamicImports(), cartFirstPaintModule(), orderEarlyRequestModule(), deskEarlyRequestModule()],
+    plugins: [tailwindcss(), plainDynamicImports(), headStartModule(), cartFirstPaintModule(), orderEarlyRequestModule(), deskEarlyRequestModule()],
     environments: {
       client: {
         build: {

@@ -29,5 +29,3 @@ const startCartSyncOnce = () => (cartSync ??= startCartSync());
 suggestOnFocus();
 document.addEventListener(AUTH_SESSION_STARTED_EVENT, () => void startCartSyncOnce());
 if (hasStoredSession()) void import('./session-start').then((session) => session.startStoredSession(startCartSyncOnce));
-// Only a landing address with campaign parameters loads the code that keeps them (for the order).
-if (/[?&]utm_(source|campaign)=/.test(location.search)) void import('@/features/checkout/utm-landing');

@@ -16,7 +16,7 @@ test('an order placed after landing from two campaigns shows on marketing’s ca
 
   // First an Instagram story's link to the medicines, then days later (here: at once) a WhatsApp message's to a product.
   await page.goto(`/products?utm_source=instagram&utm_medium=social&utm_campaign=${instagram}`);
-  // The page keeps the touch once its small script has loaded; a customer stays that long.
+  // The page's first inline script keeps the touch while the head is read (campaign-landing.spec.ts).
   await expect.poll(() => page.evaluate(() => localStorage.getItem('utm')), { timeout: FIRST_CALL_TIMEOUT }).toContain(instagram);
   await page.goto(`/products/${cetirizine.slug}?utm_source=whatsapp&utm_medium=message&utm_campaign=${whatsapp}`);
   await (await whenHydrated(page.getByRole('button', { name: 'Add to Cart' }))).click();

@@ -1,11 +1,12 @@
-import { readStoredTouches, rememberTouch, touchFromUrl, UTM_STORAGE_KEY } from './utm';
+import { rememberLanding } from './utm';
 
-/** Remembers the campaign of the address the customer landed on (start-session.ts loads this only when it carries UTM parameters). */
-const touch = touchFromUrl(new URL(location.href));
-if (touch) {
-  try {
-    localStorage.setItem(UTM_STORAGE_KEY, JSON.stringify(rememberTouch(readStoredTouches(localStorage.getItem(UTM_STORAGE_KEY)), touch, Date.now())));
-  } catch {
-    // Storage full or blocked: the order is then placed without a campaign, nothing else changes.
-  }
+/*
+ * Every page's first inline script ends with this (src/layouts/head-start.ts builds it in): the
+ * campaign of the address the customer landed on is kept while the head is read, before any module
+ * script, so a tap or a navigation in the first moments after landing never loses it.
+ */
+try {
+  rememberLanding(location.href, localStorage, Date.now());
+} catch {
+  // Storage full or blocked: the order is then placed without a campaign, nothing else changes.
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { attributionColumns } from '../../domain/order-attribution';
-import { attributionAt, readStoredTouches, rememberTouch, touchFromUrl } from './utm';
+import { z } from 'zod';
+import { attributionColumns, utmTouchSchema } from '../../domain/order-attribution';
+import { attributionAt, readStoredTouches, rememberLanding, rememberTouch, touchFromUrl, UTM_STORAGE_KEY } from './utm';
 
 const DAY = 24 * 60 * 60 * 1000;
 const landing = (query: string) => touchFromUrl(new URL(`https://medikart.example/offers/monsoon?${query}`));
@@ -36,5 +37,53 @@ describe('UTM parameters on a landing address', () => {
     expect(readStoredTouches(JSON.stringify(touches))).toEqual(touches);
     expect(readStoredTouches('{not json')).toBeNull();
     expect(readStoredTouches(JSON.stringify({ first: { source: 'x' } }))).toBeNull();
+  });
+
+  it('read by hand as the domain’s schema reads them (the landing script runs before zod loads)', () => {
+    const storedTouch = utmTouchSchema.extend({ at: z.number().int().nonnegative() });
+    const schema = z.object({ first: storedTouch, last: storedTouch });
+    const viaSchema = (text: string) => {
+      try {
+        const parsed = schema.safeParse(JSON.parse(text));
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    };
+    const touch = (fields: Record<string, unknown>) => JSON.stringify({ first: { source: 'instagram', at: 1 }, last: { source: 'whatsapp', at: 2, ...fields } });
+    const samples = [
+      '', 'null', '7', '"utm"', '[]', '{}', '{"first":{"at":1}}', '{"first":{"at":1},"last":{"at":2}}', '{"first":null,"last":{"at":2}}',
+      touch({}), touch({ medium: 'social', campaign: 'monsoon', ref: 'dropped' }), touch({ source: '  padded  ' }), touch({ source: '' }),
+      touch({ source: '   ' }), touch({ source: 'x'.repeat(100) }), touch({ source: ` ${'x'.repeat(100)} ` }), touch({ source: 'x'.repeat(101) }),
+      touch({ source: 7 }), touch({ source: null }), touch({ campaign: ['a'] }), touch({ at: -1 }), touch({ at: 1.5 }), touch({ at: '2' }),
+      touch({ at: 2 ** 53 }), touch({ at: 2 ** 53 - 1 }), touch({ at: null }), touch({ at: undefined }),
+    ];
+    for (const text of samples) expect(readStoredTouches(text), text).toEqual(viaSchema(text));
+    expect(readStoredTouches(null)).toBeNull();
+  });
+});
+
+describe('the landing address’s campaign, kept by every page’s first inline script', () => {
+  const storage = (text: string | null = null) => {
+    const kept = new Map(text === null ? [] : [[UTM_STORAGE_KEY, text]]);
+    return { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => void kept.set(key, value), kept };
+  };
+
+  it('is stored as the checkout reads it, and a later landing keeps the first touch', () => {
+    const browser = storage();
+    rememberLanding('https://medikart.example/products?utm_source=instagram&utm_campaign=monsoon', browser, 5);
+    rememberLanding('https://medikart.example/?utm_source=whatsapp&utm_medium=message', browser, 9);
+    const stored = readStoredTouches(browser.kept.get(UTM_STORAGE_KEY)!);
+    expect(stored).toEqual({ first: { source: 'instagram', campaign: 'monsoon', at: 5 }, last: { source: 'whatsapp', medium: 'message', at: 9 } });
+    expect(attributionAt(stored, 10)).toEqual({ first: { source: 'instagram', campaign: 'monsoon' }, last: { source: 'whatsapp', medium: 'message' } });
+  });
+
+  it('leaves storage alone on an address without a campaign, and starts again over anything unreadable', () => {
+    const untouched = storage('{"kept":true}');
+    rememberLanding('https://medikart.example/contact-us?utm_medium=email', untouched, 5);
+    expect(untouched.kept.get(UTM_STORAGE_KEY)).toBe('{"kept":true}');
+    const unreadable = storage('{not json');
+    rememberLanding('https://medikart.example/?utm_campaign=fever', unreadable, 5);
+    expect(JSON.parse(unreadable.kept.get(UTM_STORAGE_KEY)!)).toEqual({ first: { campaign: 'fever', at: 5 }, last: { campaign: 'fever', at: 5 } });
   });
 });

@@ -1,25 +1,28 @@
-import { z } from 'zod';
-import { utmTouchSchema, type OrderAttribution, type UtmTouch } from '../../domain/order-attribution';
+import type { OrderAttribution, UtmTouch } from '../../domain/order-attribution';
 
 /**
  * The campaign a customer came from: the UTM parameters of the address they landed on. Kept in
  * this browser only (localStorage), first and last touch for 30 days, and sent with the order they
  * place; nothing leaves the site otherwise, so no cookie banner is needed.
+ *
+ * No zod here: every page's first inline script keeps the landing's touch through this module
+ * (utm-landing.ts), before any module script loads, so it checks what it reads by hand, to the
+ * rules of the domain's utmTouchSchema (utm.test.ts holds the two to the same answers).
  */
 export const UTM_STORAGE_KEY = 'utm';
 export const UTM_KEEP_DAYS = 30;
 const KEEP_MS = UTM_KEEP_DAYS * 24 * 60 * 60 * 1000;
 const MAX_LENGTH = 100;
+const UTM_FIELDS = ['source', 'medium', 'campaign'] as const;
 
-const storedTouchSchema = utmTouchSchema.extend({ at: z.number().int().nonnegative() });
-export const storedTouchesSchema = z.object({ first: storedTouchSchema, last: storedTouchSchema });
-export type StoredTouches = z.output<typeof storedTouchesSchema>;
-
+type StoredTouch = UtmTouch & { at: number };
+/** What localStorage `utm` holds: the first and last touch, each with the time it was made (ms since the epoch). */
+export type StoredTouches = { first: StoredTouch; last: StoredTouch };
 
 /** The UTM parameters of a landing address, or null when it carries none. Over-long values are cut, not refused. */
 export function touchFromUrl(url: URL): UtmTouch | null {
   const touch: UtmTouch = {};
-  for (const field of ['source', 'medium', 'campaign'] as const) {
+  for (const field of UTM_FIELDS) {
     const value = url.searchParams.get(`utm_${field}`)?.trim().slice(0, MAX_LENGTH);
     if (value) touch[field] = value;
   }
@@ -40,15 +43,40 @@ export function attributionAt(stored: StoredTouches | null, now: number): OrderA
   return { first: strip(now - stored.first.at <= KEEP_MS ? stored.first : stored.last), last: strip(stored.last) };
 }
 
+/** A stored touch as utmTouchSchema reads it (each value 1-100 characters once trimmed) with a whole `at`, or null. */
+function readTouch(value: unknown): StoredTouch | null {
+  const fields = value as Record<string, unknown> | null | undefined;
+  const at = fields?.at;
+  // Anything but a whole number of ms (a missing field, a string, an array's .at) fails here.
+  if (!Number.isSafeInteger(at) || (at as number) < 0) return null;
+  const touch: StoredTouch = { at: at as number };
+  for (const field of UTM_FIELDS) {
+    const text = fields![field];
+    if (text === undefined) continue;
+    const trimmed = typeof text === 'string' ? text.trim() : '';
+    if (!trimmed || trimmed.length > MAX_LENGTH) return null;
+    touch[field] = trimmed;
+  }
+  return touch;
+}
+
 /** Reads the stored touches, treating anything unreadable as none. */
 export function readStoredTouches(text: string | null): StoredTouches | null {
-  if (!text) return null;
   try {
-    const parsed = storedTouchesSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    // Nothing stored, or not JSON, or JSON that is not an object: thrown here, and none.
+    const stored = JSON.parse(text!) as { first?: unknown; last?: unknown };
+    const first = readTouch(stored.first);
+    const last = readTouch(stored.last);
+    return first && last ? { first, last } : null;
   } catch {
     return null;
   }
+}
+
+/** Keeps the campaign of the address the page was opened at, if it carries one (utm-landing.ts runs this in every page's head). */
+export function rememberLanding(href: string, storage: Pick<Storage, 'getItem' | 'setItem'>, now: number): void {
+  const touch = touchFromUrl(new URL(href));
+  if (touch) storage.setItem(UTM_STORAGE_KEY, JSON.stringify(rememberTouch(readStoredTouches(storage.getItem(UTM_STORAGE_KEY)), touch, now)));
 }
 
 /** The attribution of an order placed now in this browser, for the create-order request; none outside a browser. */
