@@ -1,9 +1,10 @@
 /**
  * Checks a deployed store from outside, the way a customer's browser and the providers reach it:
- *   npm run preflight -- --site https://<your site> [--expect-live | --expect-test]
+ *   npm run preflight -- --site https://<your site> [--expect-live | --expect-test] [--whatsapp-verify-token <token>]
  * Pages and security headers served, /api functions answering bad input with a 4xx and the same
- * headers, the Supabase URL and anon key the pages were built with accepted by Supabase, the Razorpay
- * key id in the expected mode, and (for a site not on this machine) no local-stack address shipped.
+ * headers, the SMS, sign-in code and WhatsApp endpoints configured and refusing unsigned calls, the
+ * Supabase URL and anon key the pages were built with accepted by Supabase, the Razorpay key id in
+ * the expected mode, and (for a site not on this machine) no local-stack address shipped.
  * One PASS/FAIL line per check; the exit code is 1 when any check fails.
  */
 import { parseArgs } from 'node:util';
@@ -14,7 +15,7 @@ interface Check {
   detail: string;
 }
 
-const USAGE = 'Usage: npm run preflight -- --site https://<your site> [--expect-live | --expect-test]';
+const USAGE = 'Usage: npm run preflight -- --site https://<your site> [--expect-live | --expect-test] [--whatsapp-verify-token <token>]';
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'strict-transport-security'] as const;
 // A local address has a port (supabase-js names the bare host 127.0.0.1 in its trace settings).
 const LOCAL_TRACE = /\b(?:127\.0\.0\.1|localhost):\d+|rzp_test_localemulator/;
@@ -59,7 +60,51 @@ function jwtRole(key: string): string | null {
   }
 }
 
-export async function preflight(site: URL, expect: 'live' | 'test' | null): Promise<Check[]> {
+/**
+ * The message channels' endpoints (issue 38), probed without a secret: each refuses an unsigned call
+ * with 401 when its settings are there, and answers 404 when they are left out. SMS (MSG91) and the
+ * sign-in codes' hook are required (the store promises SMS); WhatsApp is optional, and with
+ * --whatsapp-verify-token the handshake Meta makes is tried with it.
+ */
+async function messageChecks(site: URL, check: (name: string, ok: boolean, detail: string) => void, verifyToken: string | undefined): Promise<void> {
+  const probe = async (path: string, init: RequestInit = {}): Promise<{ status: number; text: string } | string> => {
+    try {
+      const response = await get(new URL(path, site).toString(), init);
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      return `unreachable: ${(error as Error).message}`;
+    }
+  };
+  const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+  const sms = await probe('/api/sms/delivery-report', post);
+  check(
+    'SMS (MSG91) configured',
+    typeof sms !== 'string' && sms.status === 401,
+    typeof sms === 'string' ? sms : sms.status === 401 ? 'the delivery-report webhook refuses a call without its token' : sms.status === 404 ? 'off: set the MSG91_* variables (docs/going-live.md, "SMS")' : `answered ${sms.status}`,
+  );
+  const hook = await probe('/api/auth/send-sms', post);
+  check(
+    'sign-in codes through the Send SMS hook',
+    typeof hook !== 'string' && hook.status === 401,
+    typeof hook === 'string' ? hook : hook.status === 401 ? 'the hook refuses an unsigned call' : hook.status === 404 ? 'off: set SEND_SMS_HOOK_SECRET and the MSG91_* variables' : `answered ${hook.status}`,
+  );
+  const whatsapp = await probe('/api/whatsapp/webhook', post);
+  if (typeof whatsapp !== 'string' && whatsapp.status === 404) {
+    check('WhatsApp (Cloud API)', verifyToken === undefined, verifyToken === undefined ? 'off: no WHATSAPP_* variables (optional; customers are told by SMS)' : 'off, but a verify token was given: set the WHATSAPP_* variables');
+    return;
+  }
+  check('WhatsApp webhook signature', typeof whatsapp !== 'string' && whatsapp.status === 401, typeof whatsapp === 'string' ? whatsapp : `an unsigned POST answered ${whatsapp.status}`);
+  if (verifyToken === undefined) return;
+  const challenge = `preflight-${Date.now()}`;
+  const handshake = await probe(`/api/whatsapp/webhook?${new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.verify_token': verifyToken, 'hub.challenge': challenge })}`);
+  check(
+    'WhatsApp webhook handshake',
+    typeof handshake !== 'string' && handshake.status === 200 && handshake.text === challenge,
+    typeof handshake === 'string' ? handshake : handshake.status === 200 ? 'answers Meta’s verification with the challenge' : `answered ${handshake.status} (the verify token is not the site’s WHATSAPP_VERIFY_TOKEN?)`,
+  );
+}
+
+export async function preflight(site: URL, expect: 'live' | 'test' | null, options: { whatsappVerifyToken?: string } = {}): Promise<Check[]> {
   const checks: Check[] = [];
   const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
   const https = site.protocol === 'https:';
@@ -106,6 +151,8 @@ export async function preflight(site: URL, expect: 'live' | 'test' | null): Prom
     }
   }
 
+  await messageChecks(site, check, options.whatsappVerifyToken);
+
   const scripts = await shippedScripts(site, pages).catch(() => []);
   const shipped = [...pages, ...scripts].join('\n');
   const csp = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(pages[0] ?? '')?.[1] ?? '';
@@ -140,7 +187,7 @@ export async function preflight(site: URL, expect: 'live' | 'test' | null): Prom
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { site: { type: 'string' }, 'expect-live': { type: 'boolean' }, 'expect-test': { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { site: { type: 'string' }, 'expect-live': { type: 'boolean' }, 'expect-test': { type: 'boolean' }, 'whatsapp-verify-token': { type: 'string' } } });
   if (!values.site || (values['expect-live'] && values['expect-test'])) throw new Error(USAGE);
   let site: URL;
   try {
@@ -148,7 +195,8 @@ async function main(): Promise<void> {
   } catch {
     throw new Error(`--site must be the store's address, e.g. https://medikart.netlify.app\n${USAGE}`);
   }
-  const checks = await preflight(site, values['expect-live'] ? 'live' : values['expect-test'] ? 'test' : null);
+  const verifyToken = values['whatsapp-verify-token'];
+  const checks = await preflight(site, values['expect-live'] ? 'live' : values['expect-test'] ? 'test' : null, verifyToken ? { whatsappVerifyToken: verifyToken } : {});
   for (const { name, ok, detail } of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
   const failed = checks.filter((result) => !result.ok).length;
   console.log(failed === 0 ? `All ${checks.length} checks passed for ${site.origin}.` : `${failed} of ${checks.length} checks failed for ${site.origin}.`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_SUPABASE_ANON_KEY, localEnv } from './local-stack';
 import { isLocalValue, offeredPaymentMethods, productionEnvProblem, razorpayCheckoutUrl } from './production-env';
+import { registeredSmsTemplates } from '../domain/messages';
 
 /** A Razorpay-only store, as a shop owner would configure it on Netlify. */
 const configured = {
@@ -17,6 +18,11 @@ const configured = {
   RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-from-dashboard',
   MAIL_API_KEY: 're_live_mail_key',
   MAIL_FROM: 'MediKart <orders@medikart-shop.in>',
+  MSG91_AUTH_KEY: '418220AbCdEfGhIjKl0123',
+  MSG91_SENDER_ID: 'MDKART',
+  MSG91_TEMPLATE_IDS: registeredSmsTemplates().map((template, index) => `${template.name}=6650a1b2c3d4e5f6a7b8c9${String(index).padStart(2, '0')}`).join(','),
+  MSG91_WEBHOOK_TOKEN: 'a-long-random-token-for-msg91-reports',
+  SEND_SMS_HOOK_SECRET: 'v1,whsec_cHJvZHVjdGlvbi1ob29rLXNlY3JldA==',
 };
 
 describe('productionEnvProblem', () => {
@@ -43,6 +49,16 @@ describe('productionEnvProblem', () => {
   it('takes a store without PhonePe, but not PhonePe set in part', () => {
     expect(productionEnvProblem({ ...configured, PHONEPE_CLIENT_ID: 'M22LIVE' })).toContain(
       'set PHONEPE_CLIENT_SECRET, PHONEPE_CLIENT_VERSION, PHONEPE_WEBHOOK_USERNAME, PHONEPE_WEBHOOK_PASSWORD',
+    );
+  });
+
+  it('needs SMS (MSG91 and the sign-in codes hook), and takes WhatsApp all or nothing', () => {
+    const { MSG91_WEBHOOK_TOKEN: _token, SEND_SMS_HOOK_SECRET: _hook, ...withoutSms } = configured;
+    expect(productionEnvProblem(withoutSms)).toContain('set MSG91_WEBHOOK_TOKEN, SEND_SMS_HOOK_SECRET');
+    expect(productionEnvProblem({ ...configured, WHATSAPP_TOKEN: 'EAAG-system-user-token' })).toContain('set WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN');
+    expect(productionEnvProblem({ ...configured, WHATSAPP_API_BASE: 'http://127.0.0.1:54327/v26.0' })).toContain('local-stack value of WHATSAPP_API_BASE');
+    expect(productionEnvProblem({ ...configured, MSG91_TEMPLATE_IDS: 'medikart_order_confirmation_en=6650a1b2c3d4e5f6a7b8c9d0' })).toContain(
+      'give MSG91_TEMPLATE_IDS an id for medikart_prescription_reviewed_en,',
     );
   });
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { localEnv } from '../../emulators/local-env';
 
 const projectRoot = path.join(import.meta.dirname, '..', '..');
 
@@ -13,12 +14,19 @@ function preflight(site: string, ...flags: string[]) {
 test('preflight passes every check against the running store', ({ baseURL }) => {
   // Each /api probe may start its function cold.
   test.setTimeout(180_000);
-  const { status, lines, stderr } = preflight(baseURL!, '--expect-test');
+  const { status, lines, stderr } = preflight(baseURL!, '--expect-test', '--whatsapp-verify-token', localEnv().WHATSAPP_VERIFY_TOKEN!);
   expect(lines.filter((line) => line.startsWith('FAIL')), stderr).toEqual([]);
-  for (const name of ['page /', 'security headers on /', 'POST /api/cod/create-order refuses bad input', 'Supabase URL and anon key', 'Razorpay key id']) {
+  for (const name of ['page /', 'security headers on /', 'POST /api/cod/create-order refuses bad input', 'SMS (MSG91) configured', 'sign-in codes through the Send SMS hook', 'WhatsApp webhook signature', 'WhatsApp webhook handshake', 'Supabase URL and anon key', 'Razorpay key id']) {
     expect(lines.some((line) => line.startsWith(`PASS  ${name}:`)), name).toBe(true);
   }
   expect(status).toBe(0);
+});
+
+test('preflight fails, naming the check, when the WhatsApp verify token is not the site’s', ({ baseURL }) => {
+  test.setTimeout(180_000);
+  const { status, lines } = preflight(baseURL!, '--expect-test', '--whatsapp-verify-token', 'not-the-token');
+  expect(lines).toContainEqual(expect.stringMatching(/^FAIL {2}WhatsApp webhook handshake: answered 403/));
+  expect(status).toBe(1);
 });
 
 test('preflight fails, naming the check, when the Razorpay key is not in the expected mode', ({ baseURL }) => {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_SERVICE_ROLE_KEY, localEnv } from '../../src/lib/local-stack';
-import { OPTIONAL_PAYMENT_ENV, OPTIONAL_URL_ENV, PUBLIC_ENV, SERVER_ENV } from '../../src/lib/production-env';
+import { registeredSmsTemplates } from '../../src/domain/messages';
+import { OPTIONAL_MESSAGE_ENV, OPTIONAL_PAYMENT_ENV, OPTIONAL_URL_ENV, PUBLIC_ENV, SERVER_ENV } from '../../src/lib/production-env';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const marker = randomBytes(6).toString('hex');
@@ -21,6 +22,9 @@ const SERVER_SECRETS = {
   PHONEPE_WEBHOOK_PASSWORD: `fake-phonepe-password-${marker}`,
   ORDER_LINK_SECRET: `fake-order-link-secret-of-32-bytes-${marker}`,
   MAIL_API_KEY: `re_fake_mail_key_${marker}`,
+  MSG91_AUTH_KEY: `fake-msg91-auth-key-${marker}`,
+  MSG91_WEBHOOK_TOKEN: `fake-msg91-webhook-token-${marker}`,
+  SEND_SMS_HOOK_SECRET: `v1,whsec_${Buffer.from(`fake-send-sms-hook-${marker}`).toString('base64')}`,
 };
 /** A public value from the same env: it must reach the bundle, proving the build saw the env. */
 const PUBLIC_SUPABASE_URL = `https://public-${marker}.supabase.co`;
@@ -41,6 +45,8 @@ const PRODUCTION_ENV = {
   PHONEPE_CLIENT_ID: 'M22LIVEMERCHANT',
   PHONEPE_CLIENT_VERSION: '1',
   MAIL_FROM: 'MediKart <orders@medikart-shop.in>',
+  MSG91_SENDER_ID: 'MDKART',
+  MSG91_TEMPLATE_IDS: registeredSmsTemplates().map((template, index) => `${template.name}=6650a1b2c3d4e5f6a7b8c9${String(index).padStart(2, '0')}`).join(','),
   ...SERVER_SECRETS,
 };
 
@@ -60,7 +66,7 @@ const LOCAL_TRACES: [string, RegExp | string][] = [
 
 /** The child's env: this process's, without any setting the check reads (a developer's shell may have some). */
 function buildEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  const checked = new Set<string>([...PUBLIC_ENV, ...SERVER_ENV, ...OPTIONAL_PAYMENT_ENV, ...OPTIONAL_URL_ENV, 'SITE_URL', 'URL', 'CONTEXT', 'PUBLIC_PAYMENT_METHODS']);
+  const checked = new Set<string>([...PUBLIC_ENV, ...SERVER_ENV, ...OPTIONAL_PAYMENT_ENV, ...OPTIONAL_MESSAGE_ENV, ...OPTIONAL_URL_ENV, 'SITE_URL', 'URL', 'CONTEXT', 'PUBLIC_PAYMENT_METHODS']);
   return { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !checked.has(name))), ...settings };
 }
 
