@@ -108,6 +108,9 @@ export const EDITOR_COLLECTIONS: Record<EditorCollection, object> = {
     extension: 'md',
     format: 'frontmatter',
     create: true,
+    // Named, since Decap infers an entry's title only from a field of its plain `string` widget and
+    // logs an error for every entry it cannot (ours is `checked-string`).
+    identifier_field: 'title',
     slug: '{{slug}}',
     preview_path: '{{slug}}',
     fields: policyFields,
@@ -135,6 +138,7 @@ export const EDITOR_COLLECTIONS: Record<EditorCollection, object> = {
     extension: 'md',
     format: 'frontmatter',
     create: true,
+    identifier_field: 'title',
     slug: '{{slug}}',
     preview_path: 'offers/{{slug}}',
     media_folder: '/public/images/campaigns',

@@ -26,6 +26,8 @@ const ADMIN_PAGE = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex, nofollow" />
     <title>Content editor | MediKart</title>
+    <!-- The shop's icon: without one the browser asks for /favicon.ico, which the site does not have (a 404). -->
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
   </head>
   <body>
     <script>window.CMS_MANUAL_INIT = true;</script>
