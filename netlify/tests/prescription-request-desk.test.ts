@@ -11,11 +11,14 @@ import type { DeskDependencies } from '../../src/features/desk/server/handlers';
 import { handleRequestDecision, handleRequestFile } from '../../src/features/desk/server/request-handlers';
 import { submitRequest } from '../../src/features/prescription-requests/server/request-functions';
 import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts';
+import { startMsg91Emulator } from '../../emulators/msg91/index.ts';
+import { localMsg91TemplateId, registeredSmsTemplates } from '../../src/domain/messages';
 import { BENGALURU_DELIVERY, checkoutBody, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DELIVERY, TEST_DRUG_TAX, type TestStack } from './test-stack';
 import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-records';
 
 let stack: TestStack;
 let mail: Awaited<ReturnType<typeof startMailEmulator>>;
+let msg91: Awaited<ReturnType<typeof startMsg91Emulator>>;
 const inbox: SentEmail[] = [];
 let desk: DeskDependencies;
 let admin: SupabaseClient;
@@ -26,14 +29,28 @@ const catalogue = inMemoryCatalogueIndex(TEST_CATALOGUE);
 beforeAll(async () => {
   stack = await startTestStack();
   mail = await startMailEmulator({ apiKey: 'mail-test-key', deliver: (sent) => void inbox.push(sent) });
-  desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, catalogue, inMemoryDrugTaxIndex(TEST_DRUG_TAX));
+  // SMS as production sends it: through MSG91 (its emulator checks the DLT template and variables).
+  msg91 = await startMsg91Emulator({
+    authKey: 'msg91-test-key',
+    templates: registeredSmsTemplates().map((template) => ({ id: localMsg91TemplateId(template.name), text: template.text })),
+    deliver: () => undefined,
+    webhookUrl: null,
+  });
+  const sms = {
+    MSG91_AUTH_KEY: 'msg91-test-key',
+    MSG91_SENDER_ID: 'MDKART',
+    MSG91_API_BASE: msg91.url,
+    MSG91_TEMPLATE_IDS: registeredSmsTemplates().map((template) => `${template.name}=${localMsg91TemplateId(template.name)}`).join(','),
+    MSG91_WEBHOOK_TOKEN: 'msg91-webhook-token-of-24-characters',
+  };
+  desk = buildDeskDependencies({ ...stack.env, ...sms, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, catalogue, inMemoryDrugTaxIndex(TEST_DRUG_TAX));
   admin = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
   const { data, error } = await stack.anonClient().auth.signInWithPassword({ email: 'pharmacist@pharmacy.test', password: 'Pharma@12345' });
   if (error) throw error;
   pharmacist = data.session.access_token;
 }, 240_000);
 afterAll(async () => {
-  await Promise.allSettled([stack?.close(), mail?.close()]);
+  await Promise.allSettled([stack?.close(), mail?.close(), msg91?.close()]);
 });
 
 async function call(handler: (req: Request, deps: DeskDependencies) => Promise<Response>, body: unknown) {
@@ -80,7 +97,7 @@ describe('the pharmacist answers a request', () => {
     expect(views).toEqual([{ request_id: request.id, order_id: null, file_path: file!.file_path, viewer_role: 'pharmacist' }]);
   });
 
-  it('sends a proposal once, mails the customer and writes the SMS with the link', async () => {
+  it('sends a proposal once, mails the customer and texts them through MSG91 with the short link', async () => {
     const request = await guestRequest();
     expect(await call(handleRequestDecision, { requestId: request.id, decision: 'propose', lines: [{ status: 'proposed', productId: 103, quantity: 1 }] })).toEqual({
       status: 422,
@@ -92,10 +109,10 @@ describe('the pharmacist answers a request', () => {
       body: { error: `Request ${request.number} has just been answered: it is now proposed. Reload to see it.` },
     });
     expect(inbox.some((sent) => sent.subject === `Your medicines for request ${request.number} are ready to approve`)).toBe(true);
-    const { data: sms } = await admin.from('message_outbox').select('body, sent_at').eq('request_id', request.id).eq('channel', 'sms').single();
-    expect(sms!.body).toContain(`request ${request.number} are ready`);
-    expect(sms!.body).toContain(`key=${encodeURIComponent(request.key)}`);
+    const { data: sms } = await admin.from('message_outbox').select('body, sent_at, provider_message_id').eq('request_id', request.id).eq('channel', 'sms').eq('kind', 'request_proposed').single();
+    expect(sms!.body).toMatch(new RegExp(`^MediKart: medicines for request ${request.number} are ready\\. Approve and pay in 7 days: ${SITE_URL}/s/r/${request.number}/[\\w-]{12}$`));
     expect(sms!.sent_at).not.toBeNull();
+    expect(msg91.sent.filter((sent) => sent.requestId === sms!.provider_message_id)).toEqual([expect.objectContaining({ text: sms!.body, segments: 1 })]);
   });
 });
 

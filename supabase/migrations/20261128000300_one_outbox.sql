@@ -246,6 +246,18 @@ as $$
   select exists (select 1 from claimed)
 $$;
 
+-- A failed try: counted, its reason kept, and the next one after the backoff the sender chose, by
+-- the database's clock (the one claim_message reads).
+create function public.postpone_message(p_message_id uuid, p_minutes integer, p_error text) returns void
+language sql
+set search_path = ''
+as $$
+  update public.message_outbox
+     set attempts = attempts + 1, last_error = left(p_error, 1000), claimed_until = null,
+         next_attempt_at = now() + make_interval(mins => p_minutes)
+   where id = p_message_id and sent_at is null
+$$;
+
 -- A WhatsApp message that cannot arrive (not on WhatsApp, template paused) goes once by SMS: the
 -- SMS row has the same change's keys, so a second failure report queues nothing more.
 create function public.fall_back_to_sms(p_message_id uuid) returns void
@@ -321,7 +333,8 @@ revoke execute on function public.fall_back_to_sms(uuid) from public, anon, auth
 revoke execute on function public.record_message_status(text, text, timestamptz, text) from public, anon, authenticated;
 revoke execute on function public.opt_out_of_whatsapp(text, text) from public, anon, authenticated;
 revoke execute on function public.resend_message(uuid, uuid) from public, anon, authenticated;
+revoke execute on function public.postpone_message(uuid, integer, text) from public, anon, authenticated;
 grant execute on function public.whatsapp_opted_in(text), public.queue_customer_message(text, text, uuid, uuid, uuid, date, text),
   public.queue_expiring_requests(timestamptz), public.claim_message(uuid), public.fall_back_to_sms(uuid),
   public.record_message_status(text, text, timestamptz, text), public.opt_out_of_whatsapp(text, text),
-  public.resend_message(uuid, uuid) to service_role;
+  public.resend_message(uuid, uuid), public.postpone_message(uuid, integer, text) to service_role;

@@ -136,6 +136,7 @@ export const EXPECTED_FUNCTION_PRIVILEGES: Record<string, Grants> = {
   'record_message_status(text,text,timestamp with time zone,text)': SERVER_ONLY,
   'opt_out_of_whatsapp(text,text)': SERVER_ONLY,
   'resend_message(uuid,uuid)': SERVER_ONLY,
+  'postpone_message(uuid,integer,text)': SERVER_ONLY,
   'expire_prescription_requests(timestamp with time zone)': SERVER_ONLY,
   'queue_refill_reminders(date)': SERVER_ONLY,
   'next_prescription_request_number(timestamp with time zone)': SERVER_ONLY,

@@ -183,7 +183,7 @@ describe('our webhook parser against the documented payloads', () => {
   });
 
   it('throws on bodies that are not WhatsApp Business Account webhooks, or a messages change it cannot read', () => {
-    const broken = structuredClone(statusWebhooks.sent) as { entry: Array<{ changes: Array<{ value: { statuses: Array<Record<string, unknown>> } }> }> };
+    const broken = structuredClone(statusWebhooks.sent) as unknown as { entry: Array<{ changes: Array<{ value: { statuses: Array<Record<string, unknown>> } }> }> };
     broken.entry[0]!.changes[0]!.value.statuses[0]!.timestamp = 'yesterday';
     for (const body of [null, 'text', {}, { object: 'page', entry: [] }, { object: 'whatsapp_business_account' }, broken]) {
       expect(() => parseWhatsAppWebhook(body), JSON.stringify(body)).toThrow(/WhatsApp webhook/);

@@ -1,27 +1,8 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MessageKind } from '../../../domain/messages';
-import type { PaymentProviders } from '../../checkout/server/public';
-import type { ComposedMail } from './mail';
+import type { ComposedMessage, MessageContext } from './message-types';
 import { composeOrderMessage, type OrderMessageKind } from './order-messages';
 import { composeRefillMessage } from './refill-messages';
 import { composeRequestMessage, type RequestMessageKind } from './request-messages';
-
-/** What composing a message reads from: the database, the links' secret and site, and the payment rules. */
-export interface MessageContext {
-  db: SupabaseClient;
-  env: { ORDER_LINK_SECRET: string; SITE_URL: string };
-  providers: PaymentProviders;
-}
-
-/** One event's message, ready for any channel: the mail, and the SMS/WhatsApp variables with the short link. */
-export interface ComposedMessage {
-  email: string | null;
-  mobile: string | null;
-  mail(): ComposedMail;
-  /** messageTable[kind].variables, in order (the link is not one of them). */
-  phoneValues: string[];
-  shortLink: string;
-}
 
 export interface OutboxSubject {
   kind: MessageKind;
@@ -37,3 +18,4 @@ export async function composeMessage(context: MessageContext, row: OutboxSubject
   if (row.request_id) return composeRequestMessage(context, row.kind as RequestMessageKind, row.request_id);
   return composeOrderMessage(context, row.kind as OrderMessageKind, row.order_id!);
 }
+

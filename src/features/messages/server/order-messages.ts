@@ -5,7 +5,7 @@ import { unitPricePaise } from '../../../domain/order-line';
 import { orderStatusLabels, paymentStatusLabels } from '../../../domain/order-status';
 import { LINE_DECISION_COLUMNS, lineDecisionRowSchema, lineDecisionText, ORDER_PAGE_COLUMNS, orderRowSchema, type LineDecision, type OrderRow } from '../../../domain/order-view';
 import { paymentRules } from '../../checkout/server/public';
-import type { ComposedMessage, MessageContext } from './compose';
+import type { ComposedMessage, MessageContext } from './message-types';
 import { escapeHtml, orderPageLink, shortLink } from './links';
 
 export type OrderMessageKind = Extract<MessageKind, 'order_confirmation' | 'prescription_reviewed' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_processed'>;

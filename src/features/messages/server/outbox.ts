@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messageChannels, messageKinds, renderSms, smsTemplateName, whatsappParameters, whatsappTemplateName } from '../../../domain/messages';
 import { ChannelSendError } from './channel-error';
-import { composeMessage, type ComposedMessage, type MessageContext } from './compose';
+import { composeMessage } from './compose';
+import type { ComposedMessage, MessageContext } from './message-types';
 import { sendMail, type MailSettings } from './mail';
 import { sendFlowSms } from './msg91';
 import { phoneChannels, type MessageEnv } from './settings';
@@ -139,8 +140,8 @@ async function sendOne(deps: OutboxDependencies, row: OutboxRow): Promise<boolea
     if (problem instanceof NotSendable) await giveUp(deps, row, 'skipped', reason);
     else if ((problem instanceof ChannelSendError && problem.permanent) || row.attempts + 1 >= MAX_ATTEMPTS) await giveUp(deps, row, 'failed', reason);
     else {
-      const next = new Date(deps.now().getTime() + backoffMinutes(row.attempts + 1) * 60_000).toISOString();
-      await deps.db.from('message_outbox').update({ attempts: row.attempts + 1, last_error: reason.slice(0, 1000), next_attempt_at: next, claimed_until: null }).eq('id', row.id);
+      const { error } = await deps.db.rpc('postpone_message', { p_message_id: row.id, p_minutes: backoffMinutes(row.attempts + 1), p_error: reason });
+      if (error) throw new Error(`postponing message ${row.id}: ${error.message}`);
     }
     return false;
   }
@@ -152,12 +153,12 @@ async function waiting(deps: OutboxDependencies, scope: OutboxScope): Promise<Ou
     .select(ROW_COLUMNS)
     .is('sent_at', null)
     .is('delivery_status', null)
-    .lt('attempts', MAX_ATTEMPTS)
-    .lte('next_attempt_at', deps.now().toISOString());
+    .lt('attempts', MAX_ATTEMPTS);
   if (scope.orderId) query = query.eq('order_id', scope.orderId);
   if (scope.requestId) query = query.eq('request_id', scope.requestId);
   if (scope.kind) query = query.eq('kind', scope.kind);
-  const { data, error } = await query.order('created_at').limit(100);
+  // Those due first; one still in its backoff is refused by the claim (the database's clock decides).
+  const { data, error } = await query.order('next_attempt_at').order('created_at').limit(100);
   if (error) throw new Error(`reading the outbox: ${error.message}`);
   return z.array(rowSchema).parse(data);
 }

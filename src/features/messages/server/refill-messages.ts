@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refillOrderKey, refillStopKey } from '../../../domain/refill-link';
 import { reorderPagePath } from '../../../domain/reorder-link';
-import type { ComposedMessage, MessageContext } from './compose';
+import type { ComposedMessage, MessageContext } from './message-types';
 import { escapeHtml, shortLink } from './links';
 
 export interface RefillLinks {

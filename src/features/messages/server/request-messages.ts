@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MessageKind } from '../../../domain/messages';
 import { prescriptionRequestStatusLabels, prescriptionRequestStatuses } from '../../../domain/prescription-request-status';
-import type { ComposedMessage, MessageContext } from './compose';
+import type { ComposedMessage, MessageContext } from './message-types';
 import { escapeHtml, requestPageLink, shortLink } from './links';
 
 export type RequestMessageKind = Extract<MessageKind, 'request_received' | 'request_proposed' | 'request_rejected' | 'request_expiring' | 'request_expired'>;
