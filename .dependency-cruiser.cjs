@@ -104,6 +104,20 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'checkout-server-public',
+      severity: 'error',
+      comment: "Other features' server code uses the payment pipeline only through src/features/checkout/server/public.ts; the HTTP kit is src/lib/server/http.ts.",
+      from: { path: '^src/features/(?!checkout/)[^/]+/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/features/checkout/server/', pathNot: '^src/features/checkout/server/public\\.ts$' },
+    },
+    {
+      name: 'lib-server-only',
+      severity: 'error',
+      comment: 'src/lib/server (the functions\' HTTP kit) is server code: only server code and functions import it.',
+      from: { path: '^src/', pathNot: ['/server/', '\\.test\\.tsx?$'] },
+      to: { path: '^src/lib/server/' },
+    },
+    {
       name: 'feature-public-entry',
       severity: 'error',
       comment:

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { parseServerEnv } from '../../src/features/checkout/server/env';
-import { requirePost, respond } from '../../src/features/checkout/server/http';
+import { requirePost, respond } from '../../src/lib/server/http';
 import { claimGuestPrescriptions, SupabaseGuestPrescriptionStore } from '../../src/features/checkout/server/prescription-claim';
 
 let store: SupabaseGuestPrescriptionStore | null = null;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { API_SECURITY_HEADERS } from '../../src/features/checkout/server/http';
+import { API_SECURITY_HEADERS } from '../../src/lib/server/http';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 
 const post = (body: string) => new Request('http://localhost:8888/api/razorpay/verify-payment', { method: 'POST', body });

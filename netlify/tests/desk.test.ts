@@ -3,7 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellingPricePaise } from '../../src/domain/selling-price';
 import { rupeesText } from '../../src/domain/money';
-import { respond } from '../../src/features/checkout/server/http';
+import { respond } from '../../src/lib/server/http';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts';
 import { buildDeskDependencies } from '../../src/features/desk/server/dependencies';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestKey } from '../../src/domain/prescription-request-link';
 import { inMemoryCatalogueIndex } from '../../src/features/checkout/server/catalogue-index';
 import { inMemoryReorderIndex } from '../../src/features/checkout/server/reorder-index';
-import { respond } from '../../src/features/checkout/server/http';
+import { respond } from '../../src/lib/server/http';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { buildDeskDependencies } from '../../src/features/desk/server/dependencies';
 import type { DeskDependencies } from '../../src/features/desk/server/handlers';

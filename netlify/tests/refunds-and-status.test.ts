@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckoutRefusal } from '../../src/features/checkout/server/http';
+import { HttpRefusal } from '../../src/lib/server/http';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { startTestStack, type TestStack, BENGALURU_DELIVERY } from './test-stack';
 
@@ -64,7 +64,7 @@ describe('Razorpay adapter: status and refund', () => {
     expect(retried).toEqual(first);
     expect(await refundCount(stack.razorpay.url)).toBe(before + 1);
     const over = stack.deps.providers.razorpay!.refund(order, 10001, `refund-more-${order.id}`);
-    await expect(over).rejects.toEqual(new CheckoutRefusal(422, 'Razorpay refused the refund: The total refund amount is greater than the refund payment amount'));
+    await expect(over).rejects.toEqual(new HttpRefusal(422, 'Razorpay refused the refund: The total refund amount is greater than the refund payment amount'));
     expect(await refundCount(stack.razorpay.url)).toBe(before + 1);
   });
 });
@@ -88,7 +88,7 @@ describe('PhonePe adapter: status and refund', () => {
     const first = await stack.deps.providers.phonepe!.refund(paid, 14200, key);
     expect(first).toEqual({ refundId: expect.stringMatching(/^OMR/), amountPaise: 14200, state: 'pending' });
     expect(await stack.deps.providers.phonepe!.refund(paid, 14200, key)).toEqual(first);
-    await expect(stack.deps.providers.phonepe!.refund(paid, 100, `${key}_more`)).rejects.toBeInstanceOf(CheckoutRefusal);
+    await expect(stack.deps.providers.phonepe!.refund(paid, 100, `${key}_more`)).rejects.toBeInstanceOf(HttpRefusal);
     expect(await refundCount(stack.phonePe.url)).toBe(before + 1);
   });
 });

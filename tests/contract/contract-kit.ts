@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { providerEnv, type OnlineProvider, type ServerEnv } from '../../src/features/checkout/server/env';
-import { CheckoutRefusal } from '../../src/features/checkout/server/http';
+import { HttpRefusal } from '../../src/lib/server/http';
 
 /**
  * One provider call as its documentation describes it. The values are ours; the method, path,
@@ -108,23 +108,23 @@ export function configuredFor<P extends OnlineProvider>(all: ServerEnv, provider
 }
 
 /** The refusal our client or handler answers with; anything else (or nothing thrown) fails the test. */
-export async function refusal(promise: Promise<unknown>): Promise<CheckoutRefusal> {
+export async function refusal(promise: Promise<unknown>): Promise<HttpRefusal> {
   const error = await promise.then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(CheckoutRefusal);
-  return error as CheckoutRefusal;
+  expect(error).toBeInstanceOf(HttpRefusal);
+  return error as HttpRefusal;
 }
 
 /** The same for a call that refuses at once. */
-export function refusalOf(call: () => unknown): CheckoutRefusal {
+export function refusalOf(call: () => unknown): HttpRefusal {
   let error: unknown = null;
   try {
     call();
   } catch (thrown) {
     error = thrown;
   }
-  expect(error).toBeInstanceOf(CheckoutRefusal);
-  return error as CheckoutRefusal;
+  expect(error).toBeInstanceOf(HttpRefusal);
+  return error as HttpRefusal;
 }

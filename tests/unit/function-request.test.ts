@@ -1,7 +1,7 @@
 import { createServer, Agent, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRawBody } from '../../src/features/checkout/server/http';
+import { readRawBody } from '../../src/lib/server/http';
 import { functionRequest } from '../../scripts/function-request';
 
 /*

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { jsonResponse } from '../../checkout/server/public';
+import { jsonResponse } from '../../../lib/server/http';
 import { ORDERS_ON_THEIR_WAY, type DeletionResult } from './deletion-result';
 
 const PRESCRIPTIONS_BUCKET = 'prescriptions';

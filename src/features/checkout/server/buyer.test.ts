@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buyerFolder, checkPrescriptions, identifyBuyer, type Buyer } from './buyer';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 
 const SESSION = '2f1c6a57-0c1e-4b8e-9d51-7a4b0f3e2c11';
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -10,12 +10,12 @@ const verify = async (token: string) => (token === 'good-token' ? USER : null);
 const request = (authorization?: string) =>
   new Request('http://localhost/api/razorpay/create-order', { method: 'POST', headers: authorization ? { authorization } : {} });
 
-async function refusalOf(work: Promise<unknown>): Promise<CheckoutRefusal> {
+async function refusalOf(work: Promise<unknown>): Promise<HttpRefusal> {
   const error = await work.then(
     () => null,
     (caught: unknown) => caught,
   );
-  if (error instanceof CheckoutRefusal) return error;
+  if (error instanceof HttpRefusal) return error;
   throw new Error(`expected a refusal, got ${String(error)}`);
 }
 

@@ -1,5 +1,5 @@
 import { PRESCRIPTION_REQUIRED_MESSAGE } from '../../../domain/payment-contract';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 
 export type Buyer = { kind: 'customer'; userId: string } | { kind: 'guest'; guestSessionId: string };
 
@@ -16,9 +16,9 @@ export async function identifyBuyer(req: Request, cartSessionId: string, verify:
   const header = req.headers.get('authorization');
   if (header === null) return { kind: 'guest', guestSessionId: cartSessionId };
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  if (!match) throw new CheckoutRefusal(401, 'Authorization must be "Bearer <access token>"');
+  if (!match) throw new HttpRefusal(401, 'Authorization must be "Bearer <access token>"');
   const userId = await verify(match[1]!);
-  if (!userId) throw new CheckoutRefusal(401, 'Your sign-in has expired. Please sign in again.');
+  if (!userId) throw new HttpRefusal(401, 'Your sign-in has expired. Please sign in again.');
   return { kind: 'customer', userId };
 }
 
@@ -37,16 +37,16 @@ export async function checkPrescriptions(
   for (const path of unique) {
     const rest = path.slice(folder.length);
     if (!path.startsWith(folder) || rest === '' || rest.split('/').some((part) => part === '' || part === '.' || part === '..')) {
-      throw new CheckoutRefusal(422, `Prescription file ${path} is not in your prescriptions folder. ${PRESCRIPTION_REQUIRED_MESSAGE}`);
+      throw new HttpRefusal(422, `Prescription file ${path} is not in your prescriptions folder. ${PRESCRIPTION_REQUIRED_MESSAGE}`);
     }
   }
   const found = await Promise.all(unique.map(exists));
   const missing = unique.filter((_, index) => !found[index]);
   if (missing.length > 0) {
-    throw new CheckoutRefusal(422, `Prescription file ${missing.join(', ')} was not found. ${PRESCRIPTION_REQUIRED_MESSAGE}`);
+    throw new HttpRefusal(422, `Prescription file ${missing.join(', ')} was not found. ${PRESCRIPTION_REQUIRED_MESSAGE}`);
   }
   if (prescriptionProducts.length > 0 && unique.length === 0) {
-    throw new CheckoutRefusal(422, `${prescriptionProducts.join(', ')} needs a prescription. ${PRESCRIPTION_REQUIRED_MESSAGE}`);
+    throw new HttpRefusal(422, `${prescriptionProducts.join(', ')} needs a prescription. ${PRESCRIPTION_REQUIRED_MESSAGE}`);
   }
   return unique;
 }

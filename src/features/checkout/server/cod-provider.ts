@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codEligibility } from '../../../domain/delivery';
 import { createOrderRequestSchema, type CreateOrderRequest } from '../../../domain/payment-contract';
 import { paymentMethodLabel } from '../../../domain/payment-methods';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 import type { PaymentProvider, ServerPaymentMethod } from './provider';
 
 const NOT_ONLINE = 'Cash on delivery orders are paid at the door';
@@ -26,12 +26,12 @@ export function createCodProvider(): PaymentProvider<CreateOrderRequest, never> 
     verifyFields: [],
     verifySchema: z.never(),
     verifyOrderId: () => {
-      throw new CheckoutRefusal(404, NOT_ONLINE);
+      throw new HttpRefusal(404, NOT_ONLINE);
     },
     unknownOrderMessage: NOT_ONLINE,
-    verify: () => Promise.reject(new CheckoutRefusal(404, NOT_ONLINE)),
+    verify: () => Promise.reject(new HttpRefusal(404, NOT_ONLINE)),
     parseWebhook: () => {
-      throw new CheckoutRefusal(404, NOT_ONLINE);
+      throw new HttpRefusal(404, NOT_ONLINE);
     },
     confirmsWebhooksWithStatus: false,
     status: async () => ({ state: 'pending' }),

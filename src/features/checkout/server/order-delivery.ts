@@ -2,7 +2,7 @@ import { checkPinCode } from '../../../domain/delivery';
 import type { DeliveryContent, DeliveryZone } from '../../../domain/delivery-content';
 import { GUEST_EMAIL_MESSAGE, type DeliveryDetails } from '../../../domain/payment-contract';
 import type { Buyer } from './buyer';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 import type { OrderDelivery } from './order-store';
 
 /**
@@ -12,8 +12,8 @@ import type { OrderDelivery } from './order-store';
  */
 export function settleDelivery(details: DeliveryDetails, buyer: Buyer, content: DeliveryContent, now: Date): { delivery: OrderDelivery; zone: DeliveryZone } {
   const check = checkPinCode(details.pin_code, content, now);
-  if (!check.serviceable) throw new CheckoutRefusal(422, check.message);
-  if (buyer.kind === 'guest' && !details.email) throw new CheckoutRefusal(422, GUEST_EMAIL_MESSAGE);
+  if (!check.serviceable) throw new HttpRefusal(422, check.message);
+  if (buyer.kind === 'guest' && !details.email) throw new HttpRefusal(422, GUEST_EMAIL_MESSAGE);
   const line2 = [details.area, details.landmark ? `Near ${details.landmark}` : null].filter(Boolean).join(', ');
   return {
     zone: check.zone,

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { WHATSAPP_OPT_IN_WORDING } from '../../../domain/whatsapp-consent';
 import type { Buyer } from './buyer';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 import { notAvailableSentence, STOCK_SHORT_SQLSTATE } from '../../../domain/stock';
 import type { PricedOrderLine } from './pricing';
 import { REFUND_ROW_STATES, type Refund } from './refund';
@@ -57,7 +57,6 @@ export interface NewOrder {
 export interface OrderStore {
   /** Inserts a placed order and answers its order number; null when the provider order id is taken. */
   insertOrder(order: NewOrder): Promise<string | null>;
-  /** Moves the order's life cycle through set_order_status, so its history says who did it. */
   /** Moves a placed order on (the database's accept_order: to prescription review or confirmed); any other order stays. */
   acceptOrder(orderId: string, note: string): Promise<StoredOrder>;
   findOrder(provider: string, providerOrderId: string): Promise<StoredOrder | null>;
@@ -68,10 +67,6 @@ export interface OrderStore {
    * time the event id is seen.
    */
   recordWebhookEvent(eventId: string, provider: string, reason: string | null): Promise<boolean>;
-  /**
-   * Records what a provider's refund webhook says on the refund it names (by the provider's refund
-   * id); false when no refund of ours carries that id yet (reconciliation asks about it later).
-   */
   /** Records a provider's refund state on our row, found by its refund id or else our idempotency key; false when neither is ours. */
   recordRefundOutcome(refund: Refund, idempotencyKey?: string): Promise<boolean>;
   prescriptionExists(path: string): Promise<boolean>;
@@ -88,10 +83,10 @@ function fail(what: string, error: { message: string }): never {
 }
 
 /** The customer's sentence for the product the database could not reserve (its detail is {product_id, available}). */
-export function stockRefusal(lines: readonly PricedOrderLine[], details: string): CheckoutRefusal {
+export function stockRefusal(lines: readonly PricedOrderLine[], details: string): HttpRefusal {
   const short = JSON.parse(details) as { product_id: number; available: number };
   const name = lines.find((line) => line.product_id === short.product_id)?.name ?? `product ${short.product_id}`;
-  return new CheckoutRefusal(409, notAvailableSentence(name, short.available));
+  return new HttpRefusal(409, notAvailableSentence(name, short.available));
 }
 
 export class SupabaseOrderStore implements OrderStore {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createOrderRequestSchema, type CreateOrderRequest } from '../../../domain/payment-contract';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 import type { PaymentProvider, Refund, ServerPaymentMethod } from './provider';
 
 /**
@@ -54,7 +54,7 @@ function payLaterProvider(ledger: PayLaterLedger): PaymentProvider<CreateOrderRe
       return { record: { state: 'paid', paymentId, amountPaise: order.amount_paise, currency: order.currency }, status: 200, reply: { verified: true, orderId: order.id } };
     },
     parseWebhook: () => {
-      throw new CheckoutRefusal(404, 'Pay Later sends no webhooks');
+      throw new HttpRefusal(404, 'Pay Later sends no webhooks');
     },
     confirmsWebhooksWithStatus: false,
     async status(order) {
@@ -64,7 +64,7 @@ function payLaterProvider(ledger: PayLaterLedger): PaymentProvider<CreateOrderRe
     async refund(order, amountPaise, idempotencyKey) {
       const earlier = ledger.refunds.get(idempotencyKey);
       if (earlier) return earlier;
-      if (!order.provider_payment_id) throw new CheckoutRefusal(409, 'This order has no captured payment to refund.');
+      if (!order.provider_payment_id) throw new HttpRefusal(409, 'This order has no captured payment to refund.');
       const refund: Refund = { refundId: `pl_rfnd_${ledger.refunds.size + 1}`, amountPaise, state: 'completed' };
       ledger.refunds.set(idempotencyKey, refund);
       return refund;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { guestOrderToken } from '../../../domain/guest-order-link';
 import { checkPrescriptions, identifyBuyer } from './buyer';
 import type { CheckoutDependencies } from './dependencies';
-import { CheckoutRefusal, isPlainObject, jsonResponse, missingField, parseBody, parseJson, readRawBody, readRawBytes, requirePost, respond } from './http';
+import { HttpRefusal, isPlainObject, jsonResponse, missingField, parseBody, parseJson, readRawBody, readRawBytes, requirePost, respond } from '../../../lib/server/http';
 import { settleDelivery } from './order-delivery';
 import type { StoredOrder } from './order-store';
 import { priceOrder } from './pricing';
@@ -64,7 +64,7 @@ async function record(deps: CheckoutDependencies, order: StoredOrder, outcome: P
 /** The provider's adapter, or a 404 when this deployment has not been given its secrets. */
 function adapterOf(deps: CheckoutDependencies, provider: string): AnyPaymentProvider {
   const adapter = deps.providers[provider];
-  if (!adapter) throw new CheckoutRefusal(404, `${paymentRules(deps.providers, provider).label} payments are not offered by this shop.`);
+  if (!adapter) throw new HttpRefusal(404, `${paymentRules(deps.providers, provider).label} payments are not offered by this shop.`);
   return adapter;
 }
 
@@ -77,7 +77,7 @@ async function create(provider: string, req: Request, deps: CheckoutDependencies
   const request = body.prescriptionRequest ? await deps.requests.prepare(body.prescriptionRequest, buyer, body.lines, deps.delivery, deps.now()) : null;
   const { delivery, zone } = request ?? settleDelivery(body.delivery, buyer, deps.delivery, deps.now());
   const refusal = adapter.refusal?.({ lines: priced.codLines, zone, amountPaise: priced.amountPaise, content: deps.delivery });
-  if (refusal) throw new CheckoutRefusal(422, refusal);
+  if (refusal) throw new HttpRefusal(422, refusal);
   const prescriptionPaths =
     request?.prescriptionPaths ?? (await checkPrescriptions(buyer, body.prescriptionPaths, priced.prescriptionProducts, (path) => deps.orders.prescriptionExists(path)));
   const order = { id: randomUUID(), amountPaise: priced.amountPaise, siteUrl: deps.env.SITE_URL };
@@ -99,7 +99,7 @@ async function create(provider: string, req: Request, deps: CheckoutDependencies
     return jsonResponse({ placed: true, ...(await orderPageReply(deps, { id: order.id, order_number: orderNumber, user_id: buyer.kind === 'customer' ? buyer.userId : null })) });
   }
   const reserved = reserve.orderId(body);
-  if (!(await row(reserved))) throw new CheckoutRefusal(409, reserve.reusedMessage);
+  if (!(await row(reserved))) throw new HttpRefusal(409, reserve.reusedMessage);
   try {
     return jsonResponse((await adapter.create(body, order)).reply);
   } catch (error) {
@@ -111,18 +111,18 @@ async function create(provider: string, req: Request, deps: CheckoutDependencies
 async function verify(provider: string, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
   const adapter = adapterOf(deps, provider);
   const raw = parseJson(await readRawBody(req));
-  if (!isPlainObject(raw)) throw new CheckoutRefusal(400, 'Invalid request: the body must be a JSON object');
+  if (!isPlainObject(raw)) throw new HttpRefusal(400, 'Invalid request: the body must be a JSON object');
   const missing = missingField(raw, adapter.verifyFields);
-  if (missing) throw new CheckoutRefusal(400, missing);
+  if (missing) throw new HttpRefusal(400, missing);
   const body = parseBody(adapter.verifySchema, raw);
   const order = await deps.orders.findOrder(provider, adapter.verifyOrderId(body));
-  if (!order) throw new CheckoutRefusal(404, adapter.unknownOrderMessage);
+  if (!order) throw new HttpRefusal(404, adapter.unknownOrderMessage);
   const verification = await adapter.verify(body, order);
   if (verification.record?.state === 'paid') {
     const mismatch = paidMismatch(order, verification.record);
     if (mismatch) {
       console.error(`[${provider} verify] order ${order.id} not marked paid: ${mismatch}`);
-      throw new CheckoutRefusal(409, 'The payment does not match your order. Please contact us before paying again.');
+      throw new HttpRefusal(409, 'The payment does not match your order. Please contact us before paying again.');
     }
   }
   if (verification.record) await record(deps, order, verification.record, afterReply);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 import { callProvider, endpoint } from './provider-http';
 
 export interface PhonePeConfig {
@@ -54,7 +54,7 @@ export class PhonePeClient {
     const parsed = tokenSchema.safeParse(body);
     if (status !== 200 || !parsed.success) {
       console.error(`[phonepe] token request answered ${status}`);
-      throw new CheckoutRefusal(502, 'PhonePe is unavailable right now. Please try again.');
+      throw new HttpRefusal(502, 'PhonePe is unavailable right now. Please try again.');
     }
     this.token = { value: parsed.data.access_token, expiresAtMs: parsed.data.expires_at * 1000 };
     return this.token.value;
@@ -79,7 +79,7 @@ export class PhonePeClient {
     const parsed = payReplySchema.safeParse(body);
     if (status !== 200 || !parsed.success) {
       console.error(`[phonepe] pay answered ${status}`);
-      throw new CheckoutRefusal(502, 'PhonePe could not start the payment. Please try again.');
+      throw new HttpRefusal(502, 'PhonePe could not start the payment. Please try again.');
     }
     return { redirectUrl: parsed.data.redirectUrl };
   }
@@ -94,7 +94,7 @@ export class PhonePeClient {
     const parsed = statusReplySchema.safeParse(body);
     if (status !== 200 || !parsed.success) {
       console.error(`[phonepe] status answered ${status}`);
-      throw new CheckoutRefusal(502, 'PhonePe could not confirm the payment yet. Please try again.');
+      throw new HttpRefusal(502, 'PhonePe could not confirm the payment yet. Please try again.');
     }
     return parsed.data;
   }
@@ -112,11 +112,11 @@ export class PhonePeClient {
       'refund',
     );
     const refused = z.object({ message: z.string() }).safeParse(body);
-    if (status === 400 && refused.success) throw new CheckoutRefusal(422, `PhonePe refused the refund: ${refused.data.message}`);
+    if (status === 400 && refused.success) throw new HttpRefusal(422, `PhonePe refused the refund: ${refused.data.message}`);
     const parsed = refundReplySchema.safeParse(body);
     if (status !== 200 || !parsed.success) {
       console.error(`[phonepe] refund answered ${status}`);
-      throw new CheckoutRefusal(502, 'PhonePe could not refund the payment. Please try again.');
+      throw new HttpRefusal(502, 'PhonePe could not refund the payment. Please try again.');
     }
     return parsed.data;
   }
@@ -132,7 +132,7 @@ export class PhonePeClient {
     const parsed = refundReplySchema.safeParse(body);
     if (status !== 200 || !parsed.success) {
       console.error(`[phonepe] refund status answered ${status}`);
-      throw new CheckoutRefusal(502, 'PhonePe could not report the refund. Please try again.');
+      throw new HttpRefusal(502, 'PhonePe could not report the refund. Please try again.');
     }
     return parsed.data;
   }

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/payment-contract';
 import { paymentMethodLabel } from '../../../domain/payment-methods';
 import { providerEnv, type PhonePeEnv } from './env';
-import { CheckoutRefusal, parseBody, parseJson } from './http';
+import { HttpRefusal, parseBody, parseJson } from '../../../lib/server/http';
 import { PhonePeClient, settledTransactionId, type PhonePeOrderStatus } from './phonepe-client';
 import type { PaymentOutcome, PaymentProvider, ServerPaymentMethod, WebhookEvent } from './provider';
 import { isValidPhonePeWebhookAuthorization } from './signatures';
@@ -110,7 +110,7 @@ export function createPhonePeProvider(env: PhonePeEnv, fetcher: typeof fetch): P
     parseWebhook(rawBody, headers): WebhookEvent {
       const authorization = headers.get('authorization') ?? '';
       if (!isValidPhonePeWebhookAuthorization(authorization, env.PHONEPE_WEBHOOK_USERNAME, env.PHONEPE_WEBHOOK_PASSWORD)) {
-        throw new CheckoutRefusal(401, 'Invalid webhook authorization');
+        throw new HttpRefusal(401, 'Invalid webhook authorization');
       }
       const event = parseBody(webhookSchema, parseJson(rawBody.toString('utf8')));
       const { merchantOrderId, merchantRefundId, refundId, state, paymentDetails } = event.payload;

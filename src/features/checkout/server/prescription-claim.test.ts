@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { respond } from './http';
+import { respond } from '../../../lib/server/http';
 import { claimGuestPrescriptions as handle, type GuestPrescriptionStore } from './prescription-claim';
 
 /** As the function answers: refusals become their status and sentence. */

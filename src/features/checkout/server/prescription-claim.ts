@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { identifyBuyer } from './buyer';
-import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from './http';
+import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
 
 /**
  * POST /api/prescriptions/claim {cartSessionId, paths} with `Authorization: Bearer <access token>`
@@ -38,9 +38,9 @@ export async function claimGuestPrescriptions(req: Request, store: GuestPrescrip
   // The caller before the body: a prober without a sign-in learns nothing of the body's shape.
   // With an Authorization header identifyBuyer answers the customer or refuses; the cart session
   // id it would name a guest by is not needed.
-  if (req.headers.get('authorization') === null) throw new CheckoutRefusal(401, 'Sign in to keep your prescriptions on your account.');
+  if (req.headers.get('authorization') === null) throw new HttpRefusal(401, 'Sign in to keep your prescriptions on your account.');
   const buyer = await identifyBuyer(req, '', (token) => store.userIdOfAccessToken(token));
-  if (buyer.kind !== 'customer') throw new CheckoutRefusal(401, 'Sign in to keep your prescriptions on your account.');
+  if (buyer.kind !== 'customer') throw new HttpRefusal(401, 'Sign in to keep your prescriptions on your account.');
   const body = parseBody(claimRequestSchema, parseJson(await readRawBody(req)));
 
   const guestFolder = `guest-${body.cartSessionId}/`;
@@ -48,7 +48,7 @@ export async function claimGuestPrescriptions(req: Request, store: GuestPrescrip
   for (const path of new Set(body.paths)) {
     const fileName = path.slice(guestFolder.length);
     if (!path.startsWith(guestFolder) || !FILE_NAME.test(fileName)) {
-      throw new CheckoutRefusal(422, `Prescription file ${path} is not in this cart's guest folder.`);
+      throw new HttpRefusal(422, `Prescription file ${path} is not in this cart's guest folder.`);
     }
     const target = `${buyer.userId}/${fileName}`;
     const copied = await store.copy(path, target);

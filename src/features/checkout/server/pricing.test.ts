@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueIndexEntry } from './catalogue-index';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 import { priceOrder } from './pricing';
 
 const product = (entry: Partial<CatalogueIndexEntry> & Pick<CatalogueIndexEntry, 'id' | 'name' | 'mrp_paise'>): CatalogueIndexEntry => ({
@@ -22,11 +22,11 @@ const catalogue = new Map(
   ].map((entry) => [entry.id, entry]),
 );
 
-function refusal(work: () => unknown): CheckoutRefusal {
+function refusal(work: () => unknown): HttpRefusal {
   try {
     work();
   } catch (error) {
-    if (error instanceof CheckoutRefusal) return error;
+    if (error instanceof HttpRefusal) return error;
     throw error;
   }
   throw new Error('expected a refusal');

@@ -5,7 +5,7 @@ import type { OrderLine } from '../../../domain/order-line';
 import { sellingPricePaise } from '../../../domain/selling-price';
 import type { CatalogueEntries } from './catalogue-index';
 import { MAX_QUANTITY_PER_LINE, type OrderLineRequest } from '../../../domain/payment-contract';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 
 export const MIN_ORDER_PAISE = 100;
 
@@ -28,23 +28,23 @@ export interface PricedOrder {
 export function priceOrder(catalogue: CatalogueEntries, lines: readonly OrderLineRequest[], sentAmountPaise: number): PricedOrder {
   const priced = lines.map((line) => {
     const product = catalogue.get(line.productId);
-    if (!product) throw new CheckoutRefusal(422, `Product ${line.productId} is not in our catalogue. Please remove it from your cart.`);
+    if (!product) throw new HttpRefusal(422, `Product ${line.productId} is not in our catalogue. Please remove it from your cart.`);
     if (!isPurchasable(product)) {
       const reason = product.sale_state === 'DISCONTINUED' ? 'discontinued' : 'sold out';
-      throw new CheckoutRefusal(409, `${product.name} is ${reason}. Please remove it from your cart.`);
+      throw new HttpRefusal(409, `${product.name} is ${reason}. Please remove it from your cart.`);
     }
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
-      throw new CheckoutRefusal(422, `Quantity of ${product.name} must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`);
+      throw new HttpRefusal(422, `Quantity of ${product.name} must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`);
     }
     return { product, quantity: line.quantity };
   });
 
   const amountPaise = cartTotalPaise(priced.map(({ product, quantity }) => ({ mrp_paise: product.mrp_paise, current_price_paise: product.current_price_paise, quantity })));
   if (amountPaise < MIN_ORDER_PAISE) {
-    throw new CheckoutRefusal(422, `The minimum order amount is ${formatRupees(MIN_ORDER_PAISE)}.`);
+    throw new HttpRefusal(422, `The minimum order amount is ${formatRupees(MIN_ORDER_PAISE)}.`);
   }
   if (sentAmountPaise !== amountPaise) {
-    throw new CheckoutRefusal(
+    throw new HttpRefusal(
       409,
       `Your cart total has changed: the current total is ${formatRupees(amountPaise)}. Please review your cart and try again.`,
     );

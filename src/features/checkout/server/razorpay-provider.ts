@@ -10,7 +10,7 @@ import {
 } from '../../../domain/payment-contract';
 import { paymentMethodLabel } from '../../../domain/payment-methods';
 import { providerEnv, type RazorpayEnv } from './env';
-import { CheckoutRefusal, parseBody, parseJson } from './http';
+import { HttpRefusal, parseBody, parseJson } from '../../../lib/server/http';
 import type { StoredOrder } from './order-store';
 import type { PaymentOutcome, PaymentProvider, Refund, ServerPaymentMethod, WebhookEvent } from './provider';
 import { callProvider, endpoint } from './provider-http';
@@ -60,7 +60,7 @@ export function createRazorpayProvider(env: RazorpayEnv, fetcher: typeof fetch):
       const parsed = orderReplySchema.safeParse(body);
       if (status !== 200 || !parsed.success) {
         console.error(`[Razorpay] order creation answered ${status}`);
-        throw new CheckoutRefusal(502, 'Razorpay could not create the order. Please try again.');
+        throw new HttpRefusal(502, 'Razorpay could not create the order. Please try again.');
       }
       const reply: CreateOrderResponse = { order: { id: parsed.data.id, amount: order.amountPaise, currency: 'INR' } };
       return { providerOrderId: parsed.data.id, reply };
@@ -89,10 +89,10 @@ export function createRazorpayProvider(env: RazorpayEnv, fetcher: typeof fetch):
 
     parseWebhook(rawBody, headers): WebhookEvent {
       if (!isValidRazorpayWebhookSignature(rawBody, headers.get('x-razorpay-signature') ?? '', env.RAZORPAY_WEBHOOK_SECRET)) {
-        throw new CheckoutRefusal(401, 'Invalid webhook signature');
+        throw new HttpRefusal(401, 'Invalid webhook signature');
       }
       const eventId = headers.get('x-razorpay-event-id');
-      if (!eventId) throw new CheckoutRefusal(400, 'Missing x-razorpay-event-id header');
+      if (!eventId) throw new HttpRefusal(400, 'Missing x-razorpay-event-id header');
       const event = parseBody(webhookSchema, parseJson(rawBody.toString('utf8')));
       const payment = event.payload.payment?.entity;
       const providerOrderId = event.payload.order?.entity.id ?? payment?.order_id ?? null;
@@ -120,7 +120,7 @@ export function createRazorpayProvider(env: RazorpayEnv, fetcher: typeof fetch):
       const parsed = paymentsReplySchema.safeParse(body);
       if (status !== 200 || !parsed.success) {
         console.error(`[Razorpay] order payments answered ${status}`);
-        throw new CheckoutRefusal(502, 'Razorpay could not confirm the payment yet. Please try again.');
+        throw new HttpRefusal(502, 'Razorpay could not confirm the payment yet. Please try again.');
       }
       const captured = parsed.data.items.find((payment) => payment.status === 'captured' || payment.status === 'refunded');
       if (captured) return { state: 'paid', paymentId: captured.id, amountPaise: captured.amount, currency: captured.currency };
@@ -132,7 +132,7 @@ export function createRazorpayProvider(env: RazorpayEnv, fetcher: typeof fetch):
     },
 
     async refund(order, amountPaise, idempotencyKey): Promise<Refund> {
-      if (!order.provider_payment_id) throw new CheckoutRefusal(409, 'This order has no captured payment to refund.');
+      if (!order.provider_payment_id) throw new HttpRefusal(409, 'This order has no captured payment to refund.');
       const path = `/v1/payments/${encodeURIComponent(order.provider_payment_id)}/refund`;
       const { status, body } = await callProvider(fetcher, 'Razorpay', 'refund', api(path), {
         method: 'POST',
@@ -140,11 +140,11 @@ export function createRazorpayProvider(env: RazorpayEnv, fetcher: typeof fetch):
         body: JSON.stringify({ amount: amountPaise, speed: 'normal', receipt: order.id }),
       });
       const refused = razorpayErrorSchema.safeParse(body);
-      if (status === 400 && refused.success) throw new CheckoutRefusal(422, `Razorpay refused the refund: ${refused.data.error.description}`);
+      if (status === 400 && refused.success) throw new HttpRefusal(422, `Razorpay refused the refund: ${refused.data.error.description}`);
       const parsed = refundReplySchema.safeParse(body);
       if (status !== 200 || !parsed.success) {
         console.error(`[Razorpay] refund answered ${status}`);
-        throw new CheckoutRefusal(502, 'Razorpay could not refund the payment. Please try again.');
+        throw new HttpRefusal(502, 'Razorpay could not refund the payment. Please try again.');
       }
       return { refundId: parsed.data.id, amountPaise: parsed.data.amount, state: REFUND_STATES[parsed.data.status] };
     },

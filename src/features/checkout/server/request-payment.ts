@@ -7,7 +7,7 @@ import { isRequestKey } from '../../../domain/prescription-request-link';
 import { REQUEST_PAYMENT_SENTENCES as SAY, type PrescriptionRequestReference } from '../../../domain/prescription-request-payment';
 import { prescriptionRequestStatuses } from '../../../domain/prescription-request-status';
 import type { Buyer } from './buyer';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 import type { OrderDelivery } from './order-store';
 import type { ReorderIndex } from './reorder-index';
 
@@ -73,9 +73,9 @@ function keptQuantities(request: PayableRequest, lines: readonly OrderLineReques
     const proposed = request.prescription_request_lines.find(
       (candidate) => candidate.line_status === 'proposed' && candidate.product_id !== null && (candidate.product_id === line.productId || substitutes.get(candidate.product_id) === line.productId),
     );
-    if (!proposed) throw new CheckoutRefusal(422, SAY.notOnRequest(`Product ${line.productId}`, request.request_number));
-    if (line.quantity > proposed.prescribed_quantity) throw new CheckoutRefusal(422, SAY.aboveProposed(proposed.name, proposed.prescribed_quantity));
-    if (quantities[String(proposed.id)] !== undefined) throw new CheckoutRefusal(422, SAY.aboveProposed(proposed.name, proposed.prescribed_quantity));
+    if (!proposed) throw new HttpRefusal(422, SAY.notOnRequest(`Product ${line.productId}`, request.request_number));
+    if (line.quantity > proposed.prescribed_quantity) throw new HttpRefusal(422, SAY.aboveProposed(proposed.name, proposed.prescribed_quantity));
+    if (quantities[String(proposed.id)] !== undefined) throw new HttpRefusal(422, SAY.aboveProposed(proposed.name, proposed.prescribed_quantity));
     quantities[String(proposed.id)] = line.quantity;
   }
   return quantities;
@@ -96,7 +96,7 @@ export class SupabaseRequestPayments implements RequestPayments {
   async prepare(reference: PrescriptionRequestReference, buyer: Buyer, lines: readonly OrderLineRequest[], content: DeliveryContent, now: Date): Promise<RequestPayment> {
     const { data, error } = await this.db.from('prescription_requests').select(REQUEST_COLUMNS).eq('request_number', reference.number).maybeSingle();
     if (error) throw new Error(`reading request ${reference.number}: ${error.message}`);
-    if (!data) throw new CheckoutRefusal(404, SAY.notFound);
+    if (!data) throw new HttpRefusal(404, SAY.notFound);
     const id = z.object({ id: z.string() }).parse(data).id;
     // Three plain reads: the local emulator answers no embedded selects.
     const [lineRows, fileRows] = await Promise.all([
@@ -106,15 +106,15 @@ export class SupabaseRequestPayments implements RequestPayments {
     if (lineRows.error || fileRows.error) throw new Error(`reading request ${reference.number}: ${(lineRows.error ?? fileRows.error)!.message}`);
     const request = requestSchema.parse({ ...data, prescription_request_lines: lineRows.data, prescription_request_files: fileRows.data });
     const owner = buyer.kind === 'customer' && buyer.userId === request.user_id;
-    if (!owner && !(reference.key && (await isRequestKey(request.id, reference.key, this.linkSecret)))) throw new CheckoutRefusal(403, SAY.notYours);
+    if (!owner && !(reference.key && (await isRequestKey(request.id, reference.key, this.linkSecret)))) throw new HttpRefusal(403, SAY.notYours);
     const closed = await closedSentence(this.db, request, now);
-    if (closed) throw new CheckoutRefusal(409, closed);
+    if (closed) throw new HttpRefusal(409, closed);
     const proposedIds = request.prescription_request_lines.flatMap((line) => (line.line_status === 'proposed' && line.product_id !== null ? [line.product_id] : []));
     const facts = proposedIds.length > 0 ? await this.reorder.lookup(proposedIds) : new Map();
     const substitutes = new Map(proposedIds.flatMap((productId) => (facts.get(productId)?.substitute ? [[productId, facts.get(productId)!.substitute!.id] as const] : [])));
     const quantities = keptQuantities(request, lines, substitutes);
     const check = checkPinCode(request.delivery_pin_code, content, now);
-    if (!check.serviceable) throw new CheckoutRefusal(422, check.message);
+    if (!check.serviceable) throw new HttpRefusal(422, check.message);
     return {
       requestId: request.id,
       zone: check.zone,
@@ -139,7 +139,7 @@ export class SupabaseRequestPayments implements RequestPayments {
 
   async approve(payment: RequestPayment, orderId: string): Promise<void> {
     const { error } = await this.db.rpc('approve_prescription_request', { p_request_id: payment.requestId, p_quantities: payment.quantities, p_order_id: orderId });
-    if (error?.code === '40001') throw new CheckoutRefusal(409, 'This request has just changed. Reload the page to see it.');
+    if (error?.code === '40001') throw new HttpRefusal(409, 'This request has just changed. Reload the page to see it.');
     if (error) throw new Error(`approving request ${payment.requestId}: ${error.message}`);
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Availability } from '../../../domain/stock';
-import { jsonResponse } from './http';
+import { jsonResponse } from '../../../lib/server/http';
 
 /**
  * GET /api/stock/availability?ids=1,16: what the prebuilt product pages and lists ask once after

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutRefusal } from './http';
+import { HttpRefusal } from '../../../lib/server/http';
 import { stockRefusal } from './order-store';
 
 const lines = [
@@ -10,7 +10,7 @@ const lines = [
 describe('an order the database could not reserve', () => {
   it('is refused with 409 and the sentence the product page uses, naming the short line', () => {
     const refusal = stockRefusal(lines, '{"product_id": 16, "available": 1}');
-    expect(refusal).toBeInstanceOf(CheckoutRefusal);
+    expect(refusal).toBeInstanceOf(HttpRefusal);
     expect(refusal.status).toBe(409);
     expect(refusal.message).toBe('Sorry, only 1 of Azithromycin 500mg Tablet is left. Please lower the quantity.');
     expect(stockRefusal(lines, '{"product_id": 14, "available": 0}').message).toBe('Sorry, Cetirizine 10mg Tablet is sold out.');

@@ -1,6 +1,6 @@
 import seller from '../../../../content/pharmacy/seller.json' with { type: 'json' };
 import { sellerSchema } from '../../../domain/tax-invoice';
-import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
+import type { CatalogueIndex } from '../../checkout/server/public';
 import { buildOrderDependencies, type OrderEnv } from '../../orders/server/order-dependencies';
 import { sendWaitingMessages } from '../../messages/server/public';
 import { SupabaseDeskStore } from './desk-store';

@@ -4,7 +4,7 @@ import { orderLineSchema } from '../../../domain/order-line-schema';
 import type { StaffRole } from '../../../domain/desk';
 import { orderStatuses, paymentStatuses, type OrderStatus } from '../../../domain/order-status';
 import { PAYMENT_METHODS } from '../../../domain/payment-methods';
-import { CheckoutRefusal } from '../../checkout/server/http';
+import { HttpRefusal } from '../../../lib/server/http';
 import type { VerifiedUser } from './staff';
 
 
@@ -62,14 +62,14 @@ export interface DeskStore {
 }
 
 /** Turns the database's refusals into sentences for the staff member. */
-function refusalOf(error: { code?: string; message: string }): CheckoutRefusal | null {
+function refusalOf(error: { code?: string; message: string }): HttpRefusal | null {
   const changed = error.message.match(/order (\S+) is now (\w+)/);
   if (error.code === '40001' && changed) {
-    return new CheckoutRefusal(409, `Someone else has just changed order ${changed[1]}: it is now ${changed[2].replace('_', ' ')}. Reload to see the latest.`);
+    return new HttpRefusal(409, `Someone else has just changed order ${changed[1]}: it is now ${changed[2].replace('_', ' ')}. Reload to see the latest.`);
   }
-  if (error.code === '23505') return new CheckoutRefusal(409, 'This line has already been decided by another pharmacist. Reload to see the decision.');
-  if (error.code === '23514') return new CheckoutRefusal(409, `This cannot be done: ${error.message}.`);
-  if (error.code === 'P0002') return new CheckoutRefusal(404, 'No such order.');
+  if (error.code === '23505') return new HttpRefusal(409, 'This line has already been decided by another pharmacist. Reload to see the decision.');
+  if (error.code === '23514') return new HttpRefusal(409, `This cannot be done: ${error.message}.`);
+  if (error.code === 'P0002') return new HttpRefusal(404, 'No such order.');
   return null;
 }
 
@@ -146,7 +146,7 @@ export class SupabaseDeskStore implements DeskStore {
 
   async signedPrescriptionUrl(path: string, seconds: number): Promise<string> {
     const { data, error } = await this.client.storage.from('prescriptions').createSignedUrl(path, seconds);
-    if (error || !data) throw new CheckoutRefusal(404, 'This prescription file could not be found.');
+    if (error || !data) throw new HttpRefusal(404, 'This prescription file could not be found.');
     return data.signedUrl;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { respond } from '../../checkout/server/http';
+import { respond } from '../../../lib/server/http';
 import type { DeskStore } from './desk-store';
 import { handleBatches, type BatchStore } from './dispatch-batches';
 

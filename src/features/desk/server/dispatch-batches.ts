@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../checkout/server/http';
+import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
 import type { DeskDependencies } from './handlers';
 import { requireStaff } from './staff';
 
@@ -73,6 +73,6 @@ export async function handleBatches(req: Request, deps: Pick<DeskDependencies, '
   const body = parseBody(batchesRequestSchema, parseJson(await readRawBody(req)));
   if (!body.picks) return jsonResponse({ lines: await batches.suggest(body.orderId) });
   const outcome = await batches.dispatch(body.orderId, body.picks, staff.id);
-  if ('refused' in outcome) throw new CheckoutRefusal(422, outcome.refused);
+  if ('refused' in outcome) throw new HttpRefusal(422, outcome.refused);
   return jsonResponse(outcome);
 }

@@ -6,7 +6,7 @@ import { rejectedLinesPaise } from '../../../domain/desk';
 import { unitPricePaise } from '../../../domain/order-line';
 import { buildInvoice, type DispatchedLine, type Seller } from '../../../domain/tax-invoice';
 import { catalogueShardReader } from '../../../lib/catalogue-shard-files';
-import { CheckoutRefusal } from '../../checkout/server/http';
+import { HttpRefusal } from '../../../lib/server/http';
 import type { DeskOrder } from './desk-store';
 import type { StaffMember } from './staff';
 
@@ -81,7 +81,7 @@ export class SupabaseDispatchRecords implements DispatchRecords {
     const facts = (await this.drugTax.lookup([line.product_id])).get(line.product_id);
     if (!facts || !needsH1Register(facts.schedule)) return;
     if (!(await this.h1Recorded(order.id)).has(lineIndex)) {
-      throw new CheckoutRefusal(422, `${line.name} is a Schedule H1 drug: record the patient, the prescriber and the prescriber’s registration number before accepting it.`);
+      throw new HttpRefusal(422, `${line.name} is a Schedule H1 drug: record the patient, the prescriber and the prescriber’s registration number before accepting it.`);
     }
   }
 
@@ -95,25 +95,25 @@ export class SupabaseDispatchRecords implements DispatchRecords {
       this.h1Recorded(order.id),
     ]);
     const unpicked = held.map((row) => row.line_index).sort((a, b) => a - b);
-    if (unpicked.length > 0) throw new CheckoutRefusal(422, `Pick the batches of ${unpicked.map((index) => lineName(order, index)).join(', ')} before the order ships.`);
-    if (!buyer.delivery_state || !buyer.delivery_pin_code) throw new CheckoutRefusal(422, `Order ${order.order_number} has no delivery address: its tax invoice needs the place of supply.`);
+    if (unpicked.length > 0) throw new HttpRefusal(422, `Pick the batches of ${unpicked.map((index) => lineName(order, index)).join(', ')} before the order ships.`);
+    if (!buyer.delivery_state || !buyer.delivery_pin_code) throw new HttpRefusal(422, `Order ${order.order_number} has no delivery address: its tax invoice needs the place of supply.`);
 
     const rejected = decisions.filter((decision) => decision.decision === 'rejected').map((decision) => decision.line_index);
     const shipping = order.lines.map((line, index) => ({ line, index })).filter(({ index }) => !rejected.includes(index));
     const factsOf = (productId: number, name: string): DrugTaxFacts => {
       const found = facts.get(productId);
-      if (!found) throw new CheckoutRefusal(422, `${name} is no longer in the catalogue, so its HSN code and GST rate are unknown: ask an editor to restore it before this order ships.`);
-      if (found.hsnCode === null || found.gstRate === null) throw new CheckoutRefusal(422, `${name} has no HSN code or GST rate in the catalogue: ask an editor to add them before this order ships.`);
+      if (!found) throw new HttpRefusal(422, `${name} is no longer in the catalogue, so its HSN code and GST rate are unknown: ask an editor to restore it before this order ships.`);
+      if (found.hsnCode === null || found.gstRate === null) throw new HttpRefusal(422, `${name} has no HSN code or GST rate in the catalogue: ask an editor to add them before this order ships.`);
       return found;
     };
     const h1Lines = shipping.filter(({ line }) => needsH1Register(factsOf(line.product_id, line.name).schedule)).map(({ index }) => index);
     const unbatchedH1 = h1Lines.filter((index) => !batches.some((batch) => batch.line_index === index));
     if (unbatchedH1.length > 0) {
-      throw new CheckoutRefusal(422, `${unbatchedH1.map((index) => lineName(order, index)).join(', ')} is Schedule H1 and the register needs its batch: import its stock, then pick the batch.`);
+      throw new HttpRefusal(422, `${unbatchedH1.map((index) => lineName(order, index)).join(', ')} is Schedule H1 and the register needs its batch: import its stock, then pick the batch.`);
     }
     const missingH1 = h1Lines.filter((index) => !h1Recorded.has(index));
     if (missingH1.length > 0) {
-      throw new CheckoutRefusal(422, `${missingH1.map((index) => lineName(order, index)).join(', ')} is Schedule H1: a pharmacist must record the prescriber and patient before it ships.`);
+      throw new HttpRefusal(422, `${missingH1.map((index) => lineName(order, index)).join(', ')} is Schedule H1: a pharmacist must record the prescriber and patient before it ships.`);
     }
 
     const lines: DispatchedLine[] = shipping.map(({ line, index }) => {
@@ -166,7 +166,7 @@ export class SupabaseDispatchRecords implements DispatchRecords {
     const issued = await this.client.rpc('issue_credit_note', { p_order_id: order.id, p_reason: reason });
     if (issued.error) throw new Error(`issuing the credit note of ${order.order_number}: ${issued.error.message}`);
     const { number } = z.object({ number: z.string().nullable() }).parse(issued.data);
-    if (!number) throw new CheckoutRefusal(409, `Order ${order.order_number} has no tax invoice, so there is nothing to credit.`);
+    if (!number) throw new HttpRefusal(409, `Order ${order.order_number} has no tax invoice, so there is nothing to credit.`);
     return number;
   }
 }

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { h1RegisterCsv, type H1RegisterRow } from '../../../domain/h1-register';
-import { API_SECURITY_HEADERS, CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../checkout/server/http';
+import { API_SECURITY_HEADERS, HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
 import type { DeskDependencies } from './handlers';
 import { requireStaff } from './staff';
 
@@ -48,8 +48,8 @@ export class SupabaseH1Store implements H1Store {
       prescriber_registration: details.prescriberRegistration,
       pharmacist_id: pharmacistId,
     });
-    if (error?.code === '23505') throw new CheckoutRefusal(409, 'The prescriber’s details for this line are already recorded.');
-    if (error?.code === '23503') throw new CheckoutRefusal(404, 'No such order.');
+    if (error?.code === '23505') throw new HttpRefusal(409, 'The prescriber’s details for this line are already recorded.');
+    if (error?.code === '23503') throw new HttpRefusal(404, 'No such order.');
     if (error) throw new Error(`recording H1 prescription details: ${error.message}`);
   }
 

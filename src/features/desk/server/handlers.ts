@@ -10,9 +10,9 @@ import {
   type StaffRole,
 } from '../../../domain/desk';
 import { orderStatuses, type OrderStatus } from '../../../domain/order-status';
-import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
+import type { CatalogueIndex } from '../../checkout/server/public';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
-import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../checkout/server/http';
+import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
 import type { DeskOrder, DeskStore } from './desk-store';
 import type { DispatchRecords } from './dispatch-records';
 import type { RefundRequester } from './refunds';
@@ -75,7 +75,7 @@ async function readBody<T extends z.ZodType>(req: Request, schema: T): Promise<z
 
 async function orderOf(deps: DeskDependencies, orderId: string): Promise<DeskOrder> {
   const order = await deps.store.findOrder(orderId);
-  if (!order) throw new CheckoutRefusal(404, 'No such order.');
+  if (!order) throw new HttpRefusal(404, 'No such order.');
   return order;
 }
 
@@ -87,7 +87,7 @@ async function prescriptionLines(deps: DeskDependencies, order: DeskOrder): Prom
 
 function refusedMove(order: DeskOrder, expected: OrderStatus): void {
   if (order.status !== expected) {
-    throw new CheckoutRefusal(409, `Someone else has just changed order ${order.order_number}: it is now ${order.status.replace('_', ' ')}. Reload to see the latest.`);
+    throw new HttpRefusal(409, `Someone else has just changed order ${order.order_number}: it is now ${order.status.replace('_', ' ')}. Reload to see the latest.`);
   }
 }
 
@@ -101,13 +101,13 @@ async function remainingPaise(deps: DeskDependencies, order: DeskOrder): Promise
 export async function handleReview(req: Request, deps: DeskDependencies): Promise<Response> {
   requirePost(req);
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist']);
-  if (!staff.registrationNumber) throw new CheckoutRefusal(403, 'Your staff account has no registration number; ask an administrator to add it.');
+  if (!staff.registrationNumber) throw new HttpRefusal(403, 'Your staff account has no registration number; ask an administrator to add it.');
   const body = await readBody(req, reviewRequestSchema);
   const order = await orderOf(deps, body.orderId);
   refusedMove(order, body.expectedStatus);
-  if (!reviewStatuses.includes(order.status)) throw new CheckoutRefusal(409, `Order ${order.order_number} is ${order.status} and no longer under review.`);
+  if (!reviewStatuses.includes(order.status)) throw new HttpRefusal(409, `Order ${order.order_number} is ${order.status} and no longer under review.`);
   const rxLines = await prescriptionLines(deps, order);
-  if (!rxLines.includes(body.lineIndex)) throw new CheckoutRefusal(422, `Line ${body.lineIndex + 1} of order ${order.order_number} does not need a prescription.`);
+  if (!rxLines.includes(body.lineIndex)) throw new HttpRefusal(422, `Line ${body.lineIndex + 1} of order ${order.order_number} does not need a prescription.`);
   if (body.decision === 'accepted') await deps.records.requireH1Details(order, body.lineIndex);
 
   const outcome = await deps.store.decideLine(
@@ -155,7 +155,7 @@ export async function handleFulfilment(req: Request, deps: DeskDependencies): Pr
 
   if (body.step === 'cancelled') {
     if (!cancellableByStaff.includes(order.status)) {
-      throw new CheckoutRefusal(409, `Order ${order.order_number} is ${order.status} and can no longer be cancelled.`);
+      throw new HttpRefusal(409, `Order ${order.order_number} is ${order.status} and can no longer be cancelled.`);
     }
     const refundPaise = await remainingPaise(deps, order);
     const moved = await deps.store.moveOrder({ orderId: order.id, expectedStatus: body.expectedStatus, status: 'cancelled', actorRole, actorId: staff.id, note: `Cancelled: ${body.reason}` });
@@ -166,7 +166,7 @@ export async function handleFulfilment(req: Request, deps: DeskDependencies): Pr
 
   if (body.step === 'returned') {
     if (!returnableByStaff.includes(order.status)) {
-      throw new CheckoutRefusal(409, `Order ${order.order_number} has not left the pharmacy: cancel it instead.`);
+      throw new HttpRefusal(409, `Order ${order.order_number} has not left the pharmacy: cancel it instead.`);
     }
     // The credit note first, so it carries the return's reason (a refund completing issues one too).
     const creditNoteNumber = await deps.records.recordReturn(order, `Returned: ${body.reason}`);
@@ -178,7 +178,7 @@ export async function handleFulfilment(req: Request, deps: DeskDependencies): Pr
 
   const from = fulfilmentSteps[body.step];
   if (order.status !== from) {
-    throw new CheckoutRefusal(409, `Order ${order.order_number} is ${order.status.replace('_', ' ')}; only a ${from} order can be marked ${body.step}.`);
+    throw new HttpRefusal(409, `Order ${order.order_number} is ${order.status.replace('_', ' ')}; only a ${from} order can be marked ${body.step}.`);
   }
   const invoiceNumber = body.step === 'shipped' ? await deps.records.recordDispatch(order, staff) : null;
   const moved = await deps.store.moveOrder({
@@ -200,7 +200,7 @@ export async function handlePrescriptionUrl(req: Request, deps: DeskDependencies
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist', 'support']);
   const body = await readBody(req, prescriptionUrlRequestSchema);
   const order = await orderOf(deps, body.orderId);
-  if (!order.prescription_paths.includes(body.path)) throw new CheckoutRefusal(404, 'This file is not one of the order’s prescriptions.');
+  if (!order.prescription_paths.includes(body.path)) throw new HttpRefusal(404, 'This file is not one of the order’s prescriptions.');
   await deps.store.recordPrescriptionView(staff.id, staff.role, order.id, body.path);
   const url = await deps.store.signedPrescriptionUrl(body.path, PRESCRIPTION_URL_SECONDS);
   return jsonResponse({ url, expiresInSeconds: PRESCRIPTION_URL_SECONDS });
@@ -217,7 +217,7 @@ export async function handleMessageResend(req: Request, deps: DeskDependencies):
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist', 'support']);
   const body = await readBody(req, messageResendSchema);
   const resent = await resendMessage(deps.orders, body.messageId, staff.id);
-  if (!resent) throw new CheckoutRefusal(409, 'That message is already being sent again.');
+  if (!resent) throw new HttpRefusal(409, 'That message is already being sent again.');
   const { data, error } = await deps.orders.db.from('message_outbox').select('id, delivery_status, last_error').eq('id', resent).single();
   if (error) throw new Error(`reading the resend: ${error.message}`);
   return jsonResponse({ messageId: data.id, status: data.delivery_status ?? 'waiting', error: data.last_error });

@@ -1,6 +1,6 @@
-import { catalogueIndexFiles } from '../../checkout/server/catalogue-index';
+import { catalogueIndexFiles } from '../../checkout/server/public';
 import { functionRoot } from '../../../lib/catalogue-shard-files';
-import { requirePost, respond } from '../../checkout/server/http';
+import { requirePost, respond } from '../../../lib/server/http';
 import { parseOrderEnv } from '../../orders/server/order-dependencies';
 import { buildDeskDependencies } from './dependencies';
 import { drugTaxFiles } from './dispatch-records';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../checkout/server/http';
+import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
 import { sendWaitingMessages } from '../../messages/server/public';
 import { requestDecisionSchema, requestFileSchema } from '../../../domain/prescription-request-decision';
 import type { DeskDependencies } from './handlers';
@@ -17,7 +17,7 @@ const requestRowSchema = z.object({ id: z.string(), request_number: z.string(), 
 async function requestOf(deps: DeskDependencies, requestId: string): Promise<z.infer<typeof requestRowSchema>> {
   const { data, error } = await deps.orders.db.from('prescription_requests').select('id, request_number, status').eq('id', requestId).maybeSingle();
   if (error) throw new Error(`reading request ${requestId}: ${error.message}`);
-  if (!data) throw new CheckoutRefusal(404, 'No such prescription request.');
+  if (!data) throw new HttpRefusal(404, 'No such prescription request.');
   return requestRowSchema.parse(data);
 }
 
@@ -28,7 +28,7 @@ export async function handleRequestFile(req: Request, deps: DeskDependencies): P
   const body = await readBody(req, requestFileSchema);
   const { data, error } = await deps.orders.db.from('prescription_request_files').select('file_path').eq('id', body.fileId).eq('request_id', body.requestId).maybeSingle();
   if (error) throw new Error(`reading file ${body.fileId}: ${error.message}`);
-  if (!data) throw new CheckoutRefusal(404, 'This file is not one of the request’s prescriptions.');
+  if (!data) throw new HttpRefusal(404, 'This file is not one of the request’s prescriptions.');
   const path = z.object({ file_path: z.string() }).parse(data).file_path;
   const logged = await deps.orders.db.from('prescription_views').insert({ viewer_id: staff.id, viewer_role: staff.role, request_id: body.requestId, file_path: path });
   if (logged.error) throw new Error(`recording the prescription view: ${logged.error.message}`);
@@ -37,10 +37,10 @@ export async function handleRequestFile(req: Request, deps: DeskDependencies): P
 }
 
 /** The database's refusal of a move as the pharmacist's sentence. */
-function refusalOf(number: string, error: { code?: string; message: string }): CheckoutRefusal | null {
+function refusalOf(number: string, error: { code?: string; message: string }): HttpRefusal | null {
   const now = /is now (\w+)/.exec(error.message)?.[1];
-  if (error.code === '40001' && now) return new CheckoutRefusal(409, `Request ${number} has just been answered: it is now ${now.replace('_', ' ')}. Reload to see it.`);
-  if (error.code === '23514') return new CheckoutRefusal(422, `Request ${number} cannot be sent this way: ${error.message}.`);
+  if (error.code === '40001' && now) return new HttpRefusal(409, `Request ${number} has just been answered: it is now ${now.replace('_', ' ')}. Reload to see it.`);
+  if (error.code === '23514') return new HttpRefusal(422, `Request ${number} cannot be sent this way: ${error.message}.`);
   return null;
 }
 
@@ -52,7 +52,7 @@ function refusalOf(number: string, error: { code?: string; message: string }): C
 export async function handleRequestDecision(req: Request, deps: DeskDependencies): Promise<Response> {
   requirePost(req);
   const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist']);
-  if (!staff.registrationNumber) throw new CheckoutRefusal(403, 'Your staff account has no registration number; ask an administrator to add it.');
+  if (!staff.registrationNumber) throw new HttpRefusal(403, 'Your staff account has no registration number; ask an administrator to add it.');
   const body = await readBody(req, requestDecisionSchema);
   const request = await requestOf(deps, body.requestId);
   const db = deps.orders.db;
@@ -62,16 +62,16 @@ export async function handleRequestDecision(req: Request, deps: DeskDependencies
     result = await db.rpc('reject_prescription_request', { p_request_id: request.id, p_reason: body.reason, p_pharmacist_id: staff.id, p_pharmacist_name: staff.name });
   } else {
     const proposed = body.lines.flatMap((line) => (line.status === 'proposed' ? [line] : []));
-    if (proposed.length === 0) throw new CheckoutRefusal(422, 'Add at least one product the customer can buy, or reject the request with a reason.');
+    if (proposed.length === 0) throw new HttpRefusal(422, 'Add at least one product the customer can buy, or reject the request with a reason.');
     const products = await deps.catalogue.lookup(proposed.map((line) => line.productId));
     const seen = new Set<number>();
     const lines = body.lines.map((line) => {
       if (line.status !== 'proposed') return { product_id: null, name: line.name, line_status: line.status, reason: line.reason, quantity: 1 };
       const product = products.get(line.productId);
-      if (!product) throw new CheckoutRefusal(422, `Product ${line.productId} is not in the catalogue.`);
-      if (seen.has(line.productId)) throw new CheckoutRefusal(422, `${product.name} is listed twice: give it one line with the total quantity.`);
+      if (!product) throw new HttpRefusal(422, `Product ${line.productId} is not in the catalogue.`);
+      if (seen.has(line.productId)) throw new HttpRefusal(422, `${product.name} is listed twice: give it one line with the total quantity.`);
       seen.add(line.productId);
-      if (product.sale_state !== 'ADD TO CART') throw new CheckoutRefusal(422, `${product.name} is ${product.sale_state === 'DISCONTINUED' ? 'discontinued' : 'sold out'}: mark it not available with a reason instead.`);
+      if (product.sale_state !== 'ADD TO CART') throw new HttpRefusal(422, `${product.name} is ${product.sale_state === 'DISCONTINUED' ? 'discontinued' : 'sold out'}: mark it not available with a reason instead.`);
       return { product_id: product.id, name: product.name, line_status: 'proposed', reason: null, quantity: line.quantity };
     });
     result = await db.rpc('propose_prescription_request', {

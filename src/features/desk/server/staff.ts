@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { staffRoles, type StaffRole } from '../../../domain/desk';
-import { CheckoutRefusal } from '../../checkout/server/http';
+import { HttpRefusal } from '../../../lib/server/http';
 
 /** A signed-in staff member as the verified token's app_metadata describes them. */
 export interface StaffMember {
@@ -35,11 +35,11 @@ export async function requireStaff(
   allowed: readonly StaffRole[],
 ): Promise<StaffMember> {
   const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  if (!token) throw new CheckoutRefusal(401, 'Sign in with your staff account.');
+  if (!token) throw new HttpRefusal(401, 'Sign in with your staff account.');
   const user = await verify(token);
-  if (!user) throw new CheckoutRefusal(401, 'Your session has ended. Sign in again.');
+  if (!user) throw new HttpRefusal(401, 'Your session has ended. Sign in again.');
   const metadata = staffMetadataSchema.safeParse(user.app_metadata);
-  if (!metadata.success) throw new CheckoutRefusal(403, STAFF_ONLY);
+  if (!metadata.success) throw new HttpRefusal(403, STAFF_ONLY);
   const member: StaffMember = {
     id: user.id,
     role: metadata.data.role,
@@ -47,7 +47,7 @@ export async function requireStaff(
     registrationNumber: metadata.data.registration_number ?? null,
   };
   if (!allowed.includes(member.role)) {
-    throw new CheckoutRefusal(403, `Only a ${allowed.join(' or ')} can do this.`);
+    throw new HttpRefusal(403, `Only a ${allowed.join(' or ')} can do this.`);
   }
   return member;
 }

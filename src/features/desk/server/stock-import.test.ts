@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { respond } from '../../checkout/server/http';
+import { respond } from '../../../lib/server/http';
 import { inMemoryCatalogueIndex } from '../../checkout/server/catalogue-index';
 import type { DeskStore } from './desk-store';
 import { handleStockImport, type StockImporter } from './stock-import';

@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { readStockCsv, stockCsvProducts, type StockImportRow } from '../../../domain/stock-import';
-import { jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../checkout/server/http';
+import { jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
 import type { DeskDependencies } from './handlers';
 import { requireStaff } from './staff';
 

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { SIGN_IN_CODE_TEMPLATE } from '../../../domain/messages';
 import { WHATSAPP_OPT_IN_WORDING } from '../../../domain/whatsapp-consent';
-import { API_SECURITY_HEADERS, CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../checkout/server/public';
+import { API_SECURITY_HEADERS, HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../../lib/server/http';
 import { ChannelSendError } from './channel-error';
 import { escapeHtml, orderPageLink, readShortLink, requestPageLink } from './links';
 import { isMsg91WebhookToken, parseMsg91DeliveryReport, sendFlowSms } from './msg91';
@@ -63,21 +63,21 @@ export const whatsappWebhookHandler = (req: Request, deps: Deps): Promise<Respon
   respond('/api/whatsapp/webhook', async () => {
     const dependencies = deps();
     const settings = phoneChannels(dependencies.env).whatsapp;
-    if (!settings) throw new CheckoutRefusal(404, 'WhatsApp is not configured.');
+    if (!settings) throw new HttpRefusal(404, 'WhatsApp is not configured.');
     if (req.method === 'GET') {
       const challenge = verificationChallenge(new URL(req.url), settings.verifyToken);
-      if (challenge === null) throw new CheckoutRefusal(403, 'The verify token does not match.');
+      if (challenge === null) throw new HttpRefusal(403, 'The verify token does not match.');
       return new Response(challenge, { status: 200, headers: { ...API_SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' } });
     }
-    if (req.method !== 'POST') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use POST`);
+    if (req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use POST`);
     const raw = await readRawBody(req);
-    if (!(await isMetaSignature(raw, req.headers.get('x-hub-signature-256'), settings.appSecret))) throw new CheckoutRefusal(401, 'The signature does not match.');
+    if (!(await isMetaSignature(raw, req.headers.get('x-hub-signature-256'), settings.appSecret))) throw new HttpRefusal(401, 'The signature does not match.');
     let update: ReturnType<typeof parseWhatsAppWebhook>;
     try {
       update = parseWhatsAppWebhook(parseJson(raw));
     } catch (problem) {
-      if (problem instanceof CheckoutRefusal) throw problem;
-      throw new CheckoutRefusal(400, problem instanceof Error ? problem.message : 'Not a WhatsApp webhook.');
+      if (problem instanceof HttpRefusal) throw problem;
+      throw new HttpRefusal(400, problem instanceof Error ? problem.message : 'Not a WhatsApp webhook.');
     }
     let fellBack = false;
     for (const status of update.statuses) {
@@ -96,17 +96,17 @@ export const whatsappWebhookHandler = (req: Request, deps: Deps): Promise<Respon
 /** /api/sms/delivery-report?token=: MSG91's delivery reports, stored on each message. */
 export const smsDeliveryReportHandler = (req: Request, deps: Deps): Promise<Response> =>
   respond('/api/sms/delivery-report', async () => {
-    if (req.method !== 'POST') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use POST`);
+    if (req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use POST`);
     const dependencies = deps();
     const settings = phoneChannels(dependencies.env).sms;
-    if (!settings) throw new CheckoutRefusal(404, 'SMS is not configured.');
-    if (!isMsg91WebhookToken(new URL(req.url).searchParams.get('token'), settings.webhookToken)) throw new CheckoutRefusal(401, 'The token does not match.');
+    if (!settings) throw new HttpRefusal(404, 'SMS is not configured.');
+    if (!isMsg91WebhookToken(new URL(req.url).searchParams.get('token'), settings.webhookToken)) throw new HttpRefusal(401, 'The token does not match.');
     let reports: ReturnType<typeof parseMsg91DeliveryReport>;
     try {
       reports = parseMsg91DeliveryReport(await readRawBody(req));
     } catch (problem) {
-      if (problem instanceof CheckoutRefusal) throw problem;
-      throw new CheckoutRefusal(400, problem instanceof Error ? problem.message : 'Not a delivery report.');
+      if (problem instanceof HttpRefusal) throw problem;
+      throw new HttpRefusal(400, problem instanceof Error ? problem.message : 'Not a delivery report.');
     }
     for (const report of reports) await recordStatus(dependencies, report.providerMessageId, report.status, report.at, report.reason);
     return jsonResponse({ received: reports.length });
@@ -155,7 +155,7 @@ export async function sendSmsHookHandler(req: Request, deps: Deps): Promise<Resp
     await sendFlowSms(dependencies.fetcher, sms, { templateId: sms.templateIds[SIGN_IN_CODE_TEMPLATE.name]!, mobile, variables: [body.sms.otp], reference: `sign-in/${req.headers.get('webhook-id')}` });
     return jsonResponse({});
   } catch (problem) {
-    if (problem instanceof CheckoutRefusal) return hookError(problem.status, problem.message);
+    if (problem instanceof HttpRefusal) return hookError(problem.status, problem.message);
     console.error('[send-sms hook]', problem);
     return hookError(problem instanceof ChannelSendError && problem.permanent ? 400 : 503, 'We could not send the code just now. Please try again.');
   }
@@ -189,17 +189,17 @@ export async function recordWhatsAppChoice(
  */
 export const accountWhatsAppHandler = (req: Request, deps: Deps): Promise<Response> =>
   respond('/api/account/whatsapp', async () => {
-    if (req.method !== 'GET' && req.method !== 'POST') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use GET or POST`);
+    if (req.method !== 'GET' && req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use GET or POST`);
     const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    if (!token) throw new CheckoutRefusal(401, 'Sign in to change your WhatsApp updates.');
+    if (!token) throw new HttpRefusal(401, 'Sign in to change your WhatsApp updates.');
     const dependencies = deps();
     const { data: user, error: userError } = await dependencies.db.auth.getUser(token);
-    if (userError || !user.user) throw new CheckoutRefusal(401, 'Your session has ended. Sign in again.');
+    if (userError || !user.user) throw new HttpRefusal(401, 'Your session has ended. Sign in again.');
     const userId = user.user.id;
     const mobiles = await customerMobiles(dependencies, userId, user.user.phone ?? '');
     if (req.method === 'POST') {
       const choice = parseBody(whatsappChoiceSchema, parseJson(await readRawBody(req)));
-      if (!mobiles.includes(choice.mobile)) throw new CheckoutRefusal(422, 'Use a mobile number from your account, your addresses or your orders.');
+      if (!mobiles.includes(choice.mobile)) throw new HttpRefusal(422, 'Use a mobile number from your account, your addresses or your orders.');
       await recordWhatsAppChoice(dependencies, { ...choice, userId, source: 'account' });
     }
     const { data, error } = await dependencies.db.from('whatsapp_consents').select('mobile, opted_in_at, opted_out_at').in('mobile', mobiles);

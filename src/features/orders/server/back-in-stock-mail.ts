@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
+import type { CatalogueIndex } from '../../checkout/server/public';
 import { sendMail } from '../../messages/server/public';
 import type { OrderDependencies } from './order-dependencies';
 

@@ -1,5 +1,6 @@
 import { customerMayCancel } from '../../../domain/order-status';
-import { CheckoutRefusal, paymentRules } from '../../checkout/server/public';
+import { paymentRules } from '../../checkout/server/public';
+import { HttpRefusal } from '../../../lib/server/http';
 import { orderStrings } from '../../../domain/order-strings';
 import { cancelReasonText, type CancelRequest } from '../../../domain/order-cancel';
 import type { OrderRecord } from '../../../domain/order-view';
@@ -34,7 +35,7 @@ export async function cancelOrder(deps: OrderDependencies, req: Request, request
   const reason = cancelReasonText(request);
   if (order.status !== 'cancelled') {
     if (!customerMayCancel(order.status)) {
-      throw new CheckoutRefusal(409, order.status === 'shipped' || order.status === 'delivered' ? orderStrings.shippedCannotCancel : orderStrings.cannotCancel);
+      throw new HttpRefusal(409, order.status === 'shipped' || order.status === 'delivered' ? orderStrings.shippedCannotCancel : orderStrings.cannotCancel);
     }
     const { error } = await deps.db.rpc('set_order_status', {
       p_order_id: order.id,

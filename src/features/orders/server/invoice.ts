@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TAX_DOCUMENT_COLUMNS, taxDocumentSchema } from '../../../domain/tax-invoice';
-import { CheckoutRefusal, jsonResponse, parseBody, respond } from '../../checkout/server/public';
+import { HttpRefusal, jsonResponse, parseBody, respond } from '../../../lib/server/http';
 import { accessibleOrder } from './order-access';
 import type { OrderDependencies } from './order-dependencies';
 
@@ -13,7 +13,7 @@ const lookupSchema = z.object({ orderNumber: z.string().max(40), key: z.string()
  */
 export const getInvoiceHandler = (req: Request, deps: () => OrderDependencies): Promise<Response> =>
   respond('/api/orders/invoice', async () => {
-    if (req.method !== 'GET') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use GET`);
+    if (req.method !== 'GET') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use GET`);
     const url = new URL(req.url);
     const lookup = parseBody(lookupSchema, { orderNumber: url.searchParams.get('number') ?? '', key: url.searchParams.get('key') ?? undefined });
     const dependencies = deps();
@@ -21,6 +21,6 @@ export const getInvoiceHandler = (req: Request, deps: () => OrderDependencies): 
     const { data, error } = await dependencies.db.from('tax_documents').select(TAX_DOCUMENT_COLUMNS).eq('order_id', order.id).order('issued_at').order('id');
     if (error) throw new Error(`reading the tax documents of ${order.order_number}: ${error.message}`);
     const documents = z.array(taxDocumentSchema).parse(data);
-    if (documents.length === 0) throw new CheckoutRefusal(404, `The tax invoice of order ${order.order_number} is issued when it ships.`);
+    if (documents.length === 0) throw new HttpRefusal(404, `The tax invoice of order ${order.order_number} is issued when it ships.`);
     return jsonResponse({ orderNumber: order.order_number, documents });
   });

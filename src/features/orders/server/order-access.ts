@@ -1,6 +1,6 @@
 import { isGuestOrderToken } from '../../../domain/guest-order-link';
 import { isOrderNumber } from '../../../domain/order-status';
-import { CheckoutRefusal } from '../../checkout/server/public';
+import { HttpRefusal } from '../../../lib/server/http';
 import { orderStrings } from '../../../domain/order-strings';
 import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, orderRowSchema, REFUND_COLUMNS, type OrderRecord, type OrderRow } from '../../../domain/order-view';
 import type { OrderDependencies } from './order-dependencies';
@@ -30,15 +30,15 @@ async function customerOf(deps: OrderDependencies, req: Request): Promise<string
  * anything else without access is 403 "This order cannot be shown".
  */
 export async function accessibleOrder(deps: OrderDependencies, req: Request, orderNumber: string, key: string | undefined): Promise<AccessibleOrder> {
-  if (!isOrderNumber(orderNumber)) throw new CheckoutRefusal(404, orderStrings.notFound);
+  if (!isOrderNumber(orderNumber)) throw new HttpRefusal(404, orderStrings.notFound);
   const { data, error } = await deps.db.from('orders').select(`${ORDER_PAGE_COLUMNS}, user_id`).eq('order_number', orderNumber).maybeSingle();
   if (error) throw new Error(`reading order ${orderNumber}: ${error.message}`);
-  if (!data) throw new CheckoutRefusal(404, orderStrings.notFound);
+  if (!data) throw new HttpRefusal(404, orderStrings.notFound);
   const order = { ...orderRowSchema.parse(data), user_id: (data as { user_id: string | null }).user_id };
   const customerId = await customerOf(deps, req);
   if (customerId && order.user_id === customerId) return { order, customerId };
   if (key && (await isGuestOrderToken(order.id, key, deps.env.ORDER_LINK_SECRET))) return { order, customerId: null };
-  throw new CheckoutRefusal(403, orderStrings.cannotShow);
+  throw new HttpRefusal(403, orderStrings.cannotShow);
 }
 
 /** The order with its history and refunds, as the page shows it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond, runDetached, type AfterReply } from '../../checkout/server/public';
+import { runDetached, type AfterReply } from '../../checkout/server/public';
+import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../../lib/server/http';
 import { cancelRequestSchema } from '../../../domain/order-cancel';
 import { cancelOrder } from './cancel-order';
 import { sendWaitingMessages } from '../../messages/server/public';
@@ -17,7 +18,7 @@ async function lookupOf(req: Request): Promise<z.infer<typeof lookupSchema>> {
     return parseBody(lookupSchema, { orderNumber: url.searchParams.get('number') ?? '', key: url.searchParams.get('key') ?? undefined });
   }
   if (req.method === 'POST') return parseBody(lookupSchema, parseJson(await readRawBody(req)));
-  throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use GET or POST`);
+  throw new HttpRefusal(405, `Method ${req.method} is not allowed; use GET or POST`);
 }
 
 /**
@@ -38,7 +39,7 @@ export const getOrderHandler: OrderHandler = (req, deps, afterReply = runDetache
 /** POST /api/orders/cancel {orderNumber, key?, reason, otherReason?}: cancels and refunds (see cancelOrder). */
 export const cancelOrderHandler: OrderHandler = (req, deps) =>
   respond('/api/orders/cancel', async () => {
-    if (req.method !== 'POST') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use POST`);
+    if (req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use POST`);
     const request = parseBody(cancelRequestSchema, parseJson(await readRawBody(req)));
     return jsonResponse(await cancelOrder(deps(), req, request));
   });

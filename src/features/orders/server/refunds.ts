@@ -1,4 +1,5 @@
-import { CheckoutRefusal, REFUND_ROW_STATES, type Refund, type StoredOrder } from '../../checkout/server/public';
+import { REFUND_ROW_STATES, type Refund, type StoredOrder } from '../../checkout/server/public';
+import { HttpRefusal } from '../../../lib/server/http';
 import type { RefundDependencies } from './order-dependencies';
 
 export type RefundKind = 'cancel' | 'rejected_lines';
@@ -21,7 +22,7 @@ const CHECK_VIOLATION = '23514';
 async function storedOrder(deps: RefundDependencies, orderId: string): Promise<StoredOrder> {
   const { data, error } = await deps.db.from('orders').select(ORDER_COLUMNS).eq('id', orderId).maybeSingle<StoredOrder>();
   if (error) throw new Error(`reading order ${orderId}: ${error.message}`);
-  if (!data) throw new CheckoutRefusal(404, 'Order not found');
+  if (!data) throw new HttpRefusal(404, 'Order not found');
   return data;
 }
 
@@ -74,11 +75,11 @@ export async function requestRefund(
     p_reason: reason,
     p_kind: kind,
   });
-  if (error?.code === CHECK_VIOLATION) throw new CheckoutRefusal(422, `This refund cannot be made: ${error.message}`);
+  if (error?.code === CHECK_VIOLATION) throw new HttpRefusal(422, `This refund cannot be made: ${error.message}`);
   if (error) throw new Error(`requesting refund ${idempotencyKey}: ${error.message}`);
   const refund = data as RefundRow;
   if (refund.order_id !== orderId || refund.amount_paise !== amountPaise) {
-    throw new CheckoutRefusal(409, `The refund key ${idempotencyKey} was already used for another refund.`);
+    throw new HttpRefusal(409, `The refund key ${idempotencyKey} was already used for another refund.`);
   }
   return issueRefund(deps, refund);
 }

@@ -5,13 +5,13 @@ import { localMobileDigits } from '../../../domain/indian-mobile';
 import { orderPagePath } from '../../../domain/payment-contract';
 import { prescriptionRequestNumberPattern } from '../../../domain/prescription-request-status';
 import { sellingPricePaise } from '../../../domain/selling-price';
-import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
-import type { ReorderIndex } from '../../checkout/server/reorder-index';
+import type { CatalogueIndex } from '../../checkout/server/public';
+import type { ReorderIndex } from '../../checkout/server/public';
 import type { ReorderFacts } from '../../../domain/catalogue-shards';
 import { isPurchasable } from '../../../domain/product';
-import { buyerFolder, identifyBuyer, type Buyer } from '../../checkout/server/buyer';
-import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost, respond } from '../../checkout/server/http';
-import { settleDelivery } from '../../checkout/server/order-delivery';
+import { buyerFolder, identifyBuyer, type Buyer } from '../../checkout/server/public';
+import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost, respond } from '../../../lib/server/http';
+import { settleDelivery } from '../../checkout/server/public';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
 import { requestViewSchema, submitRequestSchema, type RequestView } from '../../../domain/prescription-request-contract';
 import { REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND } from '../../../domain/prescription-request-strings';
@@ -51,12 +51,12 @@ async function storedFiles(deps: RequestDependencies, buyer: Buyer, files: reado
   const found = new Map(data.map((entry) => [entry.name, entry.metadata]));
   return files.map((file) => {
     const name = file.path.slice(folder.length + 1);
-    if (!file.path.startsWith(`${folder}/`) || !FILE_NAME.test(name)) throw new CheckoutRefusal(422, `${file.name} is not in your prescriptions folder. Upload it again.`);
+    if (!file.path.startsWith(`${folder}/`) || !FILE_NAME.test(name)) throw new HttpRefusal(422, `${file.name} is not in your prescriptions folder. Upload it again.`);
     const metadata = storedMetadataSchema.safeParse(found.get(name));
-    if (!metadata.success) throw new CheckoutRefusal(422, `${file.name} was not found. Upload it again.`);
+    if (!metadata.success) throw new HttpRefusal(422, `${file.name} was not found. Upload it again.`);
     const type = metadata.data.mimetype.split(';')[0]!.trim().toLowerCase();
-    if (metadata.data.size > MAX_FILE_BYTES) throw new CheckoutRefusal(422, `${file.name} is larger than 5 MB.`);
-    if (!type.startsWith('image/') && type !== 'application/pdf') throw new CheckoutRefusal(422, `${file.name} is not an image or a PDF.`);
+    if (metadata.data.size > MAX_FILE_BYTES) throw new HttpRefusal(422, `${file.name} is larger than 5 MB.`);
+    if (!type.startsWith('image/') && type !== 'application/pdf') throw new HttpRefusal(422, `${file.name} is not an image or a PDF.`);
     return { path: file.path, name: file.name, type, size: metadata.data.size };
   });
 }
@@ -67,13 +67,13 @@ export async function submitRequest(req: Request, deps: () => RequestDependencie
   const body = parseBody(submitRequestSchema, parseJson(await readRawBody(req)));
   const dependencies = deps();
   const db = dependencies.orders.db;
-  if (req.headers.get('authorization') === null && !body.guestSessionId) throw new CheckoutRefusal(422, 'guestSessionId is required without a sign-in');
+  if (req.headers.get('authorization') === null && !body.guestSessionId) throw new HttpRefusal(422, 'guestSessionId is required without a sign-in');
   const buyer = await identifyBuyer(req, body.guestSessionId ?? '', async (token) => (await db.auth.getUser(token)).data.user?.id ?? null);
   const { delivery } = settleDelivery(body.delivery, buyer, dependencies.delivery, dependencies.orders.now());
   const files = await storedFiles(dependencies, buyer, body.files);
   let email = delivery.email;
   if (!email && buyer.kind === 'customer') email = (await db.auth.admin.getUserById(buyer.userId)).data.user?.email ?? null;
-  if (!email) throw new CheckoutRefusal(422, 'Enter an email address for order updates.');
+  if (!email) throw new HttpRefusal(422, 'Enter an email address for order updates.');
 
   const { data: request, error } = await db
     .from('prescription_requests')
@@ -165,21 +165,21 @@ function deliveryDetailsOf(row: Record<string, unknown>) {
 
 /** GET /api/prescription-requests/get?number=&key=: the request for its owner signed in or a guest with its key. */
 export async function getRequest(req: Request, deps: () => RequestDependencies): Promise<Response> {
-  if (req.method !== 'GET') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use GET`);
+  if (req.method !== 'GET') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use GET`);
   const url = new URL(req.url);
   const number = url.searchParams.get('number') ?? '';
   const key = url.searchParams.get('key');
-  if (!prescriptionRequestNumberPattern.test(number)) throw new CheckoutRefusal(404, REQUEST_NOT_FOUND);
+  if (!prescriptionRequestNumberPattern.test(number)) throw new HttpRefusal(404, REQUEST_NOT_FOUND);
   const dependencies = deps();
   const db = dependencies.orders.db;
   const { data, error } = await db.from('prescription_requests').select(REQUEST_VIEW_COLUMNS).eq('request_number', number).maybeSingle();
   if (error) throw new Error(`reading request ${number}: ${error.message}`);
-  if (!data) throw new CheckoutRefusal(404, REQUEST_NOT_FOUND);
+  if (!data) throw new HttpRefusal(404, REQUEST_NOT_FOUND);
   const row = data as Record<string, unknown> & { id: string; user_id: string | null; order_id: string | null };
   const token = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1];
   const signedIn = token ? (await db.auth.getUser(token)).data.user?.id : undefined;
   const allowed = (signedIn && signedIn === row.user_id) || (key && (await isRequestKey(row.id, key, dependencies.orders.env.ORDER_LINK_SECRET)));
-  if (!allowed) throw new CheckoutRefusal(403, REQUEST_CANNOT_SHOW);
+  if (!allowed) throw new HttpRefusal(403, REQUEST_CANNOT_SHOW);
   const files = await db.from('prescription_request_files').select('file_name').eq('request_id', row.id).order('id');
   if (files.error) throw new Error(`reading the files of request ${number}: ${files.error.message}`);
   let order = null;

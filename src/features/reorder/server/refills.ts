@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRefillStopKey } from '../../../domain/refill-link';
-import { API_SECURITY_HEADERS, CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../checkout/server/public';
+import { API_SECURITY_HEADERS, HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../../lib/server/http';
 import { accessibleOrder } from '../../orders/server/order-access';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
 import { escapeHtml, sendWaitingMessages } from '../../messages/server/public';
@@ -26,16 +26,16 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
  */
 export async function startRefill(deps: ReorderDependencies, req: Request, body: z.infer<typeof startRefillSchema>): Promise<{ remindOn: string; message: string }> {
   const { order, customerId } = await accessibleOrder(deps, req, body.orderNumber, undefined);
-  if (!customerId) throw new CheckoutRefusal(401, reorderStrings.signInToRemind);
+  if (!customerId) throw new HttpRefusal(401, reorderStrings.signInToRemind);
   const line = order.lines.find((candidate) => candidate.product_id === body.productId);
-  if (!line) throw new CheckoutRefusal(422, `Order ${order.order_number} has no such medicine.`);
+  if (!line) throw new HttpRefusal(422, `Order ${order.order_number} has no such medicine.`);
   const packUnits = (await deps.indexes.reorder.lookup([line.product_id])).get(line.product_id)?.packUnits ?? null;
-  if (packUnits === null) throw new CheckoutRefusal(422, reorderStrings.noDoseCount(line.name));
+  if (packUnits === null) throw new HttpRefusal(422, reorderStrings.noDoseCount(line.name));
   const contact = await deps.db.from('orders').select('delivery_email, delivery_mobile').eq('id', order.id).single();
   if (contact.error) throw new Error(`reading order ${order.order_number}: ${contact.error.message}`);
   const { delivery_email: orderEmail, delivery_mobile: mobile } = z.object({ delivery_email: z.string().nullable(), delivery_mobile: z.string().nullable() }).parse(contact.data);
   const email = orderEmail ?? (await deps.db.auth.admin.getUserById(customerId)).data.user?.email;
-  if (!email) throw new CheckoutRefusal(422, 'Add an email address to your account to get refill reminders.');
+  if (!email) throw new HttpRefusal(422, 'Add an email address to your account to get refill reminders.');
   const { data, error } = await deps.db
     .from('refill_reminders')
     .upsert(
@@ -63,8 +63,8 @@ export async function startRefill(deps: ReorderDependencies, req: Request, body:
 
 export const startRefillHandler = (req: Request, deps: () => ReorderDependencies): Promise<Response> =>
   respond('/api/refills/start', async () => {
-    if (req.method !== 'POST') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use POST`);
-    if (!req.headers.get('authorization')) throw new CheckoutRefusal(401, reorderStrings.signInToRemind);
+    if (req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use POST`);
+    if (!req.headers.get('authorization')) throw new HttpRefusal(401, reorderStrings.signInToRemind);
     const body = parseBody(startRefillSchema, parseJson(await readRawBody(req)));
     return jsonResponse(await startRefill(deps(), req, body));
   });

@@ -6,9 +6,9 @@ import { orderLineSchema } from '../../../domain/order-line-schema';
 import { prescriptionValiditySchema } from '../../../domain/prescription-validity';
 import { planReorder, type ReorderCatalogueFacts, type ReorderPlan } from '../../../domain/reorder';
 import { isRefillOrderKey } from '../../../domain/refill-link';
-import { CheckoutRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../checkout/server/public';
-import type { CatalogueIndex } from '../../checkout/server/catalogue-index';
-import type { ReorderIndex } from '../../checkout/server/reorder-index';
+import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../../lib/server/http';
+import type { CatalogueIndex } from '../../checkout/server/public';
+import type { ReorderIndex } from '../../checkout/server/public';
 import { accessibleOrder } from '../../orders/server/order-access';
 import type { OrderDependencies } from '../../orders/server/order-dependencies';
 import { reorderStrings } from '../../../domain/reorder-strings';
@@ -77,10 +77,10 @@ export async function reorderPlan(deps: ReorderDependencies, req: Request, reque
   let buyerId: string | null;
   let onlyProducts: Set<number> | undefined;
   if ('reminder' in request) {
-    if (!(await isRefillOrderKey(request.reminder, request.key, deps.env.ORDER_LINK_SECRET))) throw new CheckoutRefusal(403, reorderStrings.badReminderLink);
+    if (!(await isRefillOrderKey(request.reminder, request.key, deps.env.ORDER_LINK_SECRET))) throw new HttpRefusal(403, reorderStrings.badReminderLink);
     const { data, error } = await deps.db.from('refill_reminders').select('order_id, product_id, user_id').eq('id', request.reminder).maybeSingle();
     if (error) throw new Error(`reading refill reminder ${request.reminder}: ${error.message}`);
-    if (!data) throw new CheckoutRefusal(404, reorderStrings.badReminderLink);
+    if (!data) throw new HttpRefusal(404, reorderStrings.badReminderLink);
     const reminder = z.object({ order_id: z.string(), product_id: z.number(), user_id: z.string().nullable() }).parse(data);
     const read = await deps.db.from('orders').select('id, order_number, user_id, created_at, lines').eq('id', reminder.order_id).single();
     if (read.error) throw new Error(`reading the reminder's order: ${read.error.message}`);
@@ -102,7 +102,7 @@ export async function reorderPlan(deps: ReorderDependencies, req: Request, reque
 /** POST /api/orders/reorder {orderNumber, key?} or {reminder, key}: what goes back into the cart, and why the rest does not. */
 export const reorderHandler = (req: Request, deps: () => ReorderDependencies): Promise<Response> =>
   respond('/api/orders/reorder', async () => {
-    if (req.method !== 'POST') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use POST`);
+    if (req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use POST`);
     const request = parseBody(reorderRequestSchema, parseJson(await readRawBody(req)));
     return jsonResponse(await reorderPlan(deps(), req, request));
   });

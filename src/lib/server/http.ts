@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { API_SECURITY_HEADERS } from '../../../lib/api-security-headers';
+import { API_SECURITY_HEADERS } from '../api-security-headers';
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
 /** A refusal the customer (or provider) is meant to read: status plus a message free of secrets. */
-export class CheckoutRefusal extends Error {
+export class HttpRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -13,7 +13,6 @@ export class CheckoutRefusal extends Error {
   }
 }
 
-// Shared with functions of features that come before checkout (the share images).
 export { API_SECURITY_HEADERS };
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -28,13 +27,13 @@ export function errorResponse(status: number, message: string): Response {
 }
 
 export function requirePost(req: Request): void {
-  if (req.method !== 'POST') throw new CheckoutRefusal(405, `Method ${req.method} is not allowed; use POST`);
+  if (req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use POST`);
 }
 
 /** The raw body bytes, refused past 32 KB even when Content-Length lies or is absent. */
 export async function readRawBytes(req: Request): Promise<Buffer> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new CheckoutRefusal(400, 'Request body is larger than 32 KB');
+  if (declared > MAX_BODY_BYTES) throw new HttpRefusal(400, 'Request body is larger than 32 KB');
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -45,7 +44,7 @@ export async function readRawBytes(req: Request): Promise<Buffer> {
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel();
-      throw new CheckoutRefusal(400, 'Request body is larger than 32 KB');
+      throw new HttpRefusal(400, 'Request body is larger than 32 KB');
     }
     chunks.push(value);
   }
@@ -60,7 +59,7 @@ export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new CheckoutRefusal(400, 'Request body is not valid JSON');
+    throw new HttpRefusal(400, 'Request body is not valid JSON');
   }
 }
 
@@ -75,7 +74,7 @@ export function describeIssues(error: z.ZodError): string {
 
 export function parseBody<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new CheckoutRefusal(400, `Invalid request: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw new HttpRefusal(400, `Invalid request: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }
 
@@ -100,7 +99,7 @@ export async function respond(label: string, work: () => Promise<Response>): Pro
   try {
     return await work();
   } catch (error) {
-    if (error instanceof CheckoutRefusal) {
+    if (error instanceof HttpRefusal) {
       const extra: Record<string, string> = error.status === 405 ? { allow: 'POST' } : {};
       return jsonResponse({ error: error.message }, error.status, extra);
     }
