@@ -214,7 +214,7 @@ export const accountWhatsAppHandler = (req: Request, deps: Deps): Promise<Respon
 async function customerMobiles(deps: Pick<OutboxDependencies, 'db'>, userId: string, phone: string): Promise<string[]> {
   const [addresses, orders] = await Promise.all([
     deps.db.from('addresses').select('mobile').eq('user_id', userId),
-    deps.db.from('orders').select('delivery_mobile').eq('user_id', userId).not('delivery_mobile', 'is', null).limit(50),
+    deps.db.from('orders').select('delivery_mobile').eq('user_id', userId).order('created_at', { ascending: false }).limit(50),
   ]);
   if (addresses.error) throw new Error(`reading addresses: ${addresses.error.message}`);
   if (orders.error) throw new Error(`reading orders: ${orders.error.message}`);
