@@ -19,6 +19,7 @@ export const messageKinds = [
   'order_shipped',
   'order_delivered',
   'order_cancelled',
+  'refund_initiated',
   'refund_processed',
   'request_received',
   'request_proposed',
@@ -107,6 +108,15 @@ export const messageTable: Readonly<Record<MessageKind, MessageDefinition>> = {
     variables: [ORDER],
     sms: 'MediKart: order {#var#} is cancelled. Anything paid online is refunded. Details: {#var#}',
     whatsapp: 'Your MediKart order {{1}} is cancelled. Anything you paid online is being refunded to your original payment method.',
+    button: 'See your order',
+  },
+  refund_initiated: {
+    subject: 'order',
+    label: 'Return received, refund started',
+    dltCategory: 'service-implicit',
+    variables: [ORDER],
+    sms: 'MediKart: return of order {#var#} received, refund started. {#var#}',
+    whatsapp: 'We have received the return of your MediKart order {{1}} and started its refund to your original payment method. We will tell you when it is done.',
     button: 'See your order',
   },
   refund_processed: {

@@ -61,7 +61,7 @@ alter table public.message_outbox
   add column delivery_error text check (length(delivery_error) <= 500),
   add constraint message_outbox_channel_check check (channel in ('mail', 'sms', 'whatsapp')),
   add constraint message_outbox_kind_check check (kind in (
-    'order_confirmation', 'prescription_reviewed', 'order_shipped', 'order_delivered', 'order_cancelled', 'refund_processed',
+    'order_confirmation', 'prescription_reviewed', 'order_shipped', 'order_delivered', 'order_cancelled', 'refund_initiated', 'refund_processed',
     'request_received', 'request_proposed', 'request_rejected', 'request_expiring', 'request_expired', 'refill_due')),
   add constraint message_outbox_one_subject check (num_nonnulls(order_id, request_id, reminder_id) = 1),
   add constraint message_outbox_subject_of_kind check (case
@@ -146,6 +146,8 @@ begin
       -- Cash collected on delivery is no news: its order was confirmed when placed.
       when new.payment_status = 'paid' and old.payment_status in ('pending', 'failed') and new.provider <> 'cod' then 'order_confirmation'
       when new.payment_status in ('refunded', 'partially_refunded') then 'refund_processed'
+      -- A return taken back after the order left: cancellation and review say so themselves.
+      when new.payment_status = 'refund_pending' and new.status in ('shipped', 'delivered') then 'refund_initiated'
     end;
   end if;
   if message_kind is not null then

@@ -82,6 +82,22 @@ describe('order mails are queued by the order change itself', () => {
     expect((await queued(orderId)).sort()).toEqual(['order_cancelled', 'order_confirmation', 'prescription_reviewed', 'refund_processed', 'refund_processed']);
   });
 
+  it('a return after delivery queues "refund started" when its refund begins and the refund mail when it is done; a cancellation\'s refund no "refund started"', async () => {
+    const returned = await placeOrder();
+    await payTo(returned, 'paid');
+    for (const status of ['confirmed', 'packed', 'shipped', 'delivered']) await moveTo(returned, status);
+    await payTo(returned, 'refund_pending');
+    await payTo(returned, 'refunded');
+    expect(await queued(returned)).toEqual(['order_confirmation', 'order_shipped', 'order_delivered', 'refund_initiated', 'refund_processed']);
+
+    const cancelled = await placeOrder();
+    await payTo(cancelled, 'paid');
+    await moveTo(cancelled, 'confirmed');
+    await moveTo(cancelled, 'cancelled');
+    await payTo(cancelled, 'refund_pending');
+    expect(await queued(cancelled)).toEqual(['order_confirmation', 'order_cancelled']);
+  });
+
   it('an order confirmed without review gets no review mail; a cancelled one its cancellation mail', async () => {
     const orderId = await placeOrder();
     await payTo(orderId, 'paid');

@@ -8,7 +8,7 @@ import { paymentRules } from '../../checkout/server/public';
 import type { ComposedMessage, MessageContext } from './message-types';
 import { escapeHtml, orderPageLink, shortLink } from './links';
 
-export type OrderMessageKind = Extract<MessageKind, 'order_confirmation' | 'prescription_reviewed' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_processed'>;
+export type OrderMessageKind = Extract<MessageKind, 'order_confirmation' | 'prescription_reviewed' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_initiated' | 'refund_processed'>;
 
 const messageOrderSchema = z.object({
   ...orderRowSchema.shape,
@@ -26,6 +26,7 @@ const SUBJECTS: Record<OrderMessageKind, (number: string) => string> = {
   order_shipped: (number) => `Your MediKart order ${number} is on its way`,
   order_delivered: (number) => `Your MediKart order ${number} is delivered`,
   prescription_reviewed: (number) => `Our pharmacist has checked the prescription for order ${number}`,
+  refund_initiated: (number) => `We have your return of MediKart order ${number}: its refund has started`,
   refund_processed: (number) => `Your refund for MediKart order ${number}`,
 };
 
@@ -44,6 +45,7 @@ function introOf(kind: OrderMessageKind, order: OrderRow, refundsOnline: boolean
       : 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order; the rest is confirmed.';
   }
   if (kind === 'order_shipped') return 'Your order has left our pharmacy. Your GST tax invoice is ready to view and print.';
+  if (kind === 'refund_initiated') return 'We have received your return and started the refund to your original payment method. We will write again when it is done; banks usually show it within 5-7 working days of that.';
   if (kind === 'order_delivered') return 'Your order is delivered. Thank you for ordering with MediKart; your tax invoice stays on the order page.';
   if (kind === 'order_cancelled') {
     return !refundsOnline || order.payment_status === 'pending' || order.payment_status === 'failed'
