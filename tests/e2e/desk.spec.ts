@@ -131,3 +131,45 @@ test('a signed-in customer sees that the desk is for staff only', async ({ page 
   await expect(page.getByRole('button', { name: 'Sign out to use a staff account' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Order queue' })).toHaveCount(0);
 });
+
+test('every desk page wears the desk’s own header: the shop’s name, the desk’s pages, the staff member’s sign-in, and nothing of the shop’s', async ({ page }) => {
+  const header = page.getByRole('banner');
+  const deskPages = page.getByRole('navigation', { name: 'Desk' }).getByRole('list');
+  /** The customer header's controls: none of them belongs on a desk page. */
+  const nothingOfTheShop = async () => {
+    for (const name of ['Products', 'Cart', 'Login', 'Account', 'Order with prescription']) await expect(header.getByRole('link', { name, exact: true })).toHaveCount(0);
+    await expect(header.getByRole('searchbox').or(header.getByRole('combobox'))).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  };
+
+  await page.goto('/desk');
+  await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
+  await expect(header.getByRole('link', { name: /MediKart/ })).toHaveAttribute('href', '/desk');
+  await expect(deskPages.getByRole('link')).toHaveText(['Order queue', 'Stock and registers', 'Campaign sales']);
+  await nothingOfTheShop();
+  await expect(header.getByText(/Signed in as/)).toHaveCount(0);
+
+  await signInToDesk(page, STAFF.pharmacist, { landsOn: 'Order queue' });
+  // One sign-in state on the screen, in the header; the desk's pages for a pharmacist.
+  await expect(header.getByText('Signed in as Asha Rao (pharmacist)')).toBeVisible();
+  await expect(page.getByText(/Signed in as/)).toHaveCount(1);
+  await expect(deskPages.getByRole('link')).toHaveText(['Order queue', 'Stock and registers']);
+  await expect(deskPages.getByRole('link', { name: 'Order queue' })).toHaveAttribute('aria-current', 'page');
+  await nothingOfTheShop();
+
+  for (const [path, heading] of [['/desk', 'Order queue'], ['/desk/records', 'Stock and registers'], ['/desk/order?id=00000000-0000-4000-8000-000000000000', null], ['/desk/campaigns', null]] as const) {
+    await page.goto(path);
+    await expect(header.getByText('Signed in as Asha Rao (pharmacist)')).toBeVisible();
+    await expect(page.getByText(/Signed in as/)).toHaveCount(1);
+    await nothingOfTheShop();
+    if (heading) await expect(deskPages.getByRole('link', { name: heading })).toHaveAttribute('aria-current', 'page');
+  }
+  await header.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('Staff email')).toBeVisible();
+  await expect(header.getByText(/Signed in as/)).toHaveCount(0);
+
+  await signInToDesk(page, STAFF.marketing, { path: '/desk/campaigns', landsOn: 'Campaign sales' });
+  await expect(header.getByText('Signed in as Meera Iyer (marketing)')).toBeVisible();
+  await expect(deskPages.getByRole('link')).toHaveText(['Campaign sales']);
+  await signOutOfDesk(page);
+});

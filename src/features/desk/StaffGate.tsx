@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { deskHomes, staffRoles, type DeskRole } from '../../domain/desk';
 import { currentStaff, STAFF_ONLY_MESSAGE, staffSignIn, type StaffSession } from './desk-api';
-import { SIGN_OUT_BUTTON_CLASS, SIGNED_IN_LINE_CLASS, signedInAs } from './signed-in-line';
+import { showStaffInHeader } from './signed-in-line';
 
 type Gate = { kind: 'checking' } | { kind: 'guest'; error?: string } | { kind: 'customer' } | { kind: 'staff'; staff: StaffSession };
 
@@ -37,16 +37,20 @@ export default function StaffGate({ children, roles = staffRoles, refusal = 'The
     setGate({ kind: 'guest' });
   }
 
+  // Who is signed in shows in the desk's header (DeskHeader.astro), with Sign out, while they are.
+  const staff = gate.kind === 'staff' ? gate.staff : null;
+  useEffect(() => {
+    if (!staff) return;
+    return showStaffInHeader(staff, (button) => {
+      button.disabled = true;
+      void signOut();
+    });
+  }, [staff]);
+
   if (gate.kind === 'checking') return <p className="text-gray-700">Checking your sign-in…</p>;
   if (gate.kind === 'staff') {
     return (
       <div>
-        <p className={SIGNED_IN_LINE_CLASS}>
-          <span>{signedInAs(gate.staff)}</span>
-          <button type="button" onClick={signOut} className={SIGN_OUT_BUTTON_CLASS}>
-            Sign out
-          </button>
-        </p>
         {roles.includes(gate.staff.role) ? (
           children(gate.staff)
         ) : (

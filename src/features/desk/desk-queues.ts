@@ -204,12 +204,8 @@ function orderQueue(holder: HTMLElement, first: QueueReads, token: () => Promise
       el(
         'div',
         {},
-        el(
-          'div',
-          { class: 'flex items-center justify-between gap-4' },
-          el('h1', { class: 'text-2xl font-bold text-gray-900' }, 'Order queue'),
-          el('a', { href: '/desk/records', class: 'text-sm text-brand-700 underline' }, 'Stock and registers'),
-        ),
+        // Stock and registers is in the desk's header, beside the queue.
+        el('h1', { class: 'text-2xl font-bold text-gray-900' }, 'Order queue'),
         el('div', { class: 'mt-4' }, el('label', { for: 'desk-search', class: 'mb-1 block text-sm font-medium text-gray-700' }, 'Search by order number, mobile or email'), search),
         nav,
         listHeading,

@@ -8,12 +8,8 @@ export default function DeskRecords() {
     <StaffGate>
       {(staff) => (
         <div className="space-y-10">
-          <div>
-            <a href="/desk" className="text-sm text-brand-700 underline">
-              Back to the queue
-            </a>
-            <h1 className="mt-2 text-2xl font-bold text-gray-900">Stock and registers</h1>
-          </div>
+          {/* The queue is beside this page in the desk's header. */}
+          <h1 className="text-2xl font-bold text-gray-900">Stock and registers</h1>
           {staff.role === 'pharmacist' ? (
             <>
               <StockImport staff={staff} />
