@@ -48,6 +48,7 @@ export async function listen(
   port: number,
   handle: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>,
   name: string,
+  host = '127.0.0.1',
 ): Promise<RunningServer> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -58,11 +59,11 @@ export async function listen(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://${host}:${address.port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

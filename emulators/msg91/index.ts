@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { deliverWebhook, readBody, sendJson } from '../http-kit.ts';
+import { deliverWebhook, listen, readBody, sendJson } from '../http-kit.ts';
 
 /**
  * A local MSG91: the Flow API that sends a DLT-registered SMS template
@@ -210,10 +209,10 @@ export async function startMsg91Emulator(options: Msg91EmulatorOptions): Promise
     report(requestId, sender ?? 'MSGIND', outcomes);
   };
 
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const route = `${req.method} ${path}`;
-    const handle = async () => {
+  const running = await listen(
+    options.port ?? 0,
+    async (req, res, url) => {
+      const route = `${req.method} ${url.pathname}`;
       if (route === 'POST /api/v5/flow' || route === 'POST /api/v5/flow/') return flow(req, res);
       // Emulator only: what tests arrange and count.
       if (route === 'GET /__emulator/sms') return sendJson(res, 200, { count: sent.length, items: sent });
@@ -228,24 +227,9 @@ export async function startMsg91Emulator(options: Msg91EmulatorOptions): Promise
         return sendJson(res, 200, failNext);
       }
       refuse(res, 404, `The MSG91 emulator does not implement ${route}`);
-    };
-    handle().catch((error: unknown) => {
-      console.error(`[MSG91 emulator] ${route} failed: ${(error as Error).message}`);
-      if (!res.headersSent) refuse(res, 500, `MSG91 emulator error: ${(error as Error).message}`);
-    });
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  return {
-    url: `http://${host}:${(server.address() as AddressInfo).port}`,
-    sent,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+    },
+    'MSG91',
+    options.host,
+  );
+  return { url: running.url, sent, close: running.close };
 }

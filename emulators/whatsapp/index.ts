@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { readBody, sendJson } from '../http-kit.ts';
+import { listen, readBody, sendJson } from '../http-kit.ts';
 
 /**
  * A local WhatsApp Cloud API: POST /{version}/{phone-number-id}/messages sends an approved
@@ -290,10 +289,11 @@ export async function startWhatsAppEmulator(options: WhatsAppEmulatorOptions): P
     sendJson(res, status === null ? 502 : 200, { id, webhookStatus: status });
   };
 
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const route = `${req.method} ${path}`;
-    const handle = async () => {
+  const running = await listen(
+    options.port ?? 0,
+    async (req, res, url) => {
+      const path = url.pathname;
+      const route = `${req.method} ${path}`;
       const messages = /^\/(v\d+\.\d+)\/([^/]+)\/messages$/.exec(path);
       if (req.method === 'POST' && messages) return send(req, res, decodeURIComponent(messages[2]!));
       // Emulator only: what tests arrange and count, and the customer's side of the chat.
@@ -310,24 +310,9 @@ export async function startWhatsAppEmulator(options: WhatsAppEmulatorOptions): P
         return sendJson(res, 200, failNext);
       }
       graphError(res, { status: 400, code: 2500, message: `Unknown path components: ${path} (the WhatsApp emulator implements POST /{version}/{phone-number-id}/messages)` });
-    };
-    handle().catch((error: unknown) => {
-      console.error(`[WhatsApp emulator] ${route} failed: ${(error as Error).message}`);
-      if (!res.headersSent) graphError(res, { status: 500, code: 1, message: `WhatsApp emulator error: ${(error as Error).message}` });
-    });
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  return {
-    url: `http://${host}:${(server.address() as AddressInfo).port}`,
-    sent,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+    },
+    'WhatsApp',
+    options.host,
+  );
+  return { url: running.url, sent, close: running.close };
 }

@@ -24,20 +24,14 @@ let pharmacist: string;
 let support: string;
 let customer: string;
 
-async function signIn(email: string, password: string): Promise<string> {
-  const { data, error } = await stack.anonClient().auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return data.session.access_token;
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
   mail = await startMailEmulator({ apiKey: 'mail-test-key', deliver: (sent) => void inbox.push(sent) });
   desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, inMemoryCatalogueIndex(TEST_CATALOGUE), inMemoryDrugTaxIndex(TEST_DRUG_TAX));
   [pharmacist, support, customer] = await Promise.all([
-    signIn('pharmacist@pharmacy.test', 'Pharma@12345'),
-    signIn('support@pharmacy.test', 'Support@12345'),
-    signIn(DEMO_USER.email, DEMO_USER.password),
+    stack.accessToken('pharmacist@pharmacy.test', 'Pharma@12345'),
+    stack.accessToken('support@pharmacy.test', 'Support@12345'),
+    stack.accessToken(DEMO_USER.email, DEMO_USER.password),
   ]);
 }, 300_000);
 afterAll(async () => {
@@ -99,7 +93,7 @@ describe('who may use the desk functions', () => {
 
     const forged = await admin().auth.admin.updateUserById(DEMO_USER.id, { user_metadata: { role: 'pharmacist', registration_number: 'FAKE-1' } });
     expect(forged.error).toBeNull();
-    const forgedToken = await signIn(DEMO_USER.email, DEMO_USER.password);
+    const forgedToken = await stack.accessToken(DEMO_USER.email, DEMO_USER.password);
     expect(await call(handleReview, forgedToken, decision)).toEqual({ status: 403, body: { error: 'This area is for pharmacy staff.' } });
     expect((await call(handleFulfilment, forgedToken, { orderId: order.id, expectedStatus: 'prescription_review', step: 'cancelled', reason: 'x' })).status).toBe(403);
     expect((await call(handlePrescriptionUrl, forgedToken, { orderId: order.id, path: order.path })).status).toBe(403);

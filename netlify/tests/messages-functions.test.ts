@@ -19,21 +19,15 @@ let desk: DeskDependencies;
 let admin: SupabaseClient;
 const tokens: Record<'support' | 'marketing' | 'customer', string> = { support: '', marketing: '', customer: '' };
 
-async function signIn(email: string, password: string): Promise<string> {
-  const { data, error } = await stack.anonClient().auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return data.session.access_token;
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
   mail = await startMailEmulator({ apiKey: 'mail-test-key', deliver: (sent) => void inbox.push(sent) });
   desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' }, inMemoryCatalogueIndex(TEST_CATALOGUE), inMemoryDrugTaxIndex(TEST_DRUG_TAX));
   admin = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
   [tokens.support, tokens.marketing, tokens.customer] = await Promise.all([
-    signIn('support@pharmacy.test', 'Support@12345'),
-    signIn('marketing@pharmacy.test', 'Market@12345'),
-    signIn(DEMO_USER.email, DEMO_USER.password),
+    stack.accessToken('support@pharmacy.test', 'Support@12345'),
+    stack.accessToken('marketing@pharmacy.test', 'Market@12345'),
+    stack.accessToken(DEMO_USER.email, DEMO_USER.password),
   ]);
 }, 240_000);
 

@@ -182,6 +182,12 @@ export async function startTestStack() {
       return data;
     },
     anonClient: () => createClient(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false } }),
+    /** A seeded account's access token, as the browser holds it after signing in. */
+    async accessToken(email: string, password: string): Promise<string> {
+      const { data, error } = await createClient(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false } }).auth.signInWithPassword({ email, password });
+      if (error) throw error;
+      return data.session.access_token;
+    },
     async close() {
       await Promise.allSettled([supabase.close(), razorpay.close(), phonePe.close(), razorpayHooks.close(), phonePeHooks.close()]);
       await rm(dataDir, { recursive: true, force: true });
