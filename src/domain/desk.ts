@@ -19,6 +19,8 @@ export const deskHomes: Readonly<Record<DeskRole, { path: string; name: string }
 };
 
 export const rejectionReasons = ['illegible', 'expired', 'not_prescribed', 'quantity_exceeds', 'patient_details_missing', 'other'] as const;
+/** A line rejected as Other needs a note: the desk says so beside the line before sending, and the review function refuses without one in the same words. */
+export const OTHER_NEEDS_NOTE = 'Write a note when the reason is Other.';
 export type RejectionReason = (typeof rejectionReasons)[number];
 
 export const rejectionReasonLabels: Readonly<Record<RejectionReason, string>> = {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { codPinCode } from './support/fixture-delivery';
 import { expect, test, type Page } from '@playwright/test';
+import { rejectionReasonLabels } from '../../src/domain/desk';
 import { sellingPricePaise } from '../../src/domain/selling-price';
 import { serviceClient } from './support/accounts';
 import { signInToDesk, signOutOfDesk, STAFF } from './support/desk';
@@ -172,4 +173,33 @@ test('every desk page wears the desk’s own header: the shop’s name, the desk
   await expect(header.getByText('Signed in as Meera Iyer (marketing)')).toBeVisible();
   await expect(deskPages.getByRole('link')).toHaveText(['Campaign sales']);
   await signOutOfDesk(page);
+});
+
+test('a line rejected as Other without a note is marked beside the line with the sentence, and nothing is sent', async ({ page }) => {
+  test.slow();
+  const order = await guestRxOrder();
+  const reviews: string[] = [];
+  page.on('request', (call) => {
+    if (new URL(call.url()).pathname === '/api/desk/review') reviews.push(call.postData() ?? '');
+  });
+  await signInToDesk(page, STAFF.pharmacist, { landsOn: 'Order queue' });
+  await page.goto(`/desk/order?id=${order.id}`);
+  const first = page.getByTestId('desk-line-0');
+  await first.getByRole('button', { name: 'Reject' }).click();
+  await first.getByLabel('Reason').selectOption({ label: rejectionReasonLabels.other });
+  // Spaces are no note.
+  await first.getByLabel('Note').fill('   ');
+  await first.getByRole('button', { name: 'Confirm rejection' }).click();
+  await expect(first.getByText('Write a note when the reason is Other.')).toBeVisible();
+  await expect(first.getByLabel('Note')).toHaveAttribute('aria-invalid', 'true');
+  await expect(first.getByLabel('Note')).toHaveAccessibleDescription('Write a note when the reason is Other.');
+  await expect(first.getByLabel('Note')).toBeFocused();
+  await expect(page.getByText(/Invalid request/)).toHaveCount(0);
+  expect(reviews).toEqual([]);
+
+  await first.getByLabel('Note').fill('Dose on the prescription does not match the strength ordered');
+  await expect(first.getByText('Write a note when the reason is Other.')).toHaveCount(0);
+  await first.getByRole('button', { name: 'Confirm rejection' }).click();
+  await expect(first).toContainText('Rejected: Other (Dose on the prescription does not match the strength ordered) by Asha Rao');
+  expect(reviews).toHaveLength(1);
 });

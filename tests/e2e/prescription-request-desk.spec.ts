@@ -4,6 +4,7 @@ import { signInToDesk, STAFF } from './support/desk';
 import { ONE_PIXEL_PNG } from './support/cart';
 import { fixtureProduct } from './support/fixture-catalogue';
 import { messageWithSubject } from './support/inbox';
+import { submittedGuestRequest } from './support/prescription-request';
 import { fillDeliveryDetails, FIRST_CALL_TIMEOUT, ORDER_EMAIL } from './checkout-support';
 
 const metformin = fixtureProduct(1);
@@ -83,4 +84,57 @@ test('a guest\'s prescription photo becomes the pharmacist\'s proposal, approved
   await expect(page.getByText('Status: Paid: your order is being packed')).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   await expect(page.getByRole('link', { name: orderNumber })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve and pay', exact: true })).toBeHidden();
+});
+
+test('a line the customer will not get, sent without a reason, is marked beside the line with the sentence and nothing is sent', async ({ page }) => {
+  test.slow();
+  const request = await submittedGuestRequest({ email: 'reasons.guest@example.test', name: 'Ravi Kumar' });
+  const decisions: string[] = [];
+  page.on('request', (call) => {
+    if (new URL(call.url()).pathname === '/api/desk/request-decision') decisions.push(call.postData() ?? '');
+  });
+  await signInToDesk(page, STAFF.pharmacist, { path: `/desk/request?id=${request.id}`, landsOn: `Prescription request ${request.requestNumber}` });
+
+  await addFromCatalogue(page, metformin.name);
+  await page.getByLabel('A prescribed item not in the catalogue').fill('Glimepiride 2mg');
+  await page.getByRole('button', { name: 'Add as not available' }).click();
+  await page.getByLabel('A prescribed item not in the catalogue').fill('Vitamin B12 drops');
+  await page.getByRole('button', { name: 'Add as not available' }).click();
+  // Spaces are no reason either.
+  await page.getByLabel('Reason for Vitamin B12 drops').fill('   ');
+  await page.getByRole('button', { name: 'Send proposal to the customer' }).click();
+
+  const lines = page.getByRole('list', { name: 'Proposed lines' }).getByRole('listitem');
+  for (const name of ['Glimepiride 2mg', 'Vitamin B12 drops']) {
+    const line = lines.filter({ hasText: name });
+    await expect(line.getByText('Give a reason the customer will read.')).toBeVisible();
+    await expect(page.getByLabel(`Reason for ${name}`)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(`Reason for ${name}`)).toHaveAccessibleDescription('Give a reason the customer will read.');
+  }
+  await expect(page.getByLabel('Reason for Glimepiride 2mg')).toBeFocused();
+  await expect(lines.filter({ hasText: metformin.name }).getByText('Give a reason the customer will read.')).toHaveCount(0);
+  await expect(page.getByText(/Invalid request|lines\.\d/)).toHaveCount(0);
+
+  // A reason given clears its line's mark; the rest stay until they have one.
+  await page.getByLabel('Reason for Glimepiride 2mg').fill('Not stocked by our pharmacy');
+  await expect(lines.filter({ hasText: 'Glimepiride 2mg' }).getByText('Give a reason the customer will read.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send proposal to the customer' }).click();
+  await expect(lines.filter({ hasText: 'Vitamin B12 drops' }).getByText('Give a reason the customer will read.')).toBeVisible();
+
+  // Rejecting the whole request without a reason is refused beside its box, also before sending.
+  await page.getByRole('button', { name: 'Reject request' }).click();
+  await expect(page.getByLabel('Reason the customer will read')).toHaveAccessibleDescription('Give the reason for rejecting the request.');
+  await expect(page.getByText(/Invalid request/)).toHaveCount(0);
+  expect(decisions).toEqual([]);
+
+  await page.getByLabel('Reason for Vitamin B12 drops').fill('Not on the prescription we can read');
+  await page.getByRole('button', { name: 'Send proposal to the customer' }).click();
+  await expect(page.getByText('Status: Ready for you to approve')).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  expect(decisions).toHaveLength(1);
+  const { data: saved } = await serviceClient.from('prescription_request_lines').select('name, line_status, reason').eq('request_id', request.id).order('position');
+  expect(saved).toEqual([
+    { name: metformin.name, line_status: 'proposed', reason: null },
+    { name: 'Glimepiride 2mg', line_status: 'unavailable', reason: 'Not stocked by our pharmacy' },
+    { name: 'Vitamin B12 drops', line_status: 'unavailable', reason: 'Not on the prescription we can read' },
+  ]);
 });

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { cancellableByStaff, rejectionReasonLabels, rejectionReasons, returnableByStaff, reviewStatuses, type RejectionReason } from '../../domain/desk';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { cancellableByStaff, OTHER_NEEDS_NOTE, rejectionReasonLabels, rejectionReasons, returnableByStaff, reviewStatuses, type RejectionReason } from '../../domain/desk';
 import { linePaise, type OrderLine } from '../../domain/order-line';
 import { formatRupees } from '../../domain/money';
 import { orderStatusLabels, paymentStatusLabels, type OrderStatus, type PaymentStatus } from '../../domain/order-status';
@@ -90,6 +90,8 @@ function LineReview({ onDecide, acceptBlocked }: { onDecide: (decision: 'accepte
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState<RejectionReason>('illegible');
   const [note, setNote] = useState('');
+  const [noteMissing, setNoteMissing] = useState(false);
+  const noteProblemId = useId();
   if (!rejecting) {
     return (
       <span className="flex gap-2">
@@ -102,8 +104,14 @@ function LineReview({ onDecide, acceptBlocked }: { onDecide: (decision: 'accepte
       </span>
     );
   }
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Marked beside the line, never sent: the review function would refuse it.
+    if (reason === 'other' && note.trim() === '') {
+      setNoteMissing(true);
+      event.currentTarget.querySelector<HTMLInputElement>('input')?.focus();
+      return;
+    }
     onDecide('rejected', reason, note);
   };
   return (
@@ -120,11 +128,26 @@ function LineReview({ onDecide, acceptBlocked }: { onDecide: (decision: 'accepte
       </label>
       <label className="text-sm text-gray-700">
         Note
-        <input value={note} onChange={(event) => setNote(event.target.value)} required={reason === 'other'} className="ml-2 rounded-md border border-gray-300 px-2 py-1" />
+        <input
+          value={note}
+          maxLength={500}
+          onChange={(event) => {
+            setNote(event.target.value);
+            setNoteMissing(false);
+          }}
+          aria-required={reason === 'other'}
+          {...(noteMissing ? { 'aria-invalid': true, 'aria-describedby': noteProblemId } : {})}
+          className="ml-2 rounded-md border border-gray-300 px-2 py-1"
+        />
       </label>
       <button type="submit" className={buttonClass}>
         Confirm rejection
       </button>
+      {noteMissing && (
+        <p id={noteProblemId} className="w-full text-sm font-medium text-red-700">
+          {OTHER_NEEDS_NOTE}
+        </p>
+      )}
     </form>
   );
 }

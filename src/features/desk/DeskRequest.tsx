@@ -4,7 +4,7 @@ import { prescriptionRequestStatusLabels, unfilledLineReasons, type Prescription
 import { sellingPricePaise } from '../../domain/selling-price';
 import { fetchSearchFile, openSearch, readSearchCard, SEARCH_MANIFEST_URL, type SearchClient } from '../catalogue/public';
 import { deskCall, type StaffSession } from './desk-api';
-import { UNFILLED_LABELS, type ProposalLine } from '../../domain/prescription-request-decision';
+import { proposalLineSchema, requestDecisionSchema, UNFILLED_LABELS, type ProposalLine } from '../../domain/prescription-request-decision';
 import StaffGate from './StaffGate';
 
 interface RequestRow {
@@ -143,7 +143,29 @@ function ProductPicker({ onPick }: { onPick(found: Found): void }) {
   );
 }
 
-function DraftRow({ line, onChange, onRemove }: { line: DraftLine; onChange(line: DraftLine): void; onRemove(): void }) {
+/** What keeps a line from being sent, in the proposal schema's own sentence, and the field it is about (none for the line as a whole). */
+interface LineProblem {
+  field: 'quantity' | 'reason' | null;
+  message: string;
+}
+
+/**
+ * The line checked as the server will check it, before anything is sent: the pharmacist reads the
+ * sentence beside the line it is about, never a request's field path ("lines.3.reason: …").
+ */
+function lineProblem(line: DraftLine): LineProblem | null {
+  const parsed = proposalLineSchema.safeParse(draftToProposal([line])[0]);
+  if (parsed.success) return null;
+  const [issue] = parsed.error.issues;
+  const field = issue?.path[0];
+  return { field: field === 'quantity' || field === 'reason' ? field : null, message: issue?.message ?? 'Check this line.' };
+}
+
+const fieldId = (line: DraftLine, field: 'quantity' | 'reason') => `draft-${line.key}-${field}`;
+
+function DraftRow({ line, problem, onChange, onRemove }: { line: DraftLine; problem: LineProblem | null; onChange(line: DraftLine): void; onRemove(): void }) {
+  const problemId = `draft-${line.key}-problem`;
+  const marked = (field: 'quantity' | 'reason') => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': problemId } : {});
   return (
     <li className="rounded-md border border-gray-200 p-3 text-sm">
       <p className="flex flex-wrap items-center justify-between gap-2">
@@ -160,10 +182,12 @@ function DraftRow({ line, onChange, onRemove }: { line: DraftLine; onChange(line
           <label className="flex items-center gap-2">
             Quantity
             <input
+              id={fieldId(line, 'quantity')}
               type="number"
               min={1}
               max={20}
               aria-label={`Quantity of ${line.name}`}
+              {...marked('quantity')}
               value={line.quantity}
               onChange={(event) => onChange({ ...line, quantity: Number(event.target.value) })}
               className={`${inputClass} w-20`}
@@ -190,7 +214,9 @@ function DraftRow({ line, onChange, onRemove }: { line: DraftLine; onChange(line
           <label className="flex grow items-center gap-2">
             Reason
             <input
+              id={fieldId(line, 'reason')}
               aria-label={`Reason for ${line.name}`}
+              {...marked('reason')}
               value={line.reason}
               maxLength={300}
               onChange={(event) => onChange({ ...line, reason: event.target.value })}
@@ -199,6 +225,11 @@ function DraftRow({ line, onChange, onRemove }: { line: DraftLine; onChange(line
           </label>
         )}
       </div>
+      {problem && (
+        <p id={problemId} className="mt-2 text-sm font-medium text-red-700">
+          {problem.message}
+        </p>
+      )}
     </li>
   );
 }
@@ -217,6 +248,9 @@ function Proposal({ staff, request, onAnswered }: { staff: StaffSession; request
   const [rejection, setRejection] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Once a send was tried, each line shows what keeps it from being sent, until it is fixed.
+  const [checked, setChecked] = useState(false);
+  const [rejectionChecked, setRejectionChecked] = useState(false);
 
   const add = (line: Omit<DraftLine, 'key'>) => setLines((current) => [...current, { ...line, key: `${Date.now()}-${current.length}` }]);
 
@@ -245,6 +279,28 @@ function Proposal({ staff, request, onAnswered }: { staff: StaffSession; request
     else setError(result.message);
   }
 
+  const problems = new Map(checked ? lines.map((line) => [line.key, lineProblem(line)]) : []);
+  const unfit = [...problems.values()].filter((problem) => problem !== null).length;
+  /** The rejection's reason checked as the server will check it, in its sentence. */
+  const rejectionProblemOf = (reason: string) =>
+    requestDecisionSchema.safeParse({ requestId: request.id, decision: 'reject', reason }).error?.issues.find((issue) => issue.path[0] === 'reason')?.message ?? null;
+  const rejectionProblem = rejectionChecked ? rejectionProblemOf(rejection) : null;
+
+  function sendProposal() {
+    setChecked(true);
+    const first = lines.map((line) => ({ line, problem: lineProblem(line) })).find(({ problem }) => problem !== null);
+    if (!first) return void send({ requestId: request.id, decision: 'propose', lines: draftToProposal(lines) });
+    // Nothing is sent: the pharmacist is taken to the first line to fix.
+    setError(null);
+    if (first.problem?.field) document.getElementById(fieldId(first.line, first.problem.field))?.focus();
+  }
+
+  function reject() {
+    setRejectionChecked(true);
+    if (rejectionProblemOf(rejection) !== null) return void document.getElementById('request-rejection')?.focus();
+    void send({ requestId: request.id, decision: 'reject', reason: rejection });
+  }
+
   const total = lines.reduce((sum, line) => sum + (line.unfilled === null && line.pricePaise !== null ? line.pricePaise * line.quantity : 0), 0);
 
   return (
@@ -257,7 +313,7 @@ function Proposal({ staff, request, onAnswered }: { staff: StaffSession; request
         <form onSubmit={addMissing} className="mt-4 flex flex-wrap items-end gap-2">
           <label className="text-sm font-medium text-gray-700">
             A prescribed item not in the catalogue
-            <input value={missing} onChange={(event) => setMissing(event.target.value)} className={`${inputClass} mt-1 block w-72`} />
+            <input value={missing} maxLength={200} onChange={(event) => setMissing(event.target.value)} className={`${inputClass} mt-1 block w-72`} />
           </label>
           <button type="submit" className={quietButtonClass}>
             Add as not available
@@ -271,6 +327,7 @@ function Proposal({ staff, request, onAnswered }: { staff: StaffSession; request
               <DraftRow
                 key={line.key}
                 line={line}
+                problem={problems.get(line.key) ?? null}
                 onChange={(changed) => setLines((current) => current.map((other) => (other.key === line.key ? changed : other)))}
                 onRemove={() => setLines((current) => current.filter((other) => other.key !== line.key))}
               />
@@ -278,8 +335,13 @@ function Proposal({ staff, request, onAnswered }: { staff: StaffSession; request
           </ul>
         )}
         <p className="mt-3 text-sm text-gray-800">Total at today’s prices: {formatRupees(total)}</p>
+        {unfit > 0 && (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {unfit === 1 ? 'Fix the marked line before sending.' : `Fix the ${unfit} marked lines before sending.`}
+          </p>
+        )}
         {error && <p role="alert" className="mt-3 text-sm text-red-700">{error}</p>}
-        <button type="button" className={`${buttonClass} mt-4`} disabled={busy || lines.length === 0} onClick={() => send({ requestId: request.id, decision: 'propose', lines: draftToProposal(lines) })}>
+        <button type="button" className={`${buttonClass} mt-4`} disabled={busy || lines.length === 0} onClick={sendProposal}>
           Send proposal to the customer
         </button>
       </section>
@@ -290,8 +352,20 @@ function Proposal({ staff, request, onAnswered }: { staff: StaffSession; request
         <label htmlFor="request-rejection" className="mt-2 block text-sm font-medium text-gray-700">
           Reason the customer will read
         </label>
-        <textarea id="request-rejection" value={rejection} maxLength={500} onChange={(event) => setRejection(event.target.value)} className="mt-1 block w-full max-w-xl rounded-md border border-gray-300 px-3 py-2 text-sm" />
-        <button type="button" className={`${quietButtonClass} mt-3`} disabled={busy} onClick={() => send({ requestId: request.id, decision: 'reject', reason: rejection })}>
+        <textarea
+          id="request-rejection"
+          value={rejection}
+          maxLength={500}
+          onChange={(event) => setRejection(event.target.value)}
+          {...(rejectionProblem ? { 'aria-invalid': true, 'aria-describedby': 'request-rejection-problem' } : {})}
+          className="mt-1 block w-full max-w-xl rounded-md border border-gray-300 px-3 py-2 text-sm"
+        />
+        {rejectionProblem && (
+          <p id="request-rejection-problem" className="mt-1 text-sm font-medium text-red-700">
+            {rejectionProblem}
+          </p>
+        )}
+        <button type="button" className={`${quietButtonClass} mt-3`} disabled={busy} onClick={reject}>
           Reject request
         </button>
       </section>

@@ -14,6 +14,36 @@ export interface ProposedRequest {
   filePath: string;
 }
 
+/** A guest's prescription request with its photo, waiting for the pharmacist (status submitted). */
+export async function submittedGuestRequest({ email, name }: { email: string; name: string }): Promise<Omit<ProposedRequest, 'filePath'>> {
+  const session = randomUUID();
+  const filePath = `guest-${session}/prescription.png`;
+  const upload = await serviceClient.storage.from('prescriptions').upload(filePath, new Blob([ONE_PIXEL_PNG], { type: 'image/png' }));
+  if (upload.error) throw upload.error;
+  const submitted = await serviceClient
+    .from('prescription_requests')
+    .insert({
+      guest_session_id: session,
+      delivery_name: name,
+      delivery_mobile: '+919845012345',
+      delivery_email: email,
+      delivery_line1: '12, 4th Cross, Indiranagar',
+      delivery_city: 'Bengaluru',
+      delivery_state: 'Karnataka',
+      delivery_pin_code: codPinCode,
+      delivery_zone_id: 'bengaluru-central',
+    })
+    .select('id, request_number')
+    .single();
+  if (submitted.error) throw submitted.error;
+  const { id, request_number: requestNumber } = submitted.data as { id: string; request_number: string };
+  const file = await serviceClient
+    .from('prescription_request_files')
+    .insert({ request_id: id, file_path: filePath, file_name: 'prescription.png', file_type: 'image/png', size_bytes: ONE_PIXEL_PNG.length });
+  if (file.error) throw file.error;
+  return { id, requestNumber };
+}
+
 /**
  * A guest's prescription request as the desk leaves it for the customer: a photo uploaded, reviewed,
  * and `quantity` packs of `product` proposed by the pharmacist. Made through the service client, for

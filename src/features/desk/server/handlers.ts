@@ -3,6 +3,7 @@ import {
   cancellableByStaff,
   returnableByStaff,
   fulfilmentSteps,
+  OTHER_NEEDS_NOTE,
   rejectedLinesPaise,
   rejectedLinesRefundKey,
   rejectionReasons,
@@ -48,7 +49,7 @@ export const reviewRequestSchema = z
     note: z.string().trim().max(500).optional(),
   })
   .refine((body) => body.decision === 'accepted' || body.reason !== undefined, { error: 'Choose a reason for rejecting this line.' })
-  .refine((body) => body.reason !== 'other' || (body.note ?? '') !== '', { error: 'Write a note when the reason is Other.' });
+  .refine((body) => body.reason !== 'other' || (body.note ?? '') !== '', { error: OTHER_NEEDS_NOTE });
 
 export const fulfilmentRequestSchema = z.discriminatedUnion('step', [
   z.strictObject({ ...orderReference, step: z.literal('packed') }),
