@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localEnv } from '../../../lib/local-stack';
-import { parseOrderEnv } from '../../orders/server/order-dependencies';
-import { phoneChannels } from './settings';
+import { parseOrderEnv } from './order-dependencies';
+import { phoneChannels } from '../../messages/server/public';
 
 // The functions' env as Netlify gives it: a channel left out is off, one set in part is refused by
 // name when a function starts (as the build refuses it, src/lib/production-env.ts).
