@@ -15,6 +15,7 @@ const NO_SIGNED_IN_CALLER: Record<string, string> = {
   'razorpay-create-order': 'checkout creation, open to guests',
   'phonepe-create-payment': 'checkout creation, open to guests',
   'cod-create-order': 'checkout creation, open to guests',
+  'coupons-check': "the cart's coupon quote before paying, open to guests like checkout creation",
   'razorpay-verify-payment': "checked by the provider's signature in the body, open to guests",
   'phonepe-verify-payment': "checked against the provider's order status, open to guests",
   'prescription-requests-submit': 'a prescription request, open to guests',

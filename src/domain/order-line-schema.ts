@@ -11,4 +11,5 @@ export const orderLineSchema = z.object({
   unit_mrp_paise: z.int().check(z.nonnegative()),
   unit_price_paise: z.int().check(z.nonnegative()),
   quantity: z.int().check(z.positive()),
+  discount_paise: z.optional(z.int().check(z.nonnegative())),
 }) satisfies z.ZodMiniType<OrderLine>;

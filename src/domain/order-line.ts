@@ -9,6 +9,11 @@ export interface OrderLine {
   /** The selling price charged per unit (at most unit_mrp_paise). */
   unit_price_paise: number;
   quantity: number;
+  /**
+   * The line's share of a coupon's discount, in paise (absent without one): the line charged
+   * unit_price_paise * quantity minus this, and GST and refunds are worked from that.
+   */
+  discount_paise?: number;
 }
 
 /** What the customer was charged per unit, in paise. */
@@ -16,7 +21,7 @@ export function unitPricePaise(line: OrderLine): number {
   return line.unit_price_paise;
 }
 
-/** What the customer was charged for the line, in paise. */
+/** What the customer was charged for the line, in paise (after its share of any coupon). */
 export function linePaise(line: OrderLine): number {
-  return unitPricePaise(line) * line.quantity;
+  return unitPricePaise(line) * line.quantity - (line.discount_paise ?? 0);
 }

@@ -77,12 +77,36 @@ const checkoutFields = {
     })
     .max(100, 'prescriptionPaths may hold at most 100 paths'),
   attribution: orderAttributionSchema.optional(),
+  /** A coupon code the customer typed (any case); the server prices the order with it or refuses with its rule's sentence (422). */
+  couponCode: z.string({ error: 'couponCode must be text' }).trim().min(1, 'couponCode must not be empty').max(40, 'couponCode may be at most 40 characters').optional(),
   /** Paying for a pharmacist's proposal (prescription-request-payment.ts); absent for an ordinary cart. */
   prescriptionRequest: prescriptionRequestReferenceSchema.optional(),
 };
 
 export const createOrderRequestSchema = z.strictObject(checkoutFields);
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+
+/**
+ * POST /api/coupons/check: what a code takes off this cart before paying (public, rate-limited,
+ * Authorization optional as for create-order: a signed-in customer's uses count by account, a
+ * guest's by the mobile typed, when typed). 200 CouponCheckResponse, or 422 {error} with the rule's
+ * sentence; create-order checks the code again and the database takes its use.
+ */
+export const couponCheckRequestSchema = z.strictObject({
+  code: checkoutFields.couponCode.unwrap(),
+  lines: orderLinesSchema,
+  mobile: z.string({ error: 'mobile must be text' }).max(20).optional(),
+});
+export type CouponCheckRequest = z.infer<typeof couponCheckRequestSchema>;
+
+export const couponCheckResponseSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  subtotalPaise: z.number().int(),
+  discountPaise: z.number().int(),
+  amountPaise: z.number().int(),
+});
+export type CouponCheckResponse = z.infer<typeof couponCheckResponseSchema>;
 
 export const createOrderResponseSchema = z.object({
   order: z.object({ id: z.string().min(1), amount: z.number().int(), currency: z.literal('INR') }),

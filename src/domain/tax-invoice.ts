@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DrugSchedule } from './drug-tax';
 import { invoiceTax, supplyBetween, type GstRate, type Supply } from './gst';
+import { splitDiscount } from './coupon';
 
 /**
  * A GST tax invoice (or credit note) of a dispatched order, as printed: the seller from
@@ -34,6 +35,8 @@ export interface DispatchedLine {
   schedule: DrugSchedule;
   /** What the customer paid for one unit (the selling price, at most the MRP), GST included. */
   unitPricePaise: number;
+  /** The line's share of a coupon's discount, in paise (order line discount_paise); split over its batches by quantity. */
+  discountPaise?: number;
   batches: { batchNumber: string; expiryDate: string; quantity: number; mrpPaise: number }[];
 }
 
@@ -56,6 +59,9 @@ export interface InvoiceRow {
   quantity: number;
   mrpPaise: number;
   gstRate: GstRate;
+  /** The coupon's discount on this row (absent on invoices issued before coupons, and without one). */
+  discountPaise?: number;
+  /** What the row charged after the discount, GST included: taxable value plus GST. */
   amountPaise: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -80,14 +86,17 @@ export class InvoiceMismatch extends Error {}
 
 export function buildInvoice(input: InvoiceInput): InvoiceDocument {
   const supply = supplyBetween(input.seller.state, input.buyer.state);
-  const batchRows = input.lines.flatMap((line) =>
-    line.batches.map((batch) => ({ line, batch, amountPaise: line.unitPricePaise * batch.quantity })),
-  );
+  // GST is worked backwards from each row's discounted value (the discount split over batches in proportion).
+  const batchRows = input.lines.flatMap((line) => {
+    const gross = line.batches.map((batch) => line.unitPricePaise * batch.quantity);
+    const discounts = splitDiscount(line.discountPaise ?? 0, gross);
+    return line.batches.map((batch, index) => ({ line, batch, discountPaise: discounts[index]!, amountPaise: gross[index]! - discounts[index]! }));
+  });
   const tax = invoiceTax(batchRows.map((row) => ({ amountPaise: row.amountPaise, ratePercent: row.line.gstRate })), supply);
   if (tax.totalPaise !== input.paidPaise) {
     throw new InvoiceMismatch(`order ${input.orderNumber}: the dispatched lines come to ${tax.totalPaise} paise but ${input.paidPaise} were paid`);
   }
-  const rows = batchRows.map(({ line, batch }, index): InvoiceRow => {
+  const rows = batchRows.map(({ line, batch, discountPaise }, index): InvoiceRow => {
     const taxed = tax.lines[index]!;
     return {
       name: line.name,
@@ -98,6 +107,7 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
       quantity: batch.quantity,
       mrpPaise: batch.mrpPaise,
       gstRate: line.gstRate,
+      ...(discountPaise > 0 ? { discountPaise } : {}),
       amountPaise: taxed.amountPaise,
       taxablePaise: taxed.taxablePaise,
       cgstPaise: taxed.cgstPaise,
@@ -135,6 +145,7 @@ const invoiceRowSchema = z.object({
   quantity: z.number().int(),
   mrpPaise: paise,
   gstRate: z.union([z.literal(0), z.literal(5), z.literal(12), z.literal(18), z.literal(28)]),
+  discountPaise: paise.optional(),
   amountPaise: paise,
   taxablePaise: paise,
   cgstPaise: paise,

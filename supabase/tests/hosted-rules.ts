@@ -41,6 +41,11 @@ export const EXPECTED_RELATION_PRIVILEGES: Record<string, Grants> = {
   stock_batches: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   stock_reservations: { authenticated: ['SELECT'], service_role: ['SELECT', 'UPDATE(settled_at,state)'] },
   stock_settings: { service_role: ['SELECT', 'UPDATE(minimum_shelf_life_days)'] },
+  // Coupon codes (issue 41): only the server reads and writes them (the desk function checks marketing first).
+  coupons: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  coupon_settings: { service_role: ['SELECT', 'UPDATE(discount_prescription_medicines)'] },
+  coupon_redemptions: { service_role: ['SELECT'] },
+  coupon_redemptions_id_seq: {},
   order_line_batches: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
   tax_document_series: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   tax_documents: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
@@ -152,6 +157,12 @@ export const EXPECTED_FUNCTION_PRIVILEGES: Record<string, Grants> = {
   'approve_prescription_request(uuid,jsonb,uuid)': SERVER_ONLY,
   // Marketing's report: the function itself refuses every role but marketing.
   'campaign_sales(date,date,text)': { authenticated: ['EXECUTE'] },
+  // Coupons (issue 41): uses taken and given back by triggers; sales per coupon refuse all but marketing.
+  'orders_redeem_coupon()': NOBODY,
+  'orders_settle_coupon()': NOBODY,
+  'coupon_earlier_orders(uuid,text)': SERVER_ONLY,
+  'coupon_uses(text,uuid,text)': SERVER_ONLY,
+  'coupon_sales(date,date)': { authenticated: ['EXECUTE'] },
 };
 
 export type PrivilegeMatrix = Record<string, Record<ApiRoleName, string[]>>;

@@ -13,6 +13,8 @@ const cell = 'border border-gray-400 px-1.5 py-1 align-top';
 function Sheet({ doc, rows, page, pages }: { doc: TaxDocument; rows: TaxDocument['document']['rows']; page: number; pages: number }) {
   const { document: invoice } = doc;
   const intra = invoice.supply === 'intra_state';
+  // A coupon's discount gets its own column, so MRP, discount and taxable value stand side by side on each row.
+  const discounted = invoice.rows.some((row) => (row.discountPaise ?? 0) > 0);
   const title = doc.kind === 'invoice' ? 'Tax invoice' : 'Credit note';
   return (
     <section className="invoice-sheet mx-auto mb-8 max-w-[210mm] bg-white p-6 text-[11px] leading-snug text-gray-900 shadow print:m-0 print:p-0 print:shadow-none" aria-label={`${title} ${doc.number}, page ${page} of ${pages}`}>
@@ -67,6 +69,7 @@ function Sheet({ doc, rows, page, pages }: { doc: TaxDocument; rows: TaxDocument
             <th className={cell}>Expiry</th>
             <th className={`${cell} text-right`}>Qty</th>
             <th className={`${cell} text-right`}>MRP</th>
+            {discounted && <th className={`${cell} text-right`}>Discount</th>}
             <th className={`${cell} text-right`}>Taxable value</th>
             <th className={`${cell} text-right`}>GST %</th>
             {intra ? (
@@ -92,6 +95,7 @@ function Sheet({ doc, rows, page, pages }: { doc: TaxDocument; rows: TaxDocument
               <td className={cell}>{expiry(row.expiryDate)}</td>
               <td className={`${cell} text-right`}>{row.quantity}</td>
               <td className={`${cell} text-right`}>{rupees(row.mrpPaise)}</td>
+              {discounted && <td className={`${cell} text-right`} data-testid="invoice-row-discount">{rupees(row.discountPaise ?? 0)}</td>}
               <td className={`${cell} text-right`}>{rupees(row.taxablePaise)}</td>
               <td className={`${cell} text-right`}>{row.gstRate}%</td>
               {intra ? (
@@ -112,6 +116,11 @@ function Sheet({ doc, rows, page, pages }: { doc: TaxDocument; rows: TaxDocument
               <td className={cell} colSpan={6}>
                 Total
               </td>
+              {discounted && (
+                <td className={`${cell} text-right`} data-testid="invoice-discount">
+                  {rupees(invoice.rows.reduce((sum, row) => sum + (row.discountPaise ?? 0), 0))}
+                </td>
+              )}
               <td className={`${cell} text-right`} data-testid="invoice-taxable">
                 {rupees(invoice.totals.taxablePaise)}
               </td>

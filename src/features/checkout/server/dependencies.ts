@@ -3,6 +3,7 @@ import type { OrderRecord } from '../../../domain/order-view';
 import type { CatalogueIndex } from './catalogue-index';
 import type { ServerEnv } from './env';
 import { SupabaseOrderStore, type OrderStore } from './order-store';
+import { SupabaseCouponStore, type CouponStore } from './coupon-store';
 import { buildProviders, type PaymentProviders } from './providers';
 import { SupabaseRequestPayments, type RequestPayments } from './request-payment';
 import { reorderIndexFiles } from './reorder-index';
@@ -13,6 +14,8 @@ export interface CheckoutDependencies {
   env: ServerEnv;
   catalogue: CatalogueIndex;
   orders: OrderStore;
+  /** Coupon codes; without it every code is refused as not valid. */
+  coupons?: CouponStore;
   providers: PaymentProviders;
   /** content/delivery as bundled with the functions: the only source of zones, promises and COD rules. */
   delivery: DeliveryContent;
@@ -49,6 +52,7 @@ export function buildDependencies(
     orderPlaced,
     ...(orderPage ? { orderPage } : {}),
     orders: new SupabaseOrderStore(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY),
+    coupons: new SupabaseCouponStore(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY),
     providers: buildProviders(env, fetcher),
     // The proposal's cheaper substitutes come from the build's reorder shards, as the request page offers them.
     requests: new SupabaseRequestPayments(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, env.ORDER_LINK_SECRET, reorderIndexFiles(functionRoot())),

@@ -8,6 +8,7 @@ import { REFUND_ROW_STATES, type Refund } from './refund';
 
 import type { OrderStatus, PaymentStatus } from '../../../domain/order-status';
 import { attributionColumns, type OrderAttribution } from '../../../domain/order-attribution';
+import { couponSentence, type CouponRule } from '../../../domain/coupon';
 
 export interface StoredOrder {
   id: string;
@@ -51,6 +52,8 @@ export interface NewOrder {
   delivery: OrderDelivery;
   /** The campaign the customer came from, if any (UTM first and last touch). */
   attribution?: OrderAttribution;
+  /** The coupon the order was priced with (stored upper-case) and what it took off, in paise. */
+  coupon?: { code: string; discountPaise: number };
 }
 
 /** Everything the payment functions need from Supabase, as the service role. */
@@ -77,6 +80,8 @@ export interface OrderStore {
 const ORDER_COLUMNS =
   'id, provider, provider_order_id, provider_payment_id, payment_status, status, order_number, user_id, prescription_paths, amount_paise, currency';
 const UNIQUE_VIOLATION = '23505';
+/** The database refused the coupon's use (orders_redeem_coupon): its detail names the rule. */
+export const COUPON_REFUSED_SQLSTATE = 'MK422';
 
 function fail(what: string, error: { message: string }): never {
   throw new Error(`${what}: ${error.message}`);
@@ -123,10 +128,13 @@ export class SupabaseOrderStore implements OrderStore {
       delivery_zone_id: delivery.zoneId,
       promised_delivery_date: delivery.promisedDate,
       ...attributionColumns(order.attribution),
+      ...(order.coupon ? { coupon_code: order.coupon.code, discount_paise: order.coupon.discountPaise } : {}),
     }).select('order_number').single<{ order_number: string }>();
     if (error?.code === UNIQUE_VIOLATION) return null;
     // The database reserves the stock with the insert; a short product refuses the whole order.
     if (error?.code === STOCK_SHORT_SQLSTATE) throw stockRefusal(order.lines, error.details);
+    // The code's last use went to another order in the meantime (or it ended): its sentence, and no order.
+    if (error?.code === COUPON_REFUSED_SQLSTATE) throw new HttpRefusal(422, couponSentence((JSON.parse(error.details) as { rule: CouponRule }).rule));
     if (error) fail('inserting the order', error);
     return data.order_number;
   }

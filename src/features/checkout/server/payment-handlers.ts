@@ -6,6 +6,7 @@ import { HttpRefusal, isPlainObject, jsonResponse, missingField, parseBody, pars
 import { settleDelivery } from './order-delivery';
 import type { StoredOrder } from './order-store';
 import { priceOrder } from './pricing';
+import { couponCheck } from './coupon-store';
 import type { PaymentOutcome } from './provider';
 import { paymentRules, type AnyPaymentProvider } from './providers';
 
@@ -72,7 +73,12 @@ async function create(provider: string, req: Request, deps: CheckoutDependencies
   const adapter = adapterOf(deps, provider);
   const body = parseBody(adapter.createSchema, parseJson(await readRawBody(req)));
   const buyer = await identifyBuyer(req, body.cartSessionId, (token) => deps.orders.userIdOfAccessToken(token));
-  const priced = priceOrder(await deps.catalogue.lookup(body.lines.map((line: { productId: number }) => line.productId)), body.lines, body.amount);
+  const catalogue = await deps.catalogue.lookup(body.lines.map((line: { productId: number }) => line.productId));
+  // A code is checked against this customer: by account, or by the mobile a guest typed.
+  const coupon = body.couponCode
+    ? await couponCheck(deps.coupons, body.couponCode, { userId: buyer.kind === 'customer' ? buyer.userId : null, mobile: body.delivery.mobile }, deps.now())
+    : undefined;
+  const priced = priceOrder(catalogue, body.lines, body.amount, coupon);
   // A pharmacist's proposal is paid with the request's own address and reviewed prescription.
   const request = body.prescriptionRequest ? await deps.requests.prepare(body.prescriptionRequest, buyer, body.lines, deps.delivery, deps.now()) : null;
   const { delivery, zone } = request ?? settleDelivery(body.delivery, buyer, deps.delivery, deps.now());
@@ -82,7 +88,7 @@ async function create(provider: string, req: Request, deps: CheckoutDependencies
     request?.prescriptionPaths ?? (await checkPrescriptions(buyer, body.prescriptionPaths, priced.prescriptionProducts, (path) => deps.orders.prescriptionExists(path)));
   const order = { id: randomUUID(), amountPaise: priced.amountPaise, siteUrl: deps.env.SITE_URL };
   const row = async (providerOrderId: string) => {
-    const orderNumber = await deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths, delivery, attribution: body.attribution });
+    const orderNumber = await deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths, delivery, attribution: body.attribution, ...(priced.couponCode ? { coupon: { code: priced.couponCode, discountPaise: priced.discountPaise } } : {}) });
     // Tied before the order can be paid or accepted, so it skips the second review and marks the request paid.
     if (orderNumber && request) await deps.requests.approve(request, order.id);
     return orderNumber;

@@ -87,3 +87,43 @@ describe('priceOrder', () => {
     expect(priceOrder(catalogue, [{ productId: 5, quantity: 2 }], 100).amountPaise).toBe(100);
   });
 });
+
+describe('priceOrder with a coupon', () => {
+  const monsoon = {
+    code: 'MONSOON15',
+    description: '',
+    kind: 'percent' as const,
+    percent_off: 15,
+    cap_paise: null,
+    flat_paise: null,
+    min_order_paise: 5000,
+    starts_at: '2026-11-01T00:00:00+05:30',
+    ends_at: '2026-12-01T00:00:00+05:30',
+    total_uses: null,
+    uses_per_customer: null,
+    first_order_only: false,
+    applies_to: 'all' as const,
+    product_ids: [],
+    active: true,
+  };
+  const context = { now: new Date('2026-11-28T10:00:00+05:30'), usesTotal: 0, usesByCustomer: 0, earlierOrders: 0, discountPrescriptionMedicines: false };
+
+  it('takes the discount off the over-the-counter lines, split in proportion, and checks the discounted total', () => {
+    // 3 x 30.10 + 2 x 31.05 = 152.40; 15% = 22.86 split 13.545 / 9.315: the tied paisa goes to the first line (13.55 / 9.31).
+    const priced = priceOrder(catalogue, [{ productId: 1, quantity: 3 }, { productId: 6, quantity: 2 }, { productId: 2, quantity: 1 }], 15240 + 8950 - 2286, { code: 'monsoon15', coupon: monsoon, context });
+    expect(priced).toMatchObject({ subtotalPaise: 24190, discountPaise: 2286, amountPaise: 21904, couponCode: 'MONSOON15' });
+    expect(priced.lines.map((line) => line.discount_paise)).toEqual([1355, 931, undefined]);
+  });
+
+  it('refuses with the rule\'s sentence (422) before anything else is checked', () => {
+    const refused = refusal(() => priceOrder(catalogue, [{ productId: 1, quantity: 1 }], 3010, { code: 'MONSOON15', coupon: monsoon, context }));
+    expect([refused.status, refused.message]).toEqual([422, 'This code needs an order of ₹50 or more.']);
+    const unknown = refusal(() => priceOrder(catalogue, [{ productId: 1, quantity: 3 }], 9030, { code: 'NOPE', coupon: null, context }));
+    expect([unknown.status, unknown.message]).toEqual([422, 'This code is not valid. Please check it and try again.']);
+  });
+
+  it('a total sent without the discount is the changed-total refusal', () => {
+    const refused = refusal(() => priceOrder(catalogue, [{ productId: 1, quantity: 3 }, { productId: 6, quantity: 2 }], 15240, { code: 'MONSOON15', coupon: monsoon, context }));
+    expect(refused.status).toBe(409);
+  });
+});

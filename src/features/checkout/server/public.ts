@@ -10,3 +10,4 @@ export { inMemoryReorderIndex, reorderIndexFiles, type ReorderIndex } from './re
 export { buyerFolder, identifyBuyer, type Buyer } from './buyer';
 export { settleDelivery } from './order-delivery';
 export { paymentHandler, runDetached, type AfterReply, type PaymentStep } from './payment-handlers';
+export { couponCheckHandler } from './coupon-check';

@@ -125,6 +125,7 @@ export class SupabaseDispatchRecords implements DispatchRecords {
         gstRate: gstRate!,
         schedule,
         unitPricePaise: unitPricePaise(line),
+        ...(line.discount_paise ? { discountPaise: line.discount_paise } : {}),
         // A product not stock-tracked yet has no batch on record; its row says so rather than inventing one.
         batches:
           picked.length > 0

@@ -3,7 +3,7 @@ import type { Context } from '@netlify/functions';
 import deliveryContent from '../../../../.generated/delivery.json' with { type: 'json' };
 import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { parseDeliveryContent } from '../../../domain/delivery-content';
-import { buildDependencies, catalogueIndexFiles, paymentHandler, type CheckoutDependencies, type PaymentStep } from '../../checkout/server/public';
+import { buildDependencies, catalogueIndexFiles, couponCheckHandler, paymentHandler, type CheckoutDependencies, type PaymentStep } from '../../checkout/server/public';
 import { buildOrderDependencies, parseOrderEnv } from './order-dependencies';
 import { afterOrderPlaced } from './cancel-order';
 import { orderRecord } from './order-access';
@@ -39,4 +39,9 @@ function productionDependencies(): CheckoutDependencies {
 export function paymentFunction(provider: PaymentMethod, step: PaymentStep): (req: Request, context?: Pick<Context, 'waitUntil'>) => Promise<Response> {
   const handler = paymentHandler(provider, step);
   return (req, context) => handler(req, productionDependencies, context && ((work) => context.waitUntil(work)));
+}
+
+/** POST /api/coupons/check on the same dependencies as create-order, so the quote is priced as the order will be. */
+export function couponCheckFunction(): (req: Request) => Promise<Response> {
+  return (req) => couponCheckHandler(req, productionDependencies);
 }
