@@ -33,6 +33,7 @@ const FEATURE_USES = {
   orders: ['checkout', 'messages'],
   desk: ['checkout', 'orders', 'prescription-requests', 'catalogue', 'messages'],
   marketing: ['desk'],
+  reports: ['desk'],
   'content-editor': ['catalogue'],
   'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions', 'messages'],
   reorder: ['cart', 'checkout', 'orders', 'desk', 'messages'],

@@ -1,5 +1,5 @@
 /**
- * Gives a user a staff role (marketing sees campaign sales only, no order or customer): npm run staff -- add <email> <pharmacist|support|marketing> [registration number] [--name "Full Name"]
+ * Gives a user a staff role (marketing sees campaign sales only, no order or customer; owner the GST returns and daily reports only): npm run staff -- add <email> <pharmacist|support|marketing|owner> [registration number] [--name "Full Name"]
  *
  * The role goes into the user's app_metadata through Supabase Auth's admin API, which only the
  * service role may call; works against the local stack and a hosted project alike
@@ -10,10 +10,10 @@ import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { deskRoles } from '../src/domain/desk';
 
-const USAGE = 'Usage: npm run staff -- add <email> <pharmacist|support|marketing> [registration number] [--name "Full Name"]';
+const USAGE = 'Usage: npm run staff -- add <email> <pharmacist|support|marketing|owner> [registration number] [--name "Full Name"]';
 
 const argsSchema = z
-  .tuple([z.literal('add'), z.email('the first value must be the staff member’s email'), z.enum(deskRoles, { error: 'role must be pharmacist, support or marketing' })])
+  .tuple([z.literal('add'), z.email('the first value must be the staff member’s email'), z.enum(deskRoles, { error: 'role must be pharmacist, support, marketing or owner' })])
   .rest(z.string());
 
 async function main(argv: string[]): Promise<void> {

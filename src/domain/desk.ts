@@ -7,8 +7,11 @@ export type StaffRole = (typeof staffRoles)[number];
 
 export const isStaffRole = (role: string): role is StaffRole => staffRoles.some((staffRole) => staffRole === role);
 
-/** Everyone who signs in to the desk: the order staff, and marketing, who see campaign sales only. */
-export const deskRoles = [...staffRoles, 'marketing'] as const;
+/**
+ * Everyone who signs in to the desk: the order staff, marketing, who see campaign sales only, and
+ * the owner (or accountant), who sees the month's GST returns and the daily reports only.
+ */
+export const deskRoles = [...staffRoles, 'marketing', 'owner'] as const;
 export type DeskRole = (typeof deskRoles)[number];
 
 /** The desk page each role works on, named for the sentence a role sees on a page that is not theirs. */
@@ -16,6 +19,7 @@ export const deskHomes: Readonly<Record<DeskRole, { path: string; name: string }
   pharmacist: { path: '/desk', name: 'Order queue' },
   support: { path: '/desk', name: 'Order queue' },
   marketing: { path: '/desk/campaigns', name: 'Campaign sales' },
+  owner: { path: '/desk/reports', name: 'Reports' },
 };
 
 export const rejectionReasons = ['illegible', 'expired', 'not_prescribed', 'quantity_exceeds', 'patient_details_missing', 'other'] as const;

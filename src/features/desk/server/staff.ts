@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { staffRoles, type StaffRole } from '../../../domain/desk';
+import { deskRoles, isStaffRole, type DeskRole, type StaffRole } from '../../../domain/desk';
 import { HttpRefusal } from '../../../lib/server/http';
 
 /** A signed-in staff member as the verified token's app_metadata describes them. */
-export interface StaffMember {
+export interface StaffMember<R extends DeskRole = StaffRole> {
   id: string;
-  role: StaffRole;
+  role: R;
   name: string;
   registrationNumber: string | null;
 }
@@ -18,7 +18,7 @@ export interface VerifiedUser {
 }
 
 const staffMetadataSchema = z.object({
-  role: z.enum(staffRoles),
+  role: z.enum(deskRoles),
   staff_name: z.string().trim().min(1).max(100).optional(),
   registration_number: z.string().trim().min(1).max(50).optional(),
 });
@@ -27,27 +27,31 @@ export const STAFF_ONLY = 'This area is for pharmacy staff.';
 
 /**
  * The staff member behind a request's bearer token. The role comes from app_metadata, which only
- * the service role can write; user_metadata (the user's own) is never read.
+ * the service role can write; user_metadata (the user's own) is never read. A desk role outside
+ * the order staff (marketing, owner) that is not allowed here is told the area is for staff, as a
+ * customer is.
  */
-export async function requireStaff(
+export async function requireStaff<R extends DeskRole>(
   req: Request,
   verify: (accessToken: string) => Promise<VerifiedUser | null>,
-  allowed: readonly StaffRole[],
-): Promise<StaffMember> {
+  allowed: readonly R[],
+): Promise<StaffMember<R>> {
   const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) throw new HttpRefusal(401, 'Sign in with your staff account.');
   const user = await verify(token);
   if (!user) throw new HttpRefusal(401, 'Your session has ended. Sign in again.');
   const metadata = staffMetadataSchema.safeParse(user.app_metadata);
   if (!metadata.success) throw new HttpRefusal(403, STAFF_ONLY);
-  const member: StaffMember = {
+  const role = metadata.data.role;
+  const isAllowed = (candidate: DeskRole): candidate is R => allowed.some((allowedRole) => allowedRole === candidate);
+  if (!isAllowed(role)) {
+    if (!isStaffRole(role)) throw new HttpRefusal(403, STAFF_ONLY);
+    throw new HttpRefusal(403, `Only ${/^[aeiou]/.test(allowed[0] ?? '') ? 'an' : 'a'} ${allowed.join(' or ')} can do this.`);
+  }
+  return {
     id: user.id,
-    role: metadata.data.role,
+    role,
     name: metadata.data.staff_name ?? user.email ?? user.id,
     registrationNumber: metadata.data.registration_number ?? null,
   };
-  if (!allowed.includes(member.role)) {
-    throw new HttpRefusal(403, `Only a ${allowed.join(' or ')} can do this.`);
-  }
-  return member;
 }
