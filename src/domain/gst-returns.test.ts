@@ -206,6 +206,18 @@ describe('GSTR-1 of a month', () => {
     });
   });
 
+  it('flags a b2cs row that a later month\'s credit note takes below zero', () => {
+    const december = creditNote(returned, '2026-12-02T05:00:00.000Z');
+    const json = gstr1Json(monthReturn({ month: '2026-12', gstin: seller.gstin, documents: [december], reversedInvoiceTotals: new Map([[returned.number, returned.document.totals.totalPaise]]) }));
+    expect(json.b2cs?.map((row) => [row.rt, row.txval])).toEqual([
+      [5, -returned.document.rows[1]!.taxablePaise / 100],
+      [18, -returned.document.rows[0]!.taxablePaise / 100],
+    ]);
+    expect(gstr1Problems(json).filter((problem) => problem.startsWith('b2cs.'))).toEqual(
+      ['b2cs.0.txval', 'b2cs.0.camt', 'b2cs.0.samt', 'b2cs.1.txval', 'b2cs.1.camt', 'b2cs.1.samt'].map((where) => `${where}: the month’s credit notes outweigh its sales here: report it as an amendment (b2csa) of the invoices’ month`),
+    );
+  });
+
   it('refuses a file the portal would refuse', () => {
     const json = gstr1Json(monthReturn({ month: '2026-11', gstin: seller.gstin, documents: [intra], reversedInvoiceTotals: new Map() }));
     json.doc_issue.doc_det[0]!.docs[0] = { ...json.doc_issue.doc_det[0]!.docs[0]!, from: 'M2627000041', to: 'M2627000041' };

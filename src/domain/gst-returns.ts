@@ -268,6 +268,8 @@ export function monthReturn(input: MonthReturnInput): MonthReturn {
 /** Amounts as the portal takes them: rupees with at most two decimals. */
 const amount = z.number().refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'at most two decimals');
 const nonNegative = amount.refine((value) => value >= 0, 'must not be negative');
+/** A b2cs row is net of the month's credit notes; one that comes out below zero goes to the portal as an amendment (b2csa) instead. */
+const netOfNotes = amount.refine((value) => value >= 0, 'the month’s credit notes outweigh its sales here: report it as an amendment (b2csa) of the invoices’ month');
 const stateCodeSchema = z.string().regex(/^(0[1-9]|[12][0-9]|3[0-8]|97)$/, 'a GST state code');
 const rate = z.union([z.literal(0), z.literal(0.1), z.literal(0.25), z.literal(1), z.literal(1.5), z.literal(3), z.literal(5), z.literal(6), z.literal(7.5), z.literal(12), z.literal(18), z.literal(28), z.literal(40)]);
 const portalDateSchema = z.string().regex(/^(0[1-9]|[12][0-9]|3[01])-(0[1-9]|1[0-2])-\d{4}$/, 'dd-mm-yyyy');
@@ -279,8 +281,8 @@ const interItem = z.strictObject({ num: z.number().int().positive(), itm_det: z.
  * The GSTR-1 JSON the GST portal's offline tool imports, as its documentation describes it: gstin
  * and fp (MMYYYY), then one key per table. Only the tables a B2C pharmacy fills are allowed here;
  * b2cs and hsn are net of the month's credit notes (the portal takes Table 7 and Table 12 net), so
- * a month whose credit notes outweigh its sales in one row shows a negative value there, which the
- * portal refuses: report that month's adjustment as an amendment (b2csa) instead.
+ * a month whose credit notes outweigh its sales in one b2cs row shows a negative value there, which
+ * the schema (as the portal) refuses: that adjustment goes in as an amendment (b2csa) instead.
  */
 export const gstr1Schema = z.strictObject({
   gstin: z.string().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/),
@@ -294,10 +296,10 @@ export const gstr1Schema = z.strictObject({
         pos: stateCodeSchema,
         typ: z.literal('OE'),
         rt: rate,
-        txval: amount,
-        iamt: amount.optional(),
-        camt: amount.optional(),
-        samt: amount.optional(),
+        txval: netOfNotes,
+        iamt: netOfNotes.optional(),
+        camt: netOfNotes.optional(),
+        samt: netOfNotes.optional(),
         csamt: amount,
       }),
     )
