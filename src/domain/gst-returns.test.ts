@@ -252,14 +252,32 @@ describe('the CSV of every row', () => {
     const csv = documentLinesCsv(month);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + month.reduce((sum, doc) => sum + doc.document.rows.length, 0));
-    expect(lines[0]).toBe('Document,Number,Date,Reverses invoice,Order,Place of supply,State code,Supply,Item,HSN,Batch,Expiry,Quantity,GST rate %,Taxable value,CGST,SGST,IGST,Amount');
-    expect(lines[1]).toBe(`Invoice,${intra.number},2026-11-01,,MK-2611-000101,Karnataka,29,Intra-state,Insulin Glargine 100IU/ml,30043110,B-30043110-0,2028-03-31,2,0,1291.00,0.00,0.00,0.00,1291.00`);
+    expect(lines[0]).toBe('Document,Number,Date,Reverses invoice,Order,Place of supply,State code,Supply,Item,HSN,Batch,Expiry,Quantity,GST rate %,Discount,Taxable value,CGST,SGST,IGST,Amount');
+    expect(lines[1]).toBe(`Invoice,${intra.number},2026-11-01,,MK-2611-000101,Karnataka,29,Intra-state,Insulin Glargine 100IU/ml,30043110,B-30043110-0,2028-03-31,2,0,0.00,1291.00,0.00,0.00,0.00,1291.00`);
     expect(lines.find((text) => text.startsWith(`Credit note,${returnNote.number}`))).toBe(
-      `Credit note,${returnNote.number},2026-11-20,${returned.number},MK-2611-000104,Karnataka,29,Intra-state,Niacinamide 10% Face Serum,33049990,B-33049990-18,2028-03-31,-1,18,-423.72,-38.14,-38.13,0.00,-499.99`,
+      `Credit note,${returnNote.number},2026-11-20,${returned.number},MK-2611-000104,Karnataka,29,Intra-state,Niacinamide 10% Face Serum,33049990,B-33049990-18,2028-03-31,-1,18,0.00,-423.72,-38.14,-38.13,0.00,-499.99`,
     );
     const column = (index: number) => lines.slice(1).reduce((sum, text) => sum + Math.round(Number(text.split(',')[index]) * 100), 0);
-    expect(column(14)).toBe(built().totals.net.taxablePaise);
-    expect(column(18)).toBe(built().totals.net.totalPaise);
+    expect(column(15)).toBe(built().totals.net.taxablePaise);
+    expect(column(19)).toBe(built().totals.net.totalPaise);
+  });
+});
+
+describe('a coupon\'s discount', () => {
+  it('is on the CSV row, and the return takes the taxable value after it', () => {
+    const discounted: StoredTaxDocument = {
+      ...intra,
+      number: 'MK/2026-27/000099',
+      order_number: 'MK-2611-000105',
+      issued_at: '2026-11-16T09:00:00.000Z',
+      document: buildInvoice({ seller, buyer: intra.document.buyer, orderNumber: 'MK-2611-000105', pharmacist: intra.document.pharmacist, lines: [{ ...serum, discountPaise: 5_000 }], paidPaise: 49_999 - 5_000 }),
+    };
+    const row = discounted.document.rows[0]!;
+    expect(row).toMatchObject({ discountPaise: 5_000, amountPaise: 44_999, taxablePaise: 38_135 });
+    expect(documentLinesCsv([discounted]).split('\r\n')[1]).toContain(',18,50.00,381.35,34.32,34.32,0.00,449.99');
+    expect(gstr1Json(monthReturn({ month: '2026-11', gstin: seller.gstin, documents: [discounted], reversedInvoiceTotals: new Map() })).b2cs).toEqual([
+      { sply_ty: 'INTRA', pos: '29', typ: 'OE', rt: 18, txval: 381.35, camt: 34.32, samt: 34.32, csamt: 0 },
+    ]);
   });
 });
 

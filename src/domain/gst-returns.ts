@@ -512,6 +512,7 @@ const CSV_HEADER = [
   'Expiry',
   'Quantity',
   'GST rate %',
+  'Discount',
   'Taxable value',
   'CGST',
   'SGST',
@@ -530,7 +531,9 @@ const csvRupees = (paise: number) => (paise < 0 ? '-' : '') + `${Math.floor(Math
 
 /**
  * One line per row of every invoice and credit note of the month, in document order; a credit
- * note's quantity and amounts are negative, so each column adds up to the month's net figure.
+ * note's quantity and amounts are negative, so each column adds up to the month's net figure. A
+ * coupon's discount is shown on its row; the taxable value and amount are after it (GST is charged
+ * on the discounted value).
  */
 export function documentLinesCsv(documents: readonly StoredTaxDocument[]): string {
   const sorted = [...documents].sort((a, b) => a.issued_at.localeCompare(b.issued_at) || a.number.localeCompare(b.number));
@@ -555,6 +558,7 @@ export function documentLinesCsv(documents: readonly StoredTaxDocument[]): strin
           csvCell(row.expiryDate),
           String(direction * row.quantity),
           String(row.gstRate),
+          csvRupees(direction * (row.discountPaise ?? 0)),
           csvRupees(direction * row.taxablePaise),
           csvRupees(direction * row.cgstPaise),
           csvRupees(direction * row.sgstPaise),
