@@ -11,6 +11,7 @@ import { CartScreen } from './CartScreen';
 import { writeTap } from './cart-taps';
 import { OFFERED_PAYMENT_METHODS } from './offered-methods';
 import { $paymentMethod, type PaymentMethod, type UnavailableMethods } from './payment-method';
+import { $appliedCoupon, couponFor } from './applied-coupon';
 
 // The upload dialog and its upload code load when the customer first asks for it.
 const PrescriptionDialog = lazy(() =>
@@ -48,6 +49,7 @@ export default function CartPage({ children, onProceed, busyLabel = null, delive
   const prescriptionLinks = useStore($prescriptionLinks);
   const method = useStore($paymentMethod);
   const dialogOpening = useStore($prescriptionDialogOpening);
+  const appliedCoupon = useStore($appliedCoupon);
   const dialogOpen = dialogOpening > 0;
   // Once opened, the dialog stays mounted, so closing it runs its own close and focus return.
   const [dialogWanted, setDialogWanted] = useState(false);
@@ -74,7 +76,7 @@ export default function CartPage({ children, onProceed, busyLabel = null, delive
     else if (key === 'proceed') onProceed($paymentMethod.get());
   };
 
-  const state: CartScreenState = { lines, gone, stock, prescriptionLinks, method, offered: OFFERED_PAYMENT_METHODS, unavailableMethods, busyLabel, paymentBlocked };
+  const state: CartScreenState = { lines, gone, stock, prescriptionLinks, method, offered: OFFERED_PAYMENT_METHODS, unavailableMethods, busyLabel, paymentBlocked, coupon: couponFor(lines, appliedCoupon) };
 
   return (
     <>

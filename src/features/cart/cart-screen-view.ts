@@ -47,6 +47,8 @@ export interface CartScreenState {
   busyLabel: string | null;
   /** Set while the order cannot be paid for (e.g. a PIN code we don't deliver to); the cart stays as it is. */
   paymentBlocked: boolean;
+  /** A coupon the server quoted for these lines: its saving and the new total (never in the first paint). */
+  coupon?: { code: string; discountPaise: number } | null;
 }
 
 /** The slot React fills with the delivery details form, above the payment methods. */
@@ -206,7 +208,9 @@ function summaryView(state: CartScreenState): ViewElement {
   const readiness = checkoutReadiness(lines, gone, stock);
   const pending = lines.some((line) => !line.prescriptionAccepted);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const total = formatRupees(cartLinesTotalPaise(lines));
+  const subtotalPaise = cartLinesTotalPaise(lines);
+  const { coupon } = state;
+  const total = formatRupees(subtotalPaise - (coupon?.discountPaise ?? 0));
   return el(
     'section',
     { 'aria-labelledby': markup.SUMMARY_HEADING_ID, class: markup.SUMMARY_CLASS },
@@ -214,7 +218,14 @@ function summaryView(state: CartScreenState): ViewElement {
     el(
       'dl',
       { class: markup.SUMMARY_LIST_CLASS },
-      el('div', { class: markup.SUMMARY_ROW_CLASS }, el('dt', {}, markup.subtotalLabel(units)), el('dd', {}, total)),
+      el('div', { class: markup.SUMMARY_ROW_CLASS }, el('dt', {}, markup.subtotalLabel(units)), el('dd', {}, formatRupees(subtotalPaise))),
+      coupon &&
+        el(
+          'div',
+          { class: markup.SUMMARY_ROW_CLASS, 'data-testid': 'summary-coupon' },
+          el('dt', {}, markup.couponLabel(coupon.code)),
+          el('dd', { class: markup.COUPON_SAVING_CLASS }, `−${formatRupees(coupon.discountPaise)}`),
+        ),
       el('div', { class: markup.SUMMARY_ROW_CLASS }, el('dt', {}, markup.DELIVERY_FEE_LABEL), el('dd', { class: markup.DELIVERY_FEE_CLASS }, DELIVERY_FREE)),
       el('div', { class: markup.SUMMARY_TOTAL_ROW_CLASS }, el('dt', {}, markup.TOTAL_LABEL), el('dd', {}, total)),
     ),

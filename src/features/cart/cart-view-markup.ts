@@ -87,3 +87,7 @@ export function lineDiscountText(line: CartLine): string | null {
 
 export const lineTotalText = (line: CartLine) =>
   formatRupees(lineTotalPaise({ mrp_paise: line.product.mrp_paise, current_price_paise: line.product.current_price_paise, quantity: line.quantity }));
+
+/** The order summary's coupon row: the code and its saving (only after the server quoted it). */
+export const couponLabel = (code: string) => `Coupon ${code}`;
+export const COUPON_SAVING_CLASS = 'font-semibold text-brand-700';

@@ -6,3 +6,4 @@ export { $paymentMethod, PAYMENT_METHODS, type PaymentMethod, type UnavailableMe
 export { startFirstScreen } from './static-cart-view';
 /** Resolves once the sign-in merge (and the guest prescriptions it moves) has settled; loads the sync only when asked. */
 export const cartSyncSettled = async (): Promise<void> => (await import('./cart-sync')).cartSyncSettled();
+export { $appliedCoupon, couponFor, couponLinesKey, type AppliedCoupon } from './applied-coupon';

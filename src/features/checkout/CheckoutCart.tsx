@@ -23,6 +23,8 @@ import type { RefusalAction } from './refusal-action';
 
 // The form and its schema load after the cart has painted.
 const DeliveryStep = lazy(() => import('@/features/delivery/DeliveryStep'));
+// So does the coupon field (with the payment API it asks).
+const CouponField = lazy(() => import('./CouponField'));
 
 /** The /cart island: the cart with the delivery and payment steps plugged into its proceed button. */
 export default function CheckoutCart() {
@@ -63,6 +65,7 @@ export default function CheckoutCart() {
 
   const deliveryStep = (
     <Suspense fallback={null}>
+      <CouponField />
       <DeliveryStep
         signedIn={signedIn}
         codLines={lines.map((line) => ({ name: line.product.name, codAvailable: line.product.cod_available ?? true }))}

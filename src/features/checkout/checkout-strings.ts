@@ -66,3 +66,11 @@ export const PLACING_COD_ORDER = 'Placing your order...';
 export const processingLabel = (method: PaymentMethod) => (collectedOnDelivery(method) ? PLACING_COD_ORDER : `Processing ${paymentMethodLabel(method)} Payment...`);
 export const COD_ORDER_PLACED = 'Order placed! Pay in cash when it arrives.';
 export const COD_CREATE_TOAST = 'Failed to place your order. Please try again.';
+
+/** The coupon field in the order summary (issue 41). The server's refusals are its own sentences. */
+export const COUPON_FIELD_LABEL = 'Coupon code';
+export const COUPON_APPLY = 'Apply';
+export const COUPON_APPLYING = 'Checking…';
+export const COUPON_REMOVE = 'Remove';
+export const COUPON_NOT_CHECKED = 'The code could not be checked just now. Please try again.';
+export const couponSaving = (code: string, saving: string) => `${code} applied: you save ${saving}.`;

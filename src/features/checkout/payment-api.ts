@@ -1,10 +1,13 @@
 import type { z } from 'zod';
 import { cartLinesTotalPaise } from '@/domain/cart-line';
 import { storedAttribution } from './utm';
+import { couponFor } from '@/features/cart/public';
 import type { CartState } from '@/domain/cart-line';
 import type { OrderRecord } from '@/domain/order-view';
 import type {
   CodCreateResponse,
+  CouponCheckRequest,
+  CouponCheckResponse,
   CreateOrderRequest,
   DeliveryDetailsInput,
   CreateOrderResponse,
@@ -12,7 +15,7 @@ import type {
   PhonePeVerifyResponse,
   RazorpayVerifyRequest,
 } from '../../domain/payment-contract';
-import { NO_ORDER_ID, codCreateFailed, createOrderFailed, phonePeCreateFailed, phonePeVerifyFailed, verifyFailed } from './checkout-strings';
+import { COUPON_NOT_CHECKED, NO_ORDER_ID, codCreateFailed, createOrderFailed, phonePeCreateFailed, phonePeVerifyFailed, verifyFailed } from './checkout-strings';
 
 /** A refusal or a broken reply of the payment functions; `message` is the spec's text for it. */
 export class PaymentApiError extends Error {
@@ -41,9 +44,12 @@ export interface PlacedOrder {
 /** What every create call carries: the total in paise, the lines the server prices, the buyer's cart session, prescriptions, delivery details and the campaign the customer came from. */
 export function checkoutRequest(cart: CartState, delivery: DeliveryDetailsInput): CreateOrderRequest {
   const lines = cart.items;
+  // A code quoted for exactly these lines goes with the order, and the total the customer saw with it.
+  const coupon = couponFor(lines);
   return {
     delivery: delivery as CreateOrderRequest['delivery'],
-    amount: cartLinesTotalPaise(lines),
+    amount: cartLinesTotalPaise(lines) - (coupon?.discountPaise ?? 0),
+    ...(coupon ? { couponCode: coupon.code } : {}),
     lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
     cartSessionId: cart.sessionId,
     prescriptionPaths: [...new Set(lines.flatMap((line) => (line.prescriptionFileUrl ? [line.prescriptionFileUrl] : [])))],
@@ -93,6 +99,19 @@ export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies)
   }
 
   return {
+    /** POST /api/coupons/check: the saving a code gives these lines; a refusal throws with the rule's sentence. */
+    async checkCoupon(request: CouponCheckRequest): Promise<CouponCheckResponse> {
+      const [reply, contract] = await Promise.all([send('/api/coupons/check', request), loadContract()]);
+      const body = parseJson(reply.text);
+      if (!reply.ok) {
+        const sentence = reply.status === 422 && body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : COUPON_NOT_CHECKED;
+        throw new PaymentApiError(sentence, reply.status);
+      }
+      const parsed = contract.couponCheckResponseSchema.safeParse(body);
+      if (!parsed.success) throw new PaymentApiError(COUPON_NOT_CHECKED, reply.status);
+      return parsed.data;
+    },
+
     async createRazorpayOrder(request: CreateOrderRequest): Promise<CreateOrderResponse['order']> {
       const [reply, contract] = await Promise.all([send('/api/razorpay/create-order', request), loadContract()]);
       if (!reply.ok) throw new PaymentApiError(createOrderFailed(reply.status, reply.text), reply.status);
