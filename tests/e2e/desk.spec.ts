@@ -146,7 +146,7 @@ test('every desk page wears the desk’s own header: the shop’s name, the desk
   await page.goto('/desk');
   await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
   await expect(header.getByRole('link', { name: /MediKart/ })).toHaveAttribute('href', '/desk');
-  await expect(deskPages.getByRole('link')).toHaveText(['Order queue', 'Stock and registers', 'Campaign sales']);
+  await expect(deskPages.getByRole('link')).toHaveText(['Order queue', 'Stock and registers', 'Campaign sales', 'Reports']);
   await nothingOfTheShop();
   await expect(header.getByText(/Signed in as/)).toHaveCount(0);
 

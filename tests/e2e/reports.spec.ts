@@ -53,6 +53,11 @@ test('the owner signs in at /desk/reports and downloads the month’s GSTR-1 JSO
   const month = indiaDay(new Date().toISOString()).slice(0, 7);
 
   await signInToDesk(page, OWNER, { path: '/desk/reports', landsOn: 'Reports' });
+  // The desk's header lists the owner's one page, as the current one.
+  const deskPages = page.getByRole('navigation', { name: 'Desk' }).getByRole('list');
+  await expect(page.getByRole('banner').getByText('Signed in as Vikram Shah (owner)')).toBeVisible();
+  await expect(deskPages.getByRole('link')).toHaveText(['Reports']);
+  await expect(deskPages.getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
   await page.getByLabel('Month', { exact: true }).fill(month);
   await page.getByRole('button', { name: 'Show the month' }).click();
   await expect(page.getByText(new RegExp(`^${month}: \\d+ invoices`))).toBeVisible({ timeout: 15_000 });
