@@ -54,6 +54,22 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
   );
 }
 
+type MobileFieldProps = Omit<FieldProps, 'type' | 'inputMode' | 'prefix' | 'autoComplete' | 'maxLength' | 'label' | 'name'> & {
+  /** "Mobile number" unless the form words it otherwise (the checkout's "Mobile number (+91)"). */
+  label?: string;
+  name?: string;
+};
+
+/**
+ * The mobile number every form asks for (sign-up, sign-in with a code, the account, an address,
+ * delivery): an Indian mobile typed after the +91 shown beside it, on the phone's number pad, filled
+ * by the browser with the national number. 15 characters hold "+91 98450 12345", the longest way the
+ * shop's mobile schema (src/domain/address.ts) reads one.
+ */
+export function MobileField({ label = 'Mobile number', name = 'mobile', ...field }: MobileFieldProps) {
+  return <Field name={name} type="tel" inputMode="numeric" label={label} prefix="+91" autoComplete="tel-national" maxLength={15} {...field} />;
+}
+
 /** A password input with a Show/Hide button, as on the sign-in form. */
 export function PasswordField(props: Omit<FieldProps, 'type' | 'prefix'>) {
   const [shown, setShown] = useState(false);
@@ -83,6 +99,18 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'prefix'>) {
       )}
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
+  );
+}
+
+/**
+ * A form's submit button: `busyLabel` (when given) and disabled while the form is being sent.
+ * Full width, as on the sign-in cards; `fit` keeps it to its label's width from 640 px (the account's forms).
+ */
+export function SubmitButton({ busy = false, busyLabel, fit = false, children }: { busy?: boolean; busyLabel?: string; fit?: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" disabled={busy} className={fit ? `${primaryButton} sm:w-auto` : primaryButton}>
+      {busy && busyLabel ? busyLabel : children}
+    </button>
   );
 }
 

@@ -4,7 +4,7 @@ import type { AddressField, SavedAddress } from '../../domain/address';
 import { ADDRESS_LABELS, INDIAN_STATES } from '../../domain/address-options';
 import { localMobileDigits } from '../../domain/indian-mobile';
 import { ADDRESS_SAVE_FAILED } from './address-store';
-import { Alert, Field, FieldError, inputClass, primaryButton, secondaryButton } from '../../components/form-ui';
+import { Alert, Field, FieldError, inputClass, MobileField, secondaryButton, SubmitButton } from '../../components/form-ui';
 
 export type Editing = { id?: string; values?: SavedAddress; errors: Partial<Record<AddressField, string>>; message?: string; busy?: boolean };
 
@@ -61,18 +61,7 @@ export default function AddressForm({ editing, onCancel, onSaved }: { editing: E
       </h2>
       <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
         <Field id="address-full-name" name="full_name" label="Full name" autoComplete="name" defaultValue={values?.full_name} error={errors.full_name} />
-        <Field
-          id="address-mobile"
-          name="mobile"
-          type="tel"
-          inputMode="numeric"
-          label="Mobile number"
-          prefix="+91"
-          autoComplete="tel-national"
-          maxLength={14}
-          defaultValue={values ? localMobileDigits(values.mobile) : undefined}
-          error={errors.mobile}
-        />
+        <MobileField id="address-mobile" defaultValue={values ? localMobileDigits(values.mobile) : undefined} error={errors.mobile} />
         <div className="sm:col-span-2">
           <Field id="address-line1" name="line1" label="Flat / house no. and street" autoComplete="address-line1" defaultValue={values?.line1} error={errors.line1} />
         </div>
@@ -133,9 +122,9 @@ export default function AddressForm({ editing, onCancel, onSaved }: { editing: E
           </div>
         )}
         <div className="flex gap-3 sm:col-span-2">
-          <button type="submit" disabled={state.busy} className={`${primaryButton} sm:w-auto`}>
+          <SubmitButton busy={state.busy} fit>
             Save address
-          </button>
+          </SubmitButton>
           <button type="button" onClick={onCancel} className={secondaryButton}>
             Cancel
           </button>

@@ -4,7 +4,7 @@ import { loadSupabase } from '../../lib/browser/load-supabase';
 import { AFTER_LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../auth/public';
 import { SIGNUP_ERRORS } from './signup-strings';
 import { RESET_DONE_MESSAGE, RESET_HEADING, RESET_LINK_EXPIRED, RESET_LINK_MISSING, SAME_PASSWORD } from './reset-strings';
-import { Alert, Notice, PasswordField, primaryButton } from '../../components/form-ui';
+import { Alert, Notice, PasswordField, SubmitButton } from '../../components/form-ui';
 
 // Needed only when the link has expired.
 const ForgotPasswordForm = lazy(() => import('../auth/ForgotPasswordForm'));
@@ -98,9 +98,9 @@ export default function ResetPasswordForm() {
           />
           <PasswordField id="reset-confirm" name="confirm" label="Repeat new password" autoComplete="new-password" required error={fields.confirm} />
           {state.error && <Alert>{state.error}</Alert>}
-          <button type="submit" disabled={state.busy} className={primaryButton}>
-            {state.busy ? 'Saving...' : 'Save new password'}
-          </button>
+          <SubmitButton busy={state.busy} busyLabel="Saving...">
+            Save new password
+          </SubmitButton>
         </form>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { loadSupabase } from '../../lib/browser/load-supabase';
 import { CHECK_INBOX_HEADING, checkInboxMessage, SIGNUP_ERRORS, SIGNUP_HEADING } from './signup-strings';
-import { Alert, Field, PasswordField, primaryButton } from '../../components/form-ui';
+import { Alert, Field, MobileField, PasswordField, SubmitButton } from '../../components/form-ui';
 
 type Status =
   | { kind: 'idle' }
@@ -83,19 +83,7 @@ export default function SignUpForm() {
       <form className="mt-6 space-y-5" onSubmit={handleSubmit} noValidate>
         <Field id="signup-full-name" name="full_name" label="Full name" autoComplete="name" required error={fields.full_name} />
         <Field id="signup-email" name="email" type="email" label="Email" autoComplete="email" required error={fields.email} />
-        <Field
-          id="signup-mobile"
-          name="mobile"
-          type="tel"
-          inputMode="numeric"
-          label="Mobile number"
-          prefix="+91"
-          autoComplete="tel-national"
-          maxLength={14}
-          required
-          hint="10 digits, for delivery updates and signing in with a code."
-          error={fields.mobile}
-        />
+        <MobileField id="signup-mobile" required hint="10 digits, for delivery updates and signing in with a code." error={fields.mobile} />
         <PasswordField
           id="signup-password"
           name="password"
@@ -135,9 +123,9 @@ export default function SignUpForm() {
           )}
         </div>
         {status.kind === 'error' && status.message && <Alert>{status.message}</Alert>}
-        <button type="submit" disabled={status.kind === 'submitting'} className={primaryButton}>
-          {status.kind === 'submitting' ? 'Creating account...' : 'Create account'}
-        </button>
+        <SubmitButton busy={status.kind === 'submitting'} busyLabel="Creating account...">
+          Create account
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-gray-600">
         Already have an account?{' '}

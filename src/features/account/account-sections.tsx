@@ -9,7 +9,7 @@ import { SAME_PASSWORD } from './reset-strings';
 import type { AccountStart } from './account-session';
 import { authErrorMessage } from '../../lib/auth-errors';
 import type { DeletionResult } from './server/deletion-result';
-import { Alert, Field, Notice, PasswordField, primaryButton, secondaryButton } from '../../components/form-ui';
+import { Alert, Field, MobileField, Notice, PasswordField, secondaryButton, SubmitButton } from '../../components/form-ui';
 import { RefillReminders } from './RefillReminders';
 import { WhatsAppUpdates } from './WhatsAppUpdates';
 
@@ -91,24 +91,17 @@ function Profile({ user, onUser }: { user: User; onUser(user: User): void }) {
           hint={user.new_email ? `Waiting for you to confirm ${user.new_email} from the link we mailed.` : 'Changing it sends a confirmation link to the new address.'}
           error={fields.email}
         />
-        <Field
+        <MobileField
           id="profile-mobile"
-          name="mobile"
-          type="tel"
-          inputMode="numeric"
-          label="Mobile number"
-          prefix="+91"
-          autoComplete="tel-national"
-          maxLength={14}
           defaultValue={localMobileDigits(mobile)}
           hint={user.phone ? 'Changing it sends a code by SMS to the new number.' : mobile ? 'Not confirmed yet: saving sends a code by SMS to confirm it.' : 'Optional: adding one sends a code by SMS to confirm it.'}
           error={fields.mobile}
         />
         {feedback.error && <Alert>{feedback.error}</Alert>}
         {feedback.ok && <Notice>{feedback.ok}</Notice>}
-        <button type="submit" disabled={feedback.busy} className={`${primaryButton} sm:w-auto`}>
+        <SubmitButton busy={feedback.busy} fit>
           Save changes
-        </button>
+        </SubmitButton>
       </form>
       {pendingPhone && (
         <form className="mt-4 space-y-4 border-t border-gray-200 pt-4" onSubmit={confirmPhone} noValidate>
@@ -154,9 +147,9 @@ function ChangePassword() {
         <PasswordField id="account-confirm" name="confirm" label="Repeat new password" autoComplete="new-password" error={fields.confirm} />
         {feedback.error && <Alert>{feedback.error}</Alert>}
         {feedback.ok && <Notice>{feedback.ok}</Notice>}
-        <button type="submit" disabled={feedback.busy} className={`${primaryButton} sm:w-auto`}>
+        <SubmitButton busy={feedback.busy} fit>
           Change password
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

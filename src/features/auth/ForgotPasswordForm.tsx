@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Alert, Field, SubmitButton } from '../../components/form-ui';
 import { loadSupabase } from '../../lib/browser/load-supabase';
 import { RESET_LINK_SENT_MESSAGE } from './auth-strings';
 
@@ -36,31 +37,11 @@ export default function ForgotPasswordForm({ heading = 'Reset your password', in
             </p>
           )}
           <p className="text-sm text-gray-600">Enter the email you sign in with and we'll send you a link to choose a new password.</p>
-          <div>
-            <label htmlFor="reset-email" className="mb-1 block text-sm font-medium text-gray-700">
-              Email
-            </label>
-            <input
-              id="reset-email"
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              className="block w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-            />
-          </div>
-          {status.kind === 'error' && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {status.message}
-            </p>
-          )}
-          <button
-            type="submit"
-            disabled={status.kind === 'sending'}
-            className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-          >
-            {status.kind === 'sending' ? 'Sending link...' : 'Send reset link'}
-          </button>
+          <Field id="reset-email" name="email" type="email" label="Email" required autoComplete="email" />
+          {status.kind === 'error' && <Alert>{status.message}</Alert>}
+          <SubmitButton busy={status.kind === 'sending'} busyLabel="Sending link...">
+            Send reset link
+          </SubmitButton>
         </form>
       )}
       <p className="mt-6 text-center text-sm">

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Alert, Field, Notice, PasswordField, SubmitButton } from '../../components/form-ui';
 import { afterLoginPath } from './after-login';
 import {
   LOGIN_FAILED_MESSAGE,
@@ -14,16 +15,12 @@ type LoginTab = 'email' | 'mobile';
 
 type LoginStatus = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success' } | { kind: 'error'; message: string };
 
-const inputClass =
-  'block w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
-
 /**
  * /login: email and password (checked by the browser), Remember me, then on to the products (or
  * back to the page that sent a guest here); a second tab signs in with a code sent by SMS.
  */
 export default function LoginForm() {
   const [status, setStatus] = useState<LoginStatus>({ kind: 'idle' });
-  const [showPassword, setShowPassword] = useState(false);
   const [tab, setTab] = useState<LoginTab>('email');
 
   function handleTabKey(event: KeyboardEvent<HTMLButtonElement>) {
@@ -91,36 +88,8 @@ export default function LoginForm() {
       </div>
       <div id="login-panel-email" role="tabpanel" hidden={tab !== 'email'}>
         <form className="mt-6 space-y-5" onSubmit={handleSubmit}>
-          <div>
-            <label htmlFor="login-email" className="mb-1 block text-sm font-medium text-gray-700">
-              Email
-            </label>
-            <input id="login-email" name="email" type="email" required autoComplete="email" className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="login-password" className="mb-1 block text-sm font-medium text-gray-700">
-              Password
-            </label>
-            <div className="relative">
-              <input
-                id="login-password"
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                required
-                autoComplete="current-password"
-                className={`${inputClass} pr-20`}
-              />
-              <button
-                type="button"
-                onClick={() => setShowPassword((shown) => !shown)}
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                aria-pressed={showPassword}
-                className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:text-brand-800"
-              >
-                {showPassword ? 'Hide' : 'Show'}
-              </button>
-            </div>
-          </div>
+          <Field id="login-email" name="email" type="email" label="Email" required autoComplete="email" />
+          <PasswordField id="login-password" name="password" label="Password" required autoComplete="current-password" />
           <div className="flex items-center justify-between text-sm">
             <label className="flex items-center gap-2 text-gray-700">
               <input name="remember" type="checkbox" className="h-4 w-4 rounded border-gray-300 accent-brand-700" />
@@ -130,23 +99,9 @@ export default function LoginForm() {
               Forgot password
             </a>
           </div>
-          {status.kind === 'error' && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {status.message}
-            </p>
-          )}
-          {status.kind === 'success' && (
-            <p role="status" className="rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800">
-              {LOGIN_SUCCESS_MESSAGE}
-            </p>
-          )}
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-          >
-            Sign In
-          </button>
+          {status.kind === 'error' && <Alert>{status.message}</Alert>}
+          {status.kind === 'success' && <Notice>{LOGIN_SUCCESS_MESSAGE}</Notice>}
+          <SubmitButton busy={busy}>Sign In</SubmitButton>
         </form>
       </div>
       <p className="mt-6 text-center text-sm text-gray-600">

@@ -4,7 +4,7 @@ import { formatIndianMobile } from '../../domain/indian-mobile';
 import { OTP_ERRORS, OTP_LIFETIME_MS, OTP_RESEND_SECONDS, OTP_SENT } from './otp-strings';
 import { afterLoginPath } from './after-login';
 import { authErrorMessage, SIGNUP_ERRORS } from '../../lib/auth-errors';
-import { Alert, Field, Notice, primaryButton, secondaryButton } from '../../components/form-ui';
+import { Alert, Field, MobileField, Notice, secondaryButton, SubmitButton } from '../../components/form-ui';
 import { codeFailure, rememberUsedCode } from './used-codes';
 
 type Step =
@@ -101,22 +101,11 @@ export default function PhoneSignIn() {
   if (step.kind === 'phone') {
     return (
       <form className="space-y-5" onSubmit={handlePhone} noValidate>
-        <Field
-          id="otp-mobile"
-          name="mobile"
-          type="tel"
-          inputMode="numeric"
-          label="Mobile number"
-          prefix="+91"
-          autoComplete="tel-national"
-          maxLength={14}
-          required
-          error={step.fieldError}
-        />
+        <MobileField id="otp-mobile" required error={step.fieldError} />
         {step.error && <Alert>{step.error}</Alert>}
-        <button type="submit" disabled={step.busy} className={primaryButton}>
-          {step.busy ? 'Sending code...' : 'Send code'}
-        </button>
+        <SubmitButton busy={step.busy} busyLabel="Sending code...">
+          Send code
+        </SubmitButton>
       </form>
     );
   }
@@ -137,9 +126,7 @@ export default function PhoneSignIn() {
       />
       {step.error && <Alert>{step.error}</Alert>}
       {step.success && <Notice>{LOGIN_SUCCESS_MESSAGE}</Notice>}
-      <button type="submit" disabled={step.busy || step.success} className={primaryButton}>
-        Verify and sign in
-      </button>
+      <SubmitButton busy={step.busy || step.success}>Verify and sign in</SubmitButton>
       <div className="flex items-center justify-between gap-2 text-sm">
         <button type="button" onClick={() => setStep({ kind: 'phone' })} className={secondaryButton}>
           Change number

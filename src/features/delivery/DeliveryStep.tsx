@@ -4,6 +4,7 @@ import rawDeliveryContent from '../../../.generated/delivery.json';
 import { formatAddress, INDIAN_STATES, type SavedAddress } from '@/domain/address';
 import { checkPinCode, type CodLine, type PinCodeCheck } from '@/domain/delivery';
 import { parseDeliveryContent } from '@/domain/delivery-content';
+import { Field, FieldError, inputClass, MobileField } from '@/components/form-ui';
 import { loadSupabase } from '@/lib/browser/load-supabase';
 import { codRefusalOf, DELIVERY_FIELDS, emptyDeliveryValues, readDeliveryForm, savedAddressDetails, type DeliveryField, type DeliveryValues } from './delivery-form';
 import { $deliveryStep, $whatsappUpdates, type DeliveryStepState } from './delivery-step';
@@ -13,8 +14,6 @@ import { ADD_NEW_ADDRESS, COD_NEEDS_PIN_CODE, DELIVER_TO, DELIVERY_DETAILS, FIEL
 const content = parseDeliveryContent(rawDeliveryContent, '.generated/delivery.json');
 const NEW_ADDRESS = 'new';
 const ADDRESS_COLUMNS = 'id, full_name, mobile, line1, area, landmark, city, state, pin_code, label, is_default, created_at';
-
-const inputClass = 'mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
 
 interface Account {
   email: string | null;
@@ -53,42 +52,41 @@ function AddressForm({ guest, email }: { guest: boolean; email: string | null })
   useEffect(() => publish(reading), [reading]);
 
   const field = (name: DeliveryField) => {
-    const error = (touched[name] || showErrors) && reading.errors[name];
+    const error = ((touched[name] || showErrors) && reading.errors[name]) || undefined;
     const id = `delivery-${name}`;
     const common = {
       id,
       name,
       value: values[name],
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
       onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
       onBlur: () => setTouched({ ...touched, [name]: true }),
-      className: inputClass,
     };
     return (
       <div key={name} className={name === 'line1' || name === 'email' ? 'sm:col-span-2' : undefined}>
-        <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-          {FIELD_LABELS[name]}
-        </label>
         {name === 'state' ? (
-          <select {...common}>
-            <option value="">Choose a state</option>
-            {INDIAN_STATES.map((state) => (
-              <option key={state}>{state}</option>
-            ))}
-          </select>
+          <>
+            <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
+              {FIELD_LABELS[name]}
+            </label>
+            <select {...common} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass}>
+              <option value="">Choose a state</option>
+              {INDIAN_STATES.map((state) => (
+                <option key={state}>{state}</option>
+              ))}
+            </select>
+            {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+          </>
+        ) : name === 'mobile' ? (
+          <MobileField {...common} label={FIELD_LABELS[name]} error={error} />
         ) : (
-          <input
+          <Field
             {...common}
-            type={name === 'email' ? 'email' : name === 'mobile' ? 'tel' : 'text'}
-            inputMode={name === 'pin_code' || name === 'mobile' ? 'numeric' : undefined}
+            label={FIELD_LABELS[name]}
+            error={error}
+            type={name === 'email' ? 'email' : 'text'}
+            inputMode={name === 'pin_code' ? 'numeric' : undefined}
             autoComplete={AUTOCOMPLETE[name]}
           />
-        )}
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
         )}
         {name === 'pin_code' && <PinCodeMessage check={reading.check} />}
       </div>
@@ -98,9 +96,9 @@ function AddressForm({ guest, email }: { guest: boolean; email: string | null })
   return <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">{DELIVERY_FIELDS.filter((name) => guest || name !== 'email').map(field)}</div>;
 }
 
-const AUTOCOMPLETE: Record<DeliveryField, string> = {
+/** The mobile field's own (tel-national) is MobileField's. */
+const AUTOCOMPLETE: Record<Exclude<DeliveryField, 'mobile'>, string> = {
   full_name: 'name',
-  mobile: 'tel-national',
   line1: 'address-line1',
   area: 'address-line2',
   landmark: 'off',

@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { deskHomes, staffRoles, type DeskRole } from '../../domain/desk';
 import { currentStaff, STAFF_ONLY_MESSAGE, staffSignIn, type StaffSession } from './desk-api';
+import { Alert, Field, PasswordField, SubmitButton } from '../../components/form-ui';
 import { showStaffInHeader } from './signed-in-line';
 
 type Gate = { kind: 'checking' } | { kind: 'guest'; error?: string } | { kind: 'customer' } | { kind: 'staff'; staff: StaffSession };
-
-const inputClass = 'block w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 interface StaffGateProps {
   children: (staff: StaffSession) => ReactNode;
@@ -74,26 +73,10 @@ export default function StaffGate({ children, roles = staffRoles, refusal = 'The
         </button>
       ) : (
         <form className="mt-6 space-y-4" onSubmit={signIn}>
-          <div>
-            <label htmlFor="desk-email" className="mb-1 block text-sm font-medium text-gray-700">
-              Staff email
-            </label>
-            <input id="desk-email" name="email" type="email" required autoComplete="username" className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="desk-password" className="mb-1 block text-sm font-medium text-gray-700">
-              Password
-            </label>
-            <input id="desk-password" name="password" type="password" required autoComplete="current-password" className={inputClass} />
-          </div>
-          {gate.error && (
-            <p role="alert" className="text-sm text-red-700">
-              {gate.error}
-            </p>
-          )}
-          <button type="submit" className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-            Sign in to the desk
-          </button>
+          <Field id="desk-email" name="email" type="email" label="Staff email" required autoComplete="username" />
+          <PasswordField id="desk-password" name="password" label="Password" required autoComplete="current-password" />
+          {gate.error && <Alert>{gate.error}</Alert>}
+          <SubmitButton>Sign in to the desk</SubmitButton>
         </form>
       )}
     </div>

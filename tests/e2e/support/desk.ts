@@ -21,7 +21,7 @@ export async function signInToDesk(page: Page, staff: StaffAccount, { path = '/d
   // longer than the 7 s a drawn page gets, and a spec sharing the machine failed at its first step.
   await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible({ timeout: DESK_ISLAND_TIMEOUT });
   await page.getByLabel('Staff email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
+  await page.getByLabel('Password', { exact: true }).fill(staff.password);
   await page.getByRole('button', { name: 'Sign in to the desk' }).click();
   if (landsOn) await expect(page.getByRole('heading', { name: landsOn })).toBeVisible();
 }
