@@ -23,7 +23,7 @@ export default function SalesChart({ days }: { days: DailySales['days'] }) {
           return (
             <g key={day.day} data-day={day.day}>
               <rect x={x} y={HEIGHT - BOTTOM - height} width={bar} height={height} className="fill-brand-700">
-                <title>{`${day.day}: ${formatRupees(day.revenuePaise)}, ${day.orders} orders, ${day.cancelled} cancelled`}</title>
+                <title>{`${day.day}: ${formatRupees(day.revenuePaise)}, ${day.orders} ${day.orders === 1 ? 'order' : 'orders'}, ${day.cancelled} cancelled`}</title>
               </rect>
               {index % labelEvery === 0 && (
                 <text x={x + bar / 2} y={HEIGHT - 6} textAnchor="middle" fontSize="11" fill="#374151">
