@@ -126,7 +126,7 @@ test('a pharmacist reads a PDF prescription in the browser’s own viewer, withi
 test('a signed-in customer sees that the desk is for staff only', async ({ page }) => {
   await page.goto('/desk');
   await page.getByLabel('Staff email').fill('demo@pharmacy.test');
-  await page.getByLabel('Password').fill('Demo@12345');
+  await page.getByLabel('Password', { exact: true }).fill('Demo@12345');
   await page.getByRole('button', { name: 'Sign in to the desk' }).click();
   await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out to use a staff account' })).toBeVisible();
