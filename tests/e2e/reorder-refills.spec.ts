@@ -106,7 +106,12 @@ test('a refill reminder is sent by the daily job on the right day, its link fill
   expect(mail.Text).toContain(`Your ${metformin.name} runs out on Saturday, 21 November.`);
   const sent = (await outbox()).data!;
   expect(sent.map((message) => message.channel)).toEqual(['mail', 'sms']);
-  expect(sent[1]!.body).toMatch(new RegExp(`^MediKart: your ${metformin.name} runs out on Saturday, 21 November\\. Reorder: http`));
+  expect(sent[1]!.body).toMatch(new RegExp(`^MediKart: your ${metformin.name} runs out on 21 Nov\\. Reorder: http\\S+/s/f/[\\w-]{22}/[\\w-]{12}$`));
+  // The SMS's short link opens the same reorder page as the mail's.
+  const smsLink = new URL(sent[1]!.body!.split(' ').at(-1)!);
+  const opened = await request.get(`${smsLink.pathname}`, { maxRedirects: 0 });
+  expect(opened.status()).toBe(302);
+  expect(opened.headers().location).toContain(`/reorder?reminder=${reminder.data!.id}&key=`);
   // Running the job again the same day sends nothing twice.
   expect((await request.post('/.netlify/functions/refill-reminders', { data: { today: '2026-11-16' } })).status()).toBe(204);
   expect((await outbox()).data).toHaveLength(2);
