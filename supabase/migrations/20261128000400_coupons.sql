@@ -62,7 +62,7 @@ create table public.coupon_redemptions (
   coupon_code text not null references public.coupons(code),
   order_id uuid not null unique references public.orders(id) on delete cascade,
   user_id uuid,
-  mobile text not null,
+  mobile text,
   discount_paise integer not null check (discount_paise > 0),
   state text not null default 'held' check (state in ('held', 'released')),
   created_at timestamptz not null default now(),

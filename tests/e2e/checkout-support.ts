@@ -44,7 +44,8 @@ export async function openCart(page: Page, { rx = false } = {}): Promise<{ sessi
   return { sessionId, totalPaise: Math.round(totalOf(rx ? [[cetirizine, 2], [metformin, 1]] : [[cetirizine, 2]]) * 100) };
 }
 
-export const proceedButton = (page: Page) => orderSummary(page).getByRole('button');
+// The summary's own pay button (its tap key), not the coupon field's Apply beside it.
+export const proceedButton = (page: Page) => orderSummary(page).locator('[data-cart-key="proceed"]');
 export const failurePanel = (page: Page) => page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Payment failed' }) });
 
 /**

@@ -46,4 +46,10 @@ describe('a campaign', () => {
     expect(() => offer({ search: 'x', end: '2026-06-30' })).toThrow('end must be on or after start');
     expect(() => offer({ search: 'x', start: '01/07/2026' })).toThrow('must be a date written as YYYY-MM-DD');
   });
+
+  it('may carry a coupon code, shown on the offer page (any case, stored upper-case)', () => {
+    expect(offer({ search: 'x', coupon: ' monsoon15 ' }).coupon).toBe('MONSOON15');
+    expect(offer({ search: 'x' }).coupon).toBeUndefined();
+    expect(() => offer({ search: 'x', coupon: '15% off' })).toThrow('coupon must be 3 to 24 letters, digits, - or _');
+  });
 });

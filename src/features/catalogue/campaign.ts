@@ -22,6 +22,13 @@ export const campaignFrontMatterSchema = z
     search: z.string({ error: 'search must be the words to search for, as text' }).trim().min(1).optional(),
     start: calendarDate,
     end: calendarDate,
+    /** A coupon code marketing made at /desk/coupons, shown on the offer page; the cart checks it like any typed code. */
+    coupon: z
+      .string({ error: 'coupon must be a coupon code, as text, for example MONSOON15' })
+      .trim()
+      .transform((code) => code.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9_-]{2,23}$/, 'coupon must be 3 to 24 letters, digits, - or _, for example MONSOON15'))
+      .optional(),
   })
   .superRefine((campaign, ctx) => {
     const chosen = [campaign.products, campaign.category, campaign.condition, campaign.search].filter((choice) => choice !== undefined).length;

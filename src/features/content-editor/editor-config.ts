@@ -81,6 +81,7 @@ const campaignFields: Field[] = [
   checked('string', 'Or a category', 'category', { required: false }),
   checked('string', 'Or a condition', 'condition', { required: false }),
   checked('string', 'Or the words every product must hold', 'search', { required: false }),
+  checked('string', 'Coupon code shown on the offer (optional; marketing makes it at /desk/coupons)', 'coupon', { required: false }),
   { label: 'The offer’s story', name: 'body', widget: 'markdown' },
 ];
 

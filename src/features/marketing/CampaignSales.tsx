@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatRupees } from '../../domain/money';
 import StaffGate from '../desk/StaffGate';
 import type { StaffSession } from '../desk/public';
-import { campaignSalesRowSchema, checkRange, presetRange, salesTotals, touches, touchLabels, type CampaignSalesRow, type Touch } from './campaign-sales';
+import { campaignSalesRowSchema, couponSalesRowSchema, type CouponSalesRow, checkRange, presetRange, salesTotals, touches, touchLabels, type CampaignSalesRow, type Touch } from './campaign-sales';
 
 const LOAD_FAILED = 'The campaign sales could not be loaded. Try again in a moment.';
 const presets = [
@@ -24,6 +24,7 @@ function Sales({ staff }: { staff: StaffSession }) {
   const [draft, setDraft] = useState<Query>(() => ({ ...presetRange(1, new Date()), touch: 'last' }));
   const [query, setQuery] = useState<Query>(draft);
   const [rows, setRows] = useState<CampaignSalesRow[] | null>(null);
+  const [couponRows, setCouponRows] = useState<CouponSalesRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -37,6 +38,13 @@ function Sales({ staff }: { staff: StaffSession }) {
         setError(null);
         setRows(parsed.data);
       }
+    });
+    // The same range per coupon code: what each code sold and what it gave away.
+    setCouponRows(null);
+    staff.client.rpc('coupon_sales', { p_from: query.from, p_to: query.to }).then(({ data, error: failure }) => {
+      if (!current) return;
+      const parsed = couponSalesRowSchema.array().safeParse(data);
+      setCouponRows(failure || !parsed.success ? [] : parsed.data);
     });
     return () => {
       current = false;
@@ -143,6 +151,34 @@ function Sales({ staff }: { staff: StaffSession }) {
           </tfoot>
         </table>
       )}
+      {couponRows && couponRows.length > 0 && (
+        <table className="mt-8 w-full text-left text-sm" data-testid="coupon-sales">
+          <caption className="mb-2 text-left text-lg font-semibold text-gray-900">Sales per coupon</caption>
+          <thead>
+            <tr className="border-b border-gray-200 text-gray-700">
+              <th scope="col" className="py-2 pr-4">Coupon</th>
+              <th scope="col" className="py-2 pr-4 text-right">Orders</th>
+              <th scope="col" className="py-2 pr-4 text-right">Revenue</th>
+              <th scope="col" className="py-2 text-right">Discount given</th>
+            </tr>
+          </thead>
+          <tbody>
+            {couponRows.map((row) => (
+              <tr key={row.coupon} className="border-b border-gray-100 text-gray-800">
+                <th scope="row" className="py-2 pr-4 font-mono font-medium">{row.coupon}</th>
+                <td className="py-2 pr-4 text-right">{row.orders}</td>
+                <td className="py-2 pr-4 text-right">{rupees(row.revenue_paise)}</td>
+                <td className="py-2 text-right">{rupees(row.discount_paise)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="mt-6 text-sm">
+        <a href="/desk/coupons" className="text-brand-700 underline">
+          Manage coupon codes
+        </a>
+      </p>
     </div>
   );
 }

@@ -40,3 +40,12 @@ export function salesTotals(rows: readonly CampaignSalesRow[]): { orders: number
   const revenuePaise = rows.reduce((sum, row) => sum + row.revenue_paise, 0);
   return { orders, revenuePaise, averageOrderPaise: orders === 0 ? 0 : Math.round(revenuePaise / orders) };
 }
+
+/** One row of public.coupon_sales: orders, revenue (after the discount) and the discount given, per code. */
+export const couponSalesRowSchema = z.object({
+  coupon: z.string(),
+  orders: z.coerce.number().int().nonnegative(),
+  revenue_paise: z.coerce.number().int().nonnegative(),
+  discount_paise: z.coerce.number().int().nonnegative(),
+});
+export type CouponSalesRow = z.output<typeof couponSalesRowSchema>;
