@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applyCoupon, couponDiscountPaise, couponSentence, instantOfIndiaTime, indiaTimeOfInstant, normaliseCouponCode, splitDiscount, type Coupon, type CouponContext } from './coupon';
 import { invoiceTax } from './gst';
 import { buildInvoice } from './tax-invoice';
+import { rejectedLinesPaise } from './desk';
+import { linePaise } from './order-line';
 
 const coupon = (fields: Partial<Coupon> = {}): Coupon => ({
   code: 'MONSOON15',
@@ -139,5 +141,18 @@ describe('a discounted invoice', () => {
     }
     expect(invoice.totals.totalPaise).toBe(108191);
     expect(invoiceTax([{ amountPaise: 30000, ratePercent: 12 }], 'intra_state').taxablePaise).toBe(26786);
+  });
+});
+
+describe('refunds of a discounted order', () => {
+  it('refund a rejected line at its discounted charge, so the refunds never come to more than was paid', () => {
+    const lines = [
+      { product_id: 1, name: 'A', unit_mrp_paise: 20000, unit_price_paise: 18000, quantity: 2, discount_paise: 3601 },
+      { product_id: 2, name: 'B', unit_mrp_paise: 5000, unit_price_paise: 5000, quantity: 1, discount_paise: 499 },
+    ];
+    const paid = lines.reduce((sum, line) => sum + linePaise(line), 0);
+    expect(paid).toBe(36000 - 3601 + 5000 - 499);
+    expect(rejectedLinesPaise(lines, [0])).toBe(32399);
+    expect(rejectedLinesPaise(lines, [0, 1])).toBe(paid);
   });
 });
