@@ -374,8 +374,8 @@ export const GSTR1_VERSION = 'GST3.2.1';
 /**
  * Where a GSTR-1 JSON breaks the portal's rules (gstr1Schema), one sentence each; none for a file
  * the offline tool imports. The desk shows them beside the download rather than withholding the
- * file: the accountant may still need the figures while a problem (such as a document number
- * longer than Rule 46's 16 characters) is being put right.
+ * file: the accountant may still need the figures while a problem (such as a number issued before
+ * the short series, longer than Rule 46's 16 characters) is being put right.
  */
 export function gstr1Problems(json: unknown): string[] {
   const parsed = gstr1Schema.safeParse(json);

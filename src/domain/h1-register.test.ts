@@ -10,7 +10,7 @@ const row = {
   batch_number: 'AZ24-118',
   expiry_date: '2027-06-30',
   quantity: 2,
-  invoice_number: 'MK/2026-27/000123',
+  invoice_number: 'MK/2627/000123',
   order_number: 'MK-2611-000123',
 };
 
@@ -18,7 +18,7 @@ describe('the Schedule H1 register export', () => {
   it('has the inspector’s columns and one line per row, quoting what needs it', () => {
     expect(h1RegisterCsv([row])).toBe(
       'Date of supply,Patient,Prescriber,Prescriber registration,Drug,Batch,Expiry,Quantity,Invoice,Order\r\n' +
-        '2026-11-26,Ravi Kumar,"Dr. Meera Iyer, MD",KMC-48213,Azithromycin 500mg Tablet,AZ24-118,2027-06-30,2,MK/2026-27/000123,MK-2611-000123\r\n',
+        '2026-11-26,Ravi Kumar,"Dr. Meera Iyer, MD",KMC-48213,Azithromycin 500mg Tablet,AZ24-118,2027-06-30,2,MK/2627/000123,MK-2611-000123\r\n',
     );
   });
 

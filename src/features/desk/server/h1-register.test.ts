@@ -11,7 +11,7 @@ const store = { verifyAccessToken: async (token: string) => users[token] ?? null
 const orderId = '0b9d2c4e-1f3a-4b5c-8d7e-6f5a4b3c2d1e';
 const registerRow = {
   supplied_on: '2026-11-26', patient_name: 'Ravi Kumar', prescriber_name: 'Dr. Meera Iyer', prescriber_registration: 'KMC-48213',
-  drug_name: 'Azithromycin 500mg Tablet', batch_number: 'AZ24-118', expiry_date: '2027-06-30', quantity: 2, invoice_number: 'MK/2026-27/000123', order_number: 'MK-2611-000123',
+  drug_name: 'Azithromycin 500mg Tablet', batch_number: 'AZ24-118', expiry_date: '2027-06-30', quantity: 2, invoice_number: 'MK/2627/000123', order_number: 'MK-2611-000123',
 };
 
 function h1() {
@@ -54,7 +54,7 @@ describe('Schedule H1 at the desk', () => {
     const response = await respond('/api/desk/h1-register', () => handleH1Register(post('/api/desk/h1-register', { from: '2026-11-01', to: '2026-11-30' }), { store }, fake));
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="schedule-h1-register-2026-11-01-to-2026-11-30.csv"');
-    expect(await response.text()).toContain('2026-11-26,Ravi Kumar,Dr. Meera Iyer,KMC-48213,Azithromycin 500mg Tablet,AZ24-118,2027-06-30,2,MK/2026-27/000123');
+    expect(await response.text()).toContain('2026-11-26,Ravi Kumar,Dr. Meera Iyer,KMC-48213,Azithromycin 500mg Tablet,AZ24-118,2027-06-30,2,MK/2627/000123');
     expect(asked).toEqual([['2026-11-01', '2026-11-30']]);
     const backwards = await respond('/api/desk/h1-register', () => handleH1Register(post('/api/desk/h1-register', { from: '2026-11-30', to: '2026-11-01' }), { store }, fake));
     expect(backwards.status).toBe(400);
