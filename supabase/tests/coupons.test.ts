@@ -52,6 +52,10 @@ describe('coupon uses and sales', () => {
     await place(null, 10000, 0);
     const rows = await runAs(db, marketing, `select coupon, orders::int, revenue_paise::int, discount_paise::int from public.coupon_sales($1, $1)`, [today()]);
     expect(rows).toEqual([{ coupon: 'MONSOON15', orders: 2, revenue_paise: 25500, discount_paise: 4500 }]);
+    // Per campaign too: these orders came with no campaign.
+    expect(await runAs(db, marketing, `select campaign, orders::int, revenue_paise::int, discount_paise::int from public.campaign_sales($1, $1)`, [today()])).toEqual([
+      { campaign: '(none)', orders: 3, revenue_paise: 35500, discount_paise: 4500 },
+    ]);
     for (const caller of [pharmacist, support, customer(demoCustomerId)]) {
       expect(await failureCode(runAs(db, caller, `select * from public.coupon_sales($1::date, $1::date)`, [today()]))).toBe(INSUFFICIENT_PRIVILEGE);
     }

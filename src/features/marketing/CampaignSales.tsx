@@ -127,7 +127,8 @@ function Sales({ staff }: { staff: StaffSession }) {
               <th scope="col" className="py-2 pr-4">Source</th>
               <th scope="col" className="py-2 pr-4 text-right">Orders</th>
               <th scope="col" className="py-2 pr-4 text-right">Revenue</th>
-              <th scope="col" className="py-2 text-right">Average order value</th>
+              <th scope="col" className="py-2 pr-4 text-right">Average order value</th>
+              <th scope="col" className="py-2 text-right">Coupon discount</th>
             </tr>
           </thead>
           <tbody>
@@ -137,7 +138,8 @@ function Sales({ staff }: { staff: StaffSession }) {
                 <td className="py-2 pr-4">{row.source}</td>
                 <td className="py-2 pr-4 text-right">{row.orders}</td>
                 <td className="py-2 pr-4 text-right">{rupees(row.revenue_paise)}</td>
-                <td className="py-2 text-right">{rupees(row.average_order_paise)}</td>
+                <td className="py-2 pr-4 text-right">{rupees(row.average_order_paise)}</td>
+                <td className="py-2 text-right">{rupees(row.discount_paise)}</td>
               </tr>
             ))}
           </tbody>
@@ -146,7 +148,8 @@ function Sales({ staff }: { staff: StaffSession }) {
               <th scope="row" colSpan={2} className="py-2 pr-4">All campaigns</th>
               <td className="py-2 pr-4 text-right">{totals.orders}</td>
               <td className="py-2 pr-4 text-right">{rupees(totals.revenuePaise)}</td>
-              <td className="py-2 text-right">{rupees(totals.averageOrderPaise)}</td>
+              <td className="py-2 pr-4 text-right">{rupees(totals.averageOrderPaise)}</td>
+              <td className="py-2 text-right">{rupees(rows.reduce((sum, row) => sum + row.discount_paise, 0))}</td>
             </tr>
           </tfoot>
         </table>

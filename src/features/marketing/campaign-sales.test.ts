@@ -3,13 +3,16 @@ import { campaignSalesRowSchema, checkRange, presetRange, RANGE_DATE_MESSAGE, RA
 
 describe('campaign sales', () => {
   it('reads the bigints PostgREST may send as strings', () => {
-    expect(campaignSalesRowSchema.parse({ campaign: 'monsoon', source: 'whatsapp', orders: '2', revenue_paise: '60000', average_order_paise: 30000 })).toEqual({
+    expect(campaignSalesRowSchema.parse({ campaign: 'monsoon', source: 'whatsapp', orders: '2', revenue_paise: '60000', average_order_paise: 30000, discount_paise: '1500' })).toEqual({
       campaign: 'monsoon',
       source: 'whatsapp',
       orders: 2,
       revenue_paise: 60000,
       average_order_paise: 30000,
+      discount_paise: 1500,
     });
+    // A database from before coupons answers without the discount column.
+    expect(campaignSalesRowSchema.parse({ campaign: 'monsoon', source: 'whatsapp', orders: 1, revenue_paise: 100, average_order_paise: 100 }).discount_paise).toBe(0);
   });
 
   it('refuses a range that ends before it starts, or a missing date, with a sentence', () => {

@@ -13,6 +13,8 @@ export const campaignSalesRowSchema = z.object({
   orders: z.coerce.number().int().nonnegative(),
   revenue_paise: z.coerce.number().int().nonnegative(),
   average_order_paise: z.coerce.number().int().nonnegative(),
+  /** The coupon discounts these orders were given (issue 41). */
+  discount_paise: z.coerce.number().int().nonnegative().default(0),
 });
 export type CampaignSalesRow = z.output<typeof campaignSalesRowSchema>;
 
@@ -35,7 +37,7 @@ export function presetRange(days: 1 | 7 | 30, now: Date): { from: string; to: st
 }
 
 /** All campaigns together: the average is the whole range's revenue over its orders, not an average of averages. */
-export function salesTotals(rows: readonly CampaignSalesRow[]): { orders: number; revenuePaise: number; averageOrderPaise: number } {
+export function salesTotals(rows: readonly Pick<CampaignSalesRow, 'orders' | 'revenue_paise'>[]): { orders: number; revenuePaise: number; averageOrderPaise: number } {
   const orders = rows.reduce((sum, row) => sum + row.orders, 0);
   const revenuePaise = rows.reduce((sum, row) => sum + row.revenue_paise, 0);
   return { orders, revenuePaise, averageOrderPaise: orders === 0 ? 0 : Math.round(revenuePaise / orders) };
