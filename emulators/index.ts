@@ -40,7 +40,7 @@ export async function startEmulators(options: { dataDir: string; fresh: boolean 
       sendSmsHook: { uri: `${env.SITE_URL ?? local.SITE_URL}/api/auth/send-sms`, secret: env.SEND_SMS_HOOK_SECRET ?? local.SEND_SMS_HOOK_SECRET! },
     });
     closers.push(supabase.close);
-    names.push(`Supabase ${supabase.url}`, `Inbox (mail and SMS) ${supabase.inboxUrl}`);
+    names.push(`Supabase ${supabase.url}`, `Inbox (mail, SMS and WhatsApp) ${supabase.inboxUrl}`);
     deliverMail = (mail) => {
       for (const to of mail.to) supabase.deliverMail({ kind: 'email', to, subject: mail.subject, text: mail.text, html: mail.html });
     };
