@@ -8,7 +8,8 @@
 -- service-implicit), so only WhatsApp is recorded here.
 create table public.whatsapp_consents (
   mobile text primary key check (mobile ~ '^\+91[6-9][0-9]{9}$'),
-  user_id uuid references auth.users(id) on delete set null,
+  -- A deleted account takes its WhatsApp choices with it (a guest's stay with the mobile).
+  user_id uuid references auth.users(id) on delete cascade,
   opted_in_at timestamptz not null default now(),
   wording text not null check (length(wording) between 1 and 500),
   source text not null check (source in ('checkout', 'account')),

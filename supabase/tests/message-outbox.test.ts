@@ -137,6 +137,14 @@ describe('who sees what was sent', () => {
     expect(await failureCode(runAs(db, customer(demoCustomerId), `select public.resend_message(gen_random_uuid(), null)`))).toBe(INSUFFICIENT_PRIVILEGE);
   });
 
+  it('an account deleted takes its WhatsApp consents with it; a guest\'s consent stays with its mobile', async () => {
+    const leaving = crypto.randomUUID();
+    await db.query(`insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', 'leaving@example.test')`, [leaving]);
+    await runAs(db, serviceRole, `insert into public.whatsapp_consents (mobile, user_id, wording, source) values ('+919800000011', $1, 'Order updates on WhatsApp', 'account'), ('+919800000012', null, 'Order updates on WhatsApp', 'checkout')`, [leaving]);
+    await db.query(`delete from auth.users where id = $1`, [leaving]);
+    expect(await runAs(db, serviceRole, `select mobile from public.whatsapp_consents where mobile in ('+919800000011', '+919800000012')`)).toEqual([{ mobile: '+919800000012' }]);
+  });
+
   it('a customer reads their own WhatsApp consent only, and cannot write one', async () => {
     await runAs(db, serviceRole, `insert into public.whatsapp_consents (mobile, user_id, wording, source) values ('+919800000009', $1, 'Order updates on WhatsApp', 'account')`, [demoCustomerId]);
     expect(await runAs(db, customer(demoCustomerId), `select mobile from public.whatsapp_consents`)).toEqual([{ mobile: '+919800000009' }]);
