@@ -5,7 +5,9 @@ import { hasStoredSession } from '@/lib/browser/auth-storage';
 import CartPage from '@/features/cart/CartPage';
 import {
   $cart,
+  $appliedCoupon,
   $paymentMethod,
+  couponFor,
   PAYMENT_METHODS,
   askAgainForPrescriptions,
   cartSyncSettled,
@@ -37,6 +39,8 @@ export default function CheckoutCart() {
   const lines = useStore($cart).items;
   const hasLines = lines.length > 0;
   const delivery = useStore($deliveryStep);
+  // The cash-on-delivery limit is checked on what the customer will pay: after a quoted coupon.
+  const coupon = couponFor(lines, useStore($appliedCoupon));
   // Read after hydration: the island is also rendered at build time, where there is no session.
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => setSignedIn(hasStoredSession()), []);
@@ -69,7 +73,7 @@ export default function CheckoutCart() {
       <DeliveryStep
         signedIn={signedIn}
         codLines={lines.map((line) => ({ name: line.product.name, codAvailable: line.product.cod_available ?? true }))}
-        totalPaise={cartLinesTotalPaise(lines)}
+        totalPaise={cartLinesTotalPaise(lines) - (coupon?.discountPaise ?? 0)}
       />
     </Suspense>
   );
