@@ -63,4 +63,19 @@ describe('coupon uses and sales', () => {
       expect(await failureCode(runAs(db, caller, `select * from public.coupons`))).toBe(INSUFFICIENT_PRIVILEGE);
     }
   });
+
+  it('forgets the customer on a redemption when account deletion clears the order, and keeps the use counted', async () => {
+    await runAs(db, serviceRole, `insert into public.coupons (code, kind, flat_paise, starts_at, ends_at) values ('KEEP50', 'flat', 5000, now() - interval '1 day', now() + interval '1 day')`);
+    const [order] = await runAs<{ id: string }>(
+      db,
+      serviceRole,
+      `insert into public.orders (user_id, provider, provider_order_id, amount_paise, lines, coupon_code, discount_paise, delivery_name, delivery_mobile, delivery_line1, delivery_city, delivery_state, delivery_pin_code, delivery_zone_id, promised_delivery_date)
+       values ($1, 'cod', 'order_coupon_forget', 5000, '[{"product_id": 101, "name": "P", "unit_mrp_paise": 10000, "unit_price_paise": 10000, "quantity": 1, "discount_paise": 5000}]',
+         'KEEP50', 5000, 'Asha Rao', '+919845012345', '12 MG Road', 'Bengaluru', 'Karnataka', '560001', 'bengaluru', current_date + 2) returning id`,
+      [demoCustomerId],
+    );
+    expect(await runAs(db, serviceRole, `select user_id, mobile from public.coupon_redemptions where order_id = $1`, [order!.id])).toEqual([{ user_id: demoCustomerId, mobile: '+919845012345' }]);
+    await runAs(db, serviceRole, `update public.orders set delivery_name = null, delivery_mobile = null, delivery_line1 = null where id = $1`, [order!.id]);
+    expect(await runAs(db, serviceRole, `select mobile, state from public.coupon_redemptions where order_id = $1`, [order!.id])).toEqual([{ mobile: null, state: 'held' }]);
+  });
 });

@@ -160,6 +160,7 @@ export const EXPECTED_FUNCTION_PRIVILEGES: Record<string, Grants> = {
   // Coupons (issue 41): uses taken and given back by triggers; sales per coupon refuse all but marketing.
   'orders_redeem_coupon()': NOBODY,
   'orders_settle_coupon()': NOBODY,
+  'orders_redemption_follows()': NOBODY,
   'coupon_earlier_orders(uuid,text)': SERVER_ONLY,
   'coupon_uses(text,uuid,text)': SERVER_ONLY,
   'coupon_sales(date,date)': { authenticated: ['EXECUTE'] },
