@@ -34,15 +34,15 @@ test('an order placed after landing from two campaigns shows on marketing’s ca
   await signInToDesk(page, STAFF.marketing, { path: '/desk/campaigns' });
   await expect(page.getByRole('heading', { name: 'Campaign sales', level: 1 })).toBeVisible();
   const price = rupees(sellingPrice(cetirizine));
-  // Today in India is the range the page opens on; the last touch counts unless asked otherwise.
-  await expect(salesRow(page, whatsapp).getByRole('cell')).toHaveText(['whatsapp', '1', price, price]);
+  // Today in India is the range the page opens on; the last touch counts unless asked otherwise. No coupon: no discount.
+  await expect(salesRow(page, whatsapp).getByRole('cell')).toHaveText(['whatsapp', '1', price, price, rupees(0)]);
   await expect(salesRow(page, instagram)).toHaveCount(0);
   // Aggregates only: the customer's name never reaches marketing.
   await expect(page.getByText('Asha Rao')).toHaveCount(0);
 
   await page.getByLabel('Count each order by').selectOption({ label: 'First touch' });
   await page.getByRole('button', { name: 'Show sales' }).click();
-  await expect(salesRow(page, instagram).getByRole('cell')).toHaveText(['instagram', '1', price, price]);
+  await expect(salesRow(page, instagram).getByRole('cell')).toHaveText(['instagram', '1', price, price, rupees(0)]);
   await expect(salesRow(page, whatsapp)).toHaveCount(0);
 });
 
