@@ -55,6 +55,9 @@ test('a customer saves with a code, pays with Razorpay, the invoice carries the 
   expect(stored).toMatchObject({ coupon_code: code, discount_paise: 1890 });
   await expect(page).toHaveURL(new RegExp(`/orders/${order!.order_number}\\?key=`), { timeout: FIRST_CALL_TIMEOUT });
   const orderUrl = page.url();
+  // The order page shows the line at its discounted charge, and why.
+  await expect(page.getByText('(₹18.90 each, ₹18.90 off with your coupon)')).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByTestId('order-total')).toHaveText('₹170.10');
 
   // Support dispatches it, which issues the tax invoice.
   await signOutOfDesk(desk);

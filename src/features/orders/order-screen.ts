@@ -1,12 +1,12 @@
-import { formatRupees } from '@/domain/money';
-import { linePaise, unitPricePaise } from '@/domain/order-line';
-import { customerMayCancel, isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
-import { el } from '@/lib/browser/dom';
-import { orderStrings } from '@/domain/order-strings';
-import { collectedOnDelivery, paymentMethodLabel } from '@/domain/payment-methods';
-import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from '@/domain/order-view';
-import { reorderPagePath } from '@/domain/reorder-link';
-import { reorderStrings } from '@/domain/reorder-strings';
+import { formatRupees } from '../../domain/money';
+import { linePaise, unitPricePaise } from '../../domain/order-line';
+import { customerMayCancel, isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '../../domain/order-status';
+import { el } from '../../lib/browser/dom';
+import { orderStrings } from '../../domain/order-strings';
+import { collectedOnDelivery, paymentMethodLabel } from '../../domain/payment-methods';
+import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from '../../domain/order-view';
+import { reorderPagePath } from '../../domain/reorder-link';
+import { reorderStrings } from '../../domain/reorder-strings';
 
 /*
  * The order page's screens in plain DOM: the page script draws them the moment the order arrives
@@ -83,7 +83,12 @@ function lineItems(record: OrderRecord): HTMLElement {
         el(
           'div',
           { class: 'flex justify-between gap-4' },
-          el('span', {}, `${line.quantity} × ${line.name} `, el('span', { class: 'text-gray-600' }, `(${rupees(unitPricePaise(line))} each)`)),
+          el(
+            'span',
+            {},
+            `${line.quantity} × ${line.name} `,
+            el('span', { class: 'text-gray-600' }, `(${rupees(unitPricePaise(line))} each${line.discount_paise ? `, ${rupees(line.discount_paise)} off with your coupon` : ''})`),
+          ),
           el('span', { class: `font-medium ${rejected ? 'text-gray-500 line-through' : ''}` }, rupees(linePaise(line))),
         ),
         decision && el('p', { class: `mt-1 ${rejected ? 'text-red-700' : 'text-teal-800'}` }, lineDecisionText(decision)),
