@@ -1,8 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'netlify/**/*.test.ts', 'emulators/**/*.test.ts', 'supabase/tests/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     // Vitest's default on 2 cores is one worker (cores - 1), leaving a core idle while files wait on

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { rejectionReasonLabels, rejectionReasons } from '@/domain/desk';
-import { orderLineSchema } from '@/domain/order-line-schema';
-import { orderStatuses, paymentStatuses } from '@/domain/order-status';
+import { rejectionReasonLabels, rejectionReasons } from './desk';
+import { orderLineSchema } from './order-line-schema';
+import { orderStatuses, paymentStatuses } from './order-status';
 
 /**
  * An order as its page shows it, built from the rows a customer reads under RLS or from the guest

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { deliveryDetailsSchema } from '@/domain/payment-contract';
-import { prescriptionRequestStatuses } from '@/domain/prescription-request-status';
+import { deliveryDetailsSchema } from './payment-contract';
+import { prescriptionRequestStatuses } from './prescription-request-status';
 
 /** At most this many prescription pages in one request (a phone photo per page). */
 export const MAX_REQUEST_FILES = 10;

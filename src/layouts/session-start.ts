@@ -1,4 +1,4 @@
-import { SESSION_AFTER_DRAW, whenDrawnAndUsed } from '@/lib/browser/session-after-draw';
+import { SESSION_AFTER_DRAW, whenDrawnAndUsed } from '../lib/browser/session-after-draw';
 
 /**
  * Starts a stored session: the cart sync, then the session itself (supabase-js, the header's check).
@@ -8,7 +8,7 @@ import { SESSION_AFTER_DRAW, whenDrawnAndUsed } from '@/lib/browser/session-afte
  * phone to read it neither waits behind nor pays for supabase-js.
  */
 export function startStoredSession(startCartSyncOnce: () => Promise<void>): void {
-  const start = () => void startCartSyncOnce().then(() => import('@/features/auth/header-auth-session'));
+  const start = () => void startCartSyncOnce().then(() => import('../features/auth/header-auth-session'));
   const waiting = document.querySelector(`[${SESSION_AFTER_DRAW}]`);
   if (!waiting) return start();
   // After the action's own response is painted; the wait for an idle moment is capped, since a busy

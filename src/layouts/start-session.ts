@@ -1,7 +1,7 @@
-import '@/features/auth/header-auth';
-import '@/features/cart/cart-badge';
-import { suggestOnFocus } from '@/features/catalogue/header-search-box';
-import { AUTH_SESSION_STARTED_EVENT, hasStoredSession } from '@/lib/browser/auth-storage';
+import '../features/auth/header-auth';
+import '../features/cart/cart-badge';
+import { suggestOnFocus } from '../features/catalogue/header-search-box';
+import { AUTH_SESSION_STARTED_EVENT, hasStoredSession } from '../lib/browser/auth-storage';
 
 /**
  * Page start-up, one script for the whole header (each script file is a download of its own): the
@@ -15,9 +15,9 @@ import { AUTH_SESSION_STARTED_EVENT, hasStoredSession } from '@/lib/browser/auth
  */
 async function startCartSync(): Promise<void> {
   const [{ $auth }, { startCartSync: start }, { followToastsOutsideIslands }] = await Promise.all([
-    import('@/features/auth/auth-state'),
-    import('@/features/cart/cart-sync'),
-    import('@/lib/browser/page-toast'),
+    import('../features/auth/auth-state'),
+    import('../features/cart/cart-sync'),
+    import('../lib/browser/page-toast'),
   ]);
   followToastsOutsideIslands();
   start($auth);

@@ -1,4 +1,4 @@
-import type { OrderRecord } from '@/domain/order-view';
+import type { OrderRecord } from '../domain/order-view';
 
 /**
  * What the cart tells the order page it opens right after a payment or a cash-on-delivery order:

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { publicPaths } from '@/features/catalogue/public-paths';
-import { sitemapPart, sitemapPartCount, urlSetXml } from '@/features/catalogue/sitemap';
+import { publicPaths } from '../features/catalogue/public-paths';
+import { sitemapPart, sitemapPartCount, urlSetXml } from '../features/catalogue/sitemap';
 
 export const getStaticPaths = (async () => {
   const parts = sitemapPartCount((await publicPaths()).length);

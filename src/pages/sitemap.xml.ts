@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { publicPaths } from '@/features/catalogue/public-paths';
-import { sitemapIndexXml, sitemapPartCount, sitemapPartPath } from '@/features/catalogue/sitemap';
+import { publicPaths } from '../features/catalogue/public-paths';
+import { sitemapIndexXml, sitemapPartCount, sitemapPartPath } from '../features/catalogue/sitemap';
 
 /** The sitemap index robots.txt names; the URLs themselves are in /sitemap-<n>.xml, 50,000 a file. */
 export const GET: APIRoute = async ({ site }) => {

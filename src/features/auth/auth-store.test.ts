@@ -16,7 +16,7 @@ vi.mock('../../lib/browser/supabase-client', () => ({
 }));
 
 const { $auth, applyAuthEvent, signIn, signOut } = await import('./auth-store');
-const { CONTACT_SUBMITTED_KEY } = await import('@/lib/browser/auth-storage');
+const { CONTACT_SUBMITTED_KEY } = await import('../../lib/browser/auth-storage');
 
 class MemoryStorage {
   values = new Map<string, string>();

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { CONTACT_SUBMITTED_KEY } from '@/lib/browser/auth-storage';
-import { AUTH_STORAGE_KEY, setRememberMe, supabase } from '@/lib/browser/supabase-client';
+import { CONTACT_SUBMITTED_KEY } from '../../lib/browser/auth-storage';
+import { AUTH_STORAGE_KEY, setRememberMe, supabase } from '../../lib/browser/supabase-client';
 import { LOGIN_FAILED_MESSAGE } from './auth-strings';
 
 import { $auth } from './auth-state';

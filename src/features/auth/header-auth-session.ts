@@ -1,4 +1,4 @@
-import { AUTH_SESSION_STARTED_EVENT } from '@/lib/browser/auth-storage';
+import { AUTH_SESSION_STARTED_EVENT } from '../../lib/browser/auth-storage';
 import { $auth, initAuth } from './auth-store';
 
 /**

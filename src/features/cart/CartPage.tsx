@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { Toaster } from '@/lib/browser/Toaster';
-import { $prescriptionLinks } from '@/features/prescriptions/public';
+import { Toaster } from '../../lib/browser/Toaster';
+import { $prescriptionLinks } from '../prescriptions/public';
 import { $cartStock, $goneProductIds, refreshCartOnArrival } from './cart-availability';
 import { $cart, setPrescription } from './cart-store';
 import { $prescriptionDialogOpening, closePrescriptionDialog, openPrescriptionDialog } from './prescription-request';
@@ -15,7 +15,7 @@ import { $appliedCoupon, couponFor } from './applied-coupon';
 
 // The upload dialog and its upload code load when the customer first asks for it.
 const PrescriptionDialog = lazy(() =>
-  import('@/features/prescriptions/PrescriptionDialog').then(({ PrescriptionDialog }) => ({ default: PrescriptionDialog })),
+  import('../prescriptions/PrescriptionDialog').then(({ PrescriptionDialog }) => ({ default: PrescriptionDialog })),
 );
 
 /**

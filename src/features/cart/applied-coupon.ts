@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { CartLine } from '@/domain/cart-line';
+import type { CartLine } from '../../domain/cart-line';
 
 /**
  * The coupon the server quoted for the cart as it was (POST /api/coupons/check): the summary shows

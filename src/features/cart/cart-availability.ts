@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { catalogueEntryUrl } from '@/domain/product';
-import type { Availability } from '@/domain/stock';
-import { readCartProduct } from '@/domain/stored-cart';
+import { catalogueEntryUrl } from '../../domain/product';
+import type { Availability } from '../../domain/stock';
+import { readCartProduct } from '../../domain/stored-cart';
 import { $cart, type CartLine, type CartProduct } from './cart-store';
 
 export { availabilityOf, checkoutReadiness, UNAVAILABLE_LINE_LABEL, type CheckoutReadiness, type LineAvailability } from './line-availability';

@@ -9,7 +9,7 @@ function showCount(count: number): void {
 /** Counts the lines as the cart store keeps them, with the store's own reader (loaded only when a cart is stored). */
 function showStoredCount(encoded: string | null): void {
   if (!encoded) showCount(0);
-  else void import('@/domain/stored-cart').then(({ decodeCart }) => showCount(decodeCart(encoded).items.length));
+  else void import('../../domain/stored-cart').then(({ decodeCart }) => showCount(decodeCart(encoded).items.length));
 }
 
 if (document.querySelector('astro-island')) {

@@ -1,4 +1,4 @@
-import { MAX_QUANTITY_PER_LINE } from '@/domain/cart-line';
+import { MAX_QUANTITY_PER_LINE } from '../../domain/cart-line';
 import { el, TAP_KEY_ATTRIBUTE, type ViewElement } from './view-tree';
 
 /*

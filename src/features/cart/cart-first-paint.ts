@@ -1,4 +1,4 @@
-import { CART_STORAGE_KEY, decodeCart } from '@/domain/stored-cart';
+import { CART_STORAGE_KEY, decodeCart } from '../../domain/stored-cart';
 import { cartScreenView } from './cart-screen-view';
 import { FIRST_SCREEN_ID, keepEarlyTaps, offeredMethodsIn, SCREEN_DRAWING, type ScreenDrawing, unavailableMethodsIn } from './cart-first-screen';
 import { showFallbackImage, toDom } from './view-tree';

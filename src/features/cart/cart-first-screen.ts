@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@/domain/payment-methods';
+import type { PaymentMethod } from '../../domain/payment-methods';
 import type { CartScreenState } from './cart-screen-view';
 import type { UnavailableMethods } from './payment-method';
 import { CART_SCREEN_ATTRIBUTE, TAP_KEY_ATTRIBUTE } from './view-tree';

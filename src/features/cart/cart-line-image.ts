@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
+import { DEFAULT_PRODUCT_IMAGE } from '../../domain/product';
 
 const STOCK_IMAGE_COUNT = 8;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
+import { DEFAULT_PRODUCT_IMAGE } from '../../domain/product';
 import type { CartProduct } from './cart-store';
 
 /** Cart products for the cart's unit tests. */

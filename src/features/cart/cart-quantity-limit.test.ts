@@ -1,8 +1,8 @@
 import { cleanTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paracetamol } from './cart-products.fixture';
-import { fromStoredItem, toStoredItem } from '@/domain/account-cart';
-import { decodeCart, encodeCart } from '@/domain/stored-cart';
+import { fromStoredItem, toStoredItem } from '../../domain/account-cart';
+import { decodeCart, encodeCart } from '../../domain/stored-cart';
 
 useTestStorageEngine();
 const { $cart, addToCart, clearCart, setQuantity } = await import('./cart-store');

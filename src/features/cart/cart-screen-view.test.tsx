@@ -2,8 +2,8 @@
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '@/domain/cart-line';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
+import type { CartLine } from '../../domain/cart-line';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
 import { metformin, paracetamol } from './cart-products.fixture';
 import type { CartScreenState } from './cart-screen-view';
 import { FIRST_SCREEN_ID, SCREEN_DRAWING } from './cart-first-screen';

@@ -1,8 +1,8 @@
-import { cartLinesTotalPaise, type CartLine } from '@/domain/cart-line';
-import { formatRupees } from '@/domain/money';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
-import { productPath, RX_REQUIRED } from '@/domain/product';
-import { notAvailableSentence, type Availability } from '@/domain/stock';
+import { cartLinesTotalPaise, type CartLine } from '../../domain/cart-line';
+import { formatRupees } from '../../domain/money';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
+import { productPath, RX_REQUIRED } from '../../domain/product';
+import { notAvailableSentence, type Availability } from '../../domain/stock';
 import { cartLineImage, stockImageFor } from './cart-line-image';
 import {
   BROWSE_PRODUCTS,

@@ -1,12 +1,12 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
-import type { CartState } from '@/domain/cart-line';
+import type { CartState } from '../../domain/cart-line';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { metformin, paracetamol } from './cart-products.fixture';
 
 // The store reads its storage engine when the module loads, so the test engine goes in first.
 useTestStorageEngine();
 const { $cart, $cartLineCount, addToCart, clearCart, removeFromCart, setPrescription, setQuantity } = await import('./cart-store');
-const { decodeCart, encodeCart } = await import('@/domain/stored-cart');
+const { decodeCart, encodeCart } = await import('../../domain/stored-cart');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

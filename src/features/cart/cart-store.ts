@@ -1,12 +1,12 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { clampQuantity, type CartLine, type CartState } from '@/domain/cart-line';
-import { toCartProduct, type CartProduct } from '@/domain/product';
-import { CART_STORAGE_KEY, decodeCart, emptyCart, encodeCart } from '@/domain/stored-cart';
+import { clampQuantity, type CartLine, type CartState } from '../../domain/cart-line';
+import { toCartProduct, type CartProduct } from '../../domain/product';
+import { CART_STORAGE_KEY, decodeCart, emptyCart, encodeCart } from '../../domain/stored-cart';
 
-export type { CartLine, CartState } from '@/domain/cart-line';
-export type { CartProduct } from '@/domain/product';
-export { MAX_QUANTITY_PER_LINE } from '@/domain/cart-line';
+export type { CartLine, CartState } from '../../domain/cart-line';
+export type { CartProduct } from '../../domain/product';
+export { MAX_QUANTITY_PER_LINE } from '../../domain/cart-line';
 
 export { MAX_QUANTITY_HINT } from './cart-control-markup';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
+import { DEFAULT_PRODUCT_IMAGE } from '../../domain/product';
 import { atom } from 'nanostores';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@supabase/supabase-js';

@@ -1,10 +1,10 @@
 import type { ReadableAtom, WritableAtom } from 'nanostores';
 import { z } from 'zod';
-import { supabase } from '@/lib/browser/supabase-client';
-import { showToast } from '@/lib/browser/toast';
-import { claimGuestPrescriptions, withClaimedPrescriptions } from '@/features/prescriptions/public';
+import { supabase } from '../../lib/browser/supabase-client';
+import { showToast } from '../../lib/browser/toast';
+import { claimGuestPrescriptions, withClaimedPrescriptions } from '../prescriptions/public';
 import { $cart, type CartLine, type CartState } from './cart-store';
-import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from '@/domain/account-cart';
+import { mergeCartLines, readStoredItems, storedCartTotal, toStoredItem } from '../../domain/account-cart';
 
 /** Told once a page when saving keeps failing; the cart itself is never touched by a failure. */
 export const CART_SYNC_FAILED_MESSAGE =

@@ -1,6 +1,6 @@
-import { formatRupees } from '@/domain/money';
-import { lineTotalPaise } from '@/domain/cart-line';
-import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
+import { formatRupees } from '../../domain/money';
+import { lineTotalPaise } from '../../domain/cart-line';
+import { discountLabel, sellingPricePaise } from '../../domain/selling-price';
 import type { CartLine } from './cart-store';
 
 /*

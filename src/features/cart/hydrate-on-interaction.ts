@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { HYDRATE_NOW_EVENT, hydrateNowAsked } from '@/lib/browser/hydrate-now';
+import { HYDRATE_NOW_EVENT, hydrateNowAsked } from '../../lib/browser/hydrate-now';
 
 /*
  * client:interact — hydrates an island on the customer's first interaction with it (pointer, key or

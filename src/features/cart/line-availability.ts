@@ -1,5 +1,5 @@
-import type { CartLine } from '@/domain/cart-line';
-import type { Availability } from '@/domain/stock';
+import type { CartLine } from '../../domain/cart-line';
+import type { Availability } from '../../domain/stock';
 
 /* Whether each cart line can still be bought, and the cart with it: pure rules, no store. */
 

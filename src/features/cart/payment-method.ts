@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
 
-export { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
+export { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
 
 /**
  * The customer's chosen payment method on /cart; the checkout reads it. The page's first screen sets

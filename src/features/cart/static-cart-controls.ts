@@ -1,5 +1,5 @@
-import { readCartProduct } from '@/domain/stored-cart';
-import type { CartProduct } from '@/domain/product';
+import { readCartProduct } from '../../domain/stored-cart';
+import type { CartProduct } from '../../domain/product';
 import { $cart, addToCart, quantityOf, setQuantity } from './cart-store';
 import { type AddToCartVariant, CART_ACTION_ATTRIBUTE, cartControlView } from './cart-control-markup';
 import { FIRST_TAP_QUEUE, type FirstTapQueue } from './first-tap-queue';

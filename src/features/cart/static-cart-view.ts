@@ -11,7 +11,7 @@ import {
 } from './cart-first-screen';
 import { $cart } from './cart-store';
 import { isIslandTap, writeTap } from './cart-taps';
-import type { PaymentMethod } from '@/domain/payment-methods';
+import type { PaymentMethod } from '../../domain/payment-methods';
 import { $paymentMethod, type UnavailableMethods } from './payment-method';
 
 /*

@@ -1,4 +1,4 @@
-import type { Product } from '@/domain/product';
+import type { Product } from '../../domain/product';
 import { browsePath, type BrowseGroup, categoryGroups, conditionGroups } from './browse-groups';
 import { listFacts } from './list-filters';
 import { sortProducts } from './product-list';

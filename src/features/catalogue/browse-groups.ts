@@ -1,4 +1,4 @@
-import { type Product, productSlug } from '@/domain/product';
+import { type Product, productSlug } from '../../domain/product';
 import { sortProducts } from './product-list';
 
 /*

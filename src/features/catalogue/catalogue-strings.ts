@@ -1,4 +1,4 @@
-import type { SaleState } from '@/domain/sale-state';
+import type { SaleState } from '../../domain/sale-state';
 
 /** Customer-facing catalogue strings printed by more than one page or component. */
 export const BACK_TO_PRODUCTS = 'Back to Products';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productPathsById, productsNeedingIdRedirect } from './id-redirect';
-import type { Product } from '@/domain/product';
+import type { Product } from '../../domain/product';
 
 const products = [
   { id: 1, slug: 'metformin-500mg-tablet' },

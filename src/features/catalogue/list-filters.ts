@@ -1,4 +1,4 @@
-import { isPurchasable, type Product } from '@/domain/product';
+import { isPurchasable, type Product } from '../../domain/product';
 
 /*
  * The filters of /products and the category and condition pages: prescription or over the counter,

@@ -1,5 +1,5 @@
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { loadSupabase } from '@/lib/browser/load-supabase';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
+import { loadSupabase } from '../../lib/browser/load-supabase';
 import { NOTIFY_FAILED, NOTIFY_INVALID_EMAIL, NOTIFY_SAVED } from './catalogue-strings';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

@@ -1,4 +1,4 @@
-import type { Product } from '@/domain/product';
+import type { Product } from '../../domain/product';
 
 /** One information section of the product detail page: paragraphs or a bulleted list. */
 export interface DetailSection {

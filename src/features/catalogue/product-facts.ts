@@ -1,4 +1,4 @@
-import type { Product } from '@/domain/product';
+import type { Product } from '../../domain/product';
 
 /*
  * The product facts shown below the spec's detail sections (whose "Manufactured by" already names

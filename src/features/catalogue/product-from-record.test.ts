@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleDetails, sampleRecord } from './catalogue-record.fixture';
-import { DEFAULT_PRODUCT_IMAGE, isPurchasable } from '@/domain/product';
+import { DEFAULT_PRODUCT_IMAGE, isPurchasable } from '../../domain/product';
 import { buildCatalogue, buildProduct, CatalogueRecordError } from './product-from-record';
 
 const SOURCE = 'content/catalogue/metformin.json';

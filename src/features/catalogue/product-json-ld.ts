@@ -1,7 +1,7 @@
-import { type Product, productPath } from '@/domain/product';
-import type { SaleState } from '@/domain/sale-state';
-import { rupeesText } from '@/domain/money';
-import { sellingPricePaise } from '@/domain/selling-price';
+import { type Product, productPath } from '../../domain/product';
+import type { SaleState } from '../../domain/sale-state';
+import { rupeesText } from '../../domain/money';
+import { sellingPricePaise } from '../../domain/selling-price';
 
 const AVAILABILITY: Record<SaleState, string> = {
   'ADD TO CART': 'https://schema.org/InStock',

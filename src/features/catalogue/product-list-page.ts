@@ -1,8 +1,8 @@
-import { UNAVAILABLE_LABEL } from '@/domain/sale-state';
-import { productPath, toCartProduct, type ProductCard } from '@/domain/product';
+import { UNAVAILABLE_LABEL } from '../../domain/sale-state';
+import { productPath, toCartProduct, type ProductCard } from '../../domain/product';
 import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText, type SortOrder } from './product-list';
-import { formatRupees } from '@/domain/money';
-import { discountLabel, sellingPricePaise } from '@/domain/selling-price';
+import { formatRupees } from '../../domain/money';
+import { discountLabel, sellingPricePaise } from '../../domain/selling-price';
 import type { SearchClient } from './search-client';
 import type { SearchOrder } from './search-engine';
 import { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
@@ -38,7 +38,7 @@ async function mountCartControl(slot: HTMLElement, card: ProductCard): Promise<v
   const [{ createElement }, { createRoot }, { default: AddToCart }] = await Promise.all([
     import('react'),
     import('react-dom/client'),
-    import('@/features/cart/AddToCart'),
+    import('../cart/AddToCart'),
   ]);
   createRoot(slot).render(createElement(AddToCart, { product: toCartProduct(card), variant: 'card' }));
 }

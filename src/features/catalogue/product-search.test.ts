@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleRecord } from './catalogue-record.fixture';
 import { buildCatalogue } from './product-from-record';
-import { toProductCard } from '@/domain/product';
+import { toProductCard } from '../../domain/product';
 import { readSearchCard, searchRows } from './product-search';
 import { searchIndexFiles } from './search-index-files';
 

@@ -1,7 +1,7 @@
 import { getCollection } from 'astro:content';
 import { getCatalogue } from './catalogue';
 import { listPagePath, pageCount } from './product-list';
-import { productPath } from '@/domain/product';
+import { productPath } from '../../domain/product';
 import { browsePath, categoryGroups, conditionGroups } from './browse-groups';
 
 /** Every public page the sitemap lists: products under their canonical (slug) URL only, and the category and condition pages. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readReorderRows } from '@/domain/catalogue-shards';
+import { readReorderRows } from '../../domain/catalogue-shards';
 import { buildProduct } from './product-from-record';
 import { sampleRecord } from './catalogue-record.fixture';
 import { packUnits, reorderRows } from './reorder-rows';

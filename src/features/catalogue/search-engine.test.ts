@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forEachOrdinal, PRICE_PLACES_PER_FILE, toGaps, withinOneTypo, type SearchOrder, type SearchRow } from './search-engine';
 import { searchCardFiles, searchIndexFiles } from './search-index-files';
 import { openSearch, suggestNames } from './search-client';
-import { foldText } from '@/domain/salt';
+import { foldText } from '../../domain/salt';
 
 const row = (id: number, name: string, salt: string, brand: string, conditions: string, rest: string, price = 1000): SearchRow => [
   id,

@@ -1,4 +1,4 @@
-import { foldText } from '@/domain/salt';
+import { foldText } from '../../domain/salt';
 
 /*
  * The product search: an index of our own, written at build (search-index-files.ts) and searched in

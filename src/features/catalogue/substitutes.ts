@@ -1,6 +1,6 @@
-import { formKey, moleculeKey, saltKey } from '@/domain/salt';
-import { isPurchasable, type Product } from '@/domain/product';
-import { sellingPricePaise } from '@/domain/selling-price';
+import { formKey, moleculeKey, saltKey } from '../../domain/salt';
+import { isPurchasable, type Product } from '../../domain/product';
+import { sellingPricePaise } from '../../domain/selling-price';
 
 /** At most this many substitutes and other strengths per page: enough to choose from, bounded work per product. */
 export const MAX_ALTERNATIVES = 8;

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { cartLinesTotalPaise } from '@/domain/cart-line';
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import CartPage from '@/features/cart/CartPage';
+import { cartLinesTotalPaise } from '../../domain/cart-line';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
+import CartPage from '../cart/CartPage';
 import {
   $cart,
   $appliedCoupon,
@@ -15,8 +15,8 @@ import {
   refreshCartFromCatalogue,
   removeFromCart,
   type PaymentMethod,
-} from '@/features/cart/public';
-import { $deliveryStep, showDeliveryErrors, unavailableMethodsOf } from '@/features/delivery/public';
+} from '../cart/public';
+import { $deliveryStep, showDeliveryErrors, unavailableMethodsOf } from '../delivery/public';
 import { busyLabelOf, checkoutReducer, FAILURE_PANEL_MS, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS } from './checkout-state';
 import { PaymentPanels } from './PaymentPanels';
 import type { PaymentStep } from './payment-step';
@@ -24,7 +24,7 @@ import { CART_PATH, readPendingPayment } from './phonepe-transaction';
 import type { RefusalAction } from './refusal-action';
 
 // The form and its schema load after the cart has painted.
-const DeliveryStep = lazy(() => import('@/features/delivery/DeliveryStep'));
+const DeliveryStep = lazy(() => import('../delivery/DeliveryStep'));
 // So does the coupon field (with the payment API it asks).
 const CouponField = lazy(() => import('./CouponField'));
 

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { formatRupees } from '@/domain/money';
-import { $appliedCoupon, $cart, couponFor, couponLinesKey } from '@/features/cart/public';
-import { $deliveryStep } from '@/features/delivery/public';
+import { formatRupees } from '../../domain/money';
+import { $appliedCoupon, $cart, couponFor, couponLinesKey } from '../cart/public';
+import { $deliveryStep } from '../delivery/public';
 import { COUPON_APPLY, COUPON_APPLYING, COUPON_FIELD_LABEL, COUPON_NOT_CHECKED, COUPON_REMOVE, couponSaving } from './checkout-strings';
 import { paymentApi } from './browser-checkout';
 

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@/domain/payment-methods';
+import type { PaymentMethod } from '../../domain/payment-methods';
 import { payWithCod, payWithPhonePe, payWithRazorpay, type PhonePeContext, type RazorpayContext } from './checkout-flows';
 
 /** Everything a method's browser flow may use: the checkout's context with each provider's own needs. */

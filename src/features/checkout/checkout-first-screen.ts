@@ -1,5 +1,5 @@
-import { startFirstScreen } from '@/features/cart/public';
-import { hydrateIslandsNow } from '@/lib/browser/hydrate-now';
+import { startFirstScreen } from '../cart/public';
+import { hydrateIslandsNow } from '../../lib/browser/hydrate-now';
 import { CART_PATH, readPendingPayment } from './phonepe-transaction';
 
 /**

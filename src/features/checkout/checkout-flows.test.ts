@@ -1,6 +1,6 @@
-import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
+import { DEFAULT_PRODUCT_IMAGE } from '../../domain/product';
 import { describe, expect, it, vi } from 'vitest';
-import type { CartState } from '@/domain/cart-line';
+import type { CartState } from '../../domain/cart-line';
 import type { CheckoutEvent } from './checkout-state';
 import { payWithCod, payWithPhonePe, payWithRazorpay, type PhonePeContext, type RazorpayContext, verifyStoredPhonePePayment } from './checkout-flows';
 import { type PaymentApi, PaymentApiError } from './payment-api';

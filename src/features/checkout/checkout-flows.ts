@@ -1,7 +1,7 @@
-import type { CartState } from '@/domain/cart-line';
-import type { DeliveryDetailsInput } from '@/domain/payment-contract';
-import type { ToastKind } from '@/lib/browser/toast';
-import { rupeesText } from '@/domain/money';
+import type { CartState } from '../../domain/cart-line';
+import type { DeliveryDetailsInput } from '../../domain/payment-contract';
+import type { ToastKind } from '../../lib/browser/toast';
+import { rupeesText } from '../../domain/money';
 import type { CheckoutEvent } from './checkout-state';
 import {
   BRAND_NAME,

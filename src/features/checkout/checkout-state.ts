@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@/features/cart/public';
+import type { PaymentMethod } from '../cart/public';
 import { processingLabel } from './checkout-strings';
 import type { RefusalAction } from './refusal-action';
 

@@ -1,4 +1,4 @@
-import { collectedOnDelivery, paymentMethodLabel, type PaymentMethod } from '@/domain/payment-methods';
+import { collectedOnDelivery, paymentMethodLabel, type PaymentMethod } from '../../domain/payment-methods';
 
 /** Every customer-facing payment string of the spec (sections 4 and 8), in one place. */
 export const BRAND_NAME = 'MediKart';

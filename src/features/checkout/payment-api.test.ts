@@ -1,7 +1,7 @@
-import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
+import { DEFAULT_PRODUCT_IMAGE } from '../../domain/product';
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutRequest, createPaymentApi } from './payment-api';
-import type { CartState } from '@/domain/cart-line';
+import type { CartState } from '../../domain/cart-line';
 
 const product = (id: number, mrp_paise: number, requires_prescription = false) => ({
   id,

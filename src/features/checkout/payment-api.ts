@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { cartLinesTotalPaise } from '@/domain/cart-line';
+import { cartLinesTotalPaise } from '../../domain/cart-line';
 import { storedAttribution } from './utm';
-import { couponFor } from '@/features/cart/public';
-import type { CartState } from '@/domain/cart-line';
-import type { OrderRecord } from '@/domain/order-view';
+import { couponFor } from '../cart/public';
+import type { CartState } from '../../domain/cart-line';
+import type { OrderRecord } from '../../domain/order-view';
 import type {
   CodCreateResponse,
   CouponCheckRequest,

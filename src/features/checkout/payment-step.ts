@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@/features/cart/public';
+import type { PaymentMethod } from '../cart/public';
 import { browserCheckoutContext } from './browser-checkout';
 import { BROWSER_PAYMENT_ADAPTERS } from './browser-payment-adapters';
 import { verifyStoredPhonePePayment } from './checkout-flows';

@@ -1,5 +1,5 @@
-import { paiseFromRupees, rupeesText } from '@/domain/money';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/features/cart/public';
+import { paiseFromRupees, rupeesText } from '../../domain/money';
+import { PAYMENT_METHODS, type PaymentMethod } from '../cart/public';
 
 /** sessionStorage keys of a PhonePe payment in flight: they survive the trip to PhonePe and back. */
 export const PHONEPE_STORAGE_KEYS = {

@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
+import { DEFAULT_PRODUCT_IMAGE } from '../../domain/product';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../cart/cart-store';
 import { refusalActionOf } from './refusal-action';

@@ -1,5 +1,5 @@
-import type { CartLine } from '@/domain/cart-line';
-import { NO_PRESCRIPTION_CHOSEN } from '@/features/prescriptions/public';
+import type { CartLine } from '../../domain/cart-line';
+import { NO_PRESCRIPTION_CHOSEN } from '../prescriptions/public';
 
 /** What the customer can do about a refusal, instead of retrying a payment that would be refused again. */
 export type RefusalAction =

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { loadSupabase } from '@/lib/browser/load-supabase';
-import { $auth } from '@/features/auth/public';
+import { loadSupabase } from '../../lib/browser/load-supabase';
+import { $auth } from '../auth/public';
 import { forgetSubmission, hasRecentSubmission, rememberSubmission } from './contact-marker';
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactField, type ContactFormValues } from './contact-fields';
 import {

@@ -1,4 +1,4 @@
-import { CONTACT_SUBMITTED_KEY } from '@/lib/browser/auth-storage';
+import { CONTACT_SUBMITTED_KEY } from '../../lib/browser/auth-storage';
 
 /** The marker under CONTACT_SUBMITTED_KEY is JSON {submittedAt: epoch ms}. */
 export { CONTACT_SUBMITTED_KEY };

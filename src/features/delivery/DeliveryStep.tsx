@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import rawDeliveryContent from '../../../.generated/delivery.json';
-import { formatAddress, INDIAN_STATES, type SavedAddress } from '@/domain/address';
-import { checkPinCode, type CodLine, type PinCodeCheck } from '@/domain/delivery';
-import { parseDeliveryContent } from '@/domain/delivery-content';
-import { Field, FieldError, inputClass, MobileField } from '@/components/form-ui';
-import { loadSupabase } from '@/lib/browser/load-supabase';
+import { formatAddress, INDIAN_STATES, type SavedAddress } from '../../domain/address';
+import { checkPinCode, type CodLine, type PinCodeCheck } from '../../domain/delivery';
+import { parseDeliveryContent } from '../../domain/delivery-content';
+import { Field, FieldError, inputClass, MobileField } from '../../components/form-ui';
+import { loadSupabase } from '../../lib/browser/load-supabase';
 import { codRefusalOf, DELIVERY_FIELDS, emptyDeliveryValues, readDeliveryForm, savedAddressDetails, type DeliveryField, type DeliveryValues } from './delivery-form';
 import { $deliveryStep, $whatsappUpdates, type DeliveryStepState } from './delivery-step';
-import { WHATSAPP_OPT_IN_DETAIL, WHATSAPP_OPT_IN_LABEL } from '@/domain/whatsapp-consent';
+import { WHATSAPP_OPT_IN_DETAIL, WHATSAPP_OPT_IN_LABEL } from '../../domain/whatsapp-consent';
 import { ADD_NEW_ADDRESS, COD_NEEDS_PIN_CODE, DELIVER_TO, DELIVERY_DETAILS, FIELD_LABELS, LOADING_ADDRESSES } from './delivery-strings';
 
 const content = parseDeliveryContent(rawDeliveryContent, '.generated/delivery.json');

@@ -1,7 +1,7 @@
-import { addressErrors, type SavedAddress } from '@/domain/address';
-import { checkPinCode, codEligibility, type CodLine, type PinCodeCheck } from '@/domain/delivery';
-import type { DeliveryContent } from '@/domain/delivery-content';
-import { deliveryDetailsSchema, GUEST_EMAIL_MESSAGE, type DeliveryDetailsInput } from '@/domain/payment-contract';
+import { addressErrors, type SavedAddress } from '../../domain/address';
+import { checkPinCode, codEligibility, type CodLine, type PinCodeCheck } from '../../domain/delivery';
+import type { DeliveryContent } from '../../domain/delivery-content';
+import { deliveryDetailsSchema, GUEST_EMAIL_MESSAGE, type DeliveryDetailsInput } from '../../domain/payment-contract';
 
 export const DELIVERY_FIELDS = ['full_name', 'mobile', 'line1', 'area', 'landmark', 'city', 'state', 'pin_code', 'email'] as const;
 export type DeliveryField = (typeof DELIVERY_FIELDS)[number];

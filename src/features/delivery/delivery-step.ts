@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import type { PinCodeCheck } from '@/domain/delivery';
-import type { DeliveryDetailsInput } from '@/domain/payment-contract';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/domain/payment-methods';
+import type { PinCodeCheck } from '../../domain/delivery';
+import type { DeliveryDetailsInput } from '../../domain/payment-contract';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
 import { COD_NEEDS_PIN_CODE } from './delivery-strings';
 
 /** What the delivery step on /cart has settled, for the payment step to read. */

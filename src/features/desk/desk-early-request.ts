@@ -1,5 +1,5 @@
-import { isStaffRole } from '@/domain/desk';
-import type { RestTarget } from '@/lib/browser/rest-request';
+import { isStaffRole } from '../../domain/desk';
+import type { RestTarget } from '../../lib/browser/rest-request';
 import { leaveEarlyQueueReads, startQueueReads } from './queue-reads';
 import { freshStoredStaff } from './stored-staff';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isStaffRole } from '@/domain/desk';
-import { sessionAccessToken } from '@/lib/browser/session-token';
+import { isStaffRole } from '../../domain/desk';
+import { sessionAccessToken } from '../../lib/browser/session-token';
 import type { StaffSession } from './desk-api';
 import { drawDeskQueues } from './desk-queues';
 import StaffGate from './StaffGate';

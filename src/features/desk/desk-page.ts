@@ -1,6 +1,6 @@
-import { isStaffRole } from '@/domain/desk';
-import { el } from '@/lib/browser/dom';
-import { sessionAccessToken } from '@/lib/browser/session-token';
+import { isStaffRole } from '../../domain/desk';
+import { el } from '../../lib/browser/dom';
+import { sessionAccessToken } from '../../lib/browser/session-token';
 import { drawDeskQueues } from './desk-queues';
 import { freshStoredStaff } from './stored-staff';
 import { showStaffInHeader } from './signed-in-line';
@@ -25,7 +25,7 @@ export function showDesk(holder: HTMLElement): void {
   showStaffInHeader(staff, async (signOut) => {
     signOut.disabled = true;
     stop();
-    const { loadSupabase } = await import('@/lib/browser/load-supabase');
+    const { loadSupabase } = await import('../../lib/browser/load-supabase');
     await (await loadSupabase()).auth.signOut();
     showStaffInHeader(null);
     showGate(holder);

@@ -1,4 +1,4 @@
-import { staffRoles, type DeskRole } from '@/domain/desk';
+import { staffRoles, type DeskRole } from '../../domain/desk';
 
 /** The desk's pages, as its header lists them: each shown to the roles it is for once the staff member is known. */
 export const DESK_PAGES: readonly { path: string; name: string; roles: readonly DeskRole[] }[] = [

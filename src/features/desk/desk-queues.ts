@@ -1,9 +1,9 @@
-import { orderAge, REVIEW_TARGET_MS, type StaffRole } from '@/domain/desk';
-import { orderStatusLabels, orderStatuses, type OrderStatus } from '@/domain/order-status';
-import { prescriptionRequestStatusLabels, type PrescriptionRequestStatus } from '@/domain/prescription-request-status';
-import { el } from '@/lib/browser/dom';
-import { SUPABASE_REST } from '@/lib/browser/rest-read';
-import { callRpc, fetchRows } from '@/lib/browser/rest-request';
+import { orderAge, REVIEW_TARGET_MS, type StaffRole } from '../../domain/desk';
+import { orderStatusLabels, orderStatuses, type OrderStatus } from '../../domain/order-status';
+import { prescriptionRequestStatusLabels, type PrescriptionRequestStatus } from '../../domain/prescription-request-status';
+import { el } from '../../lib/browser/dom';
+import { SUPABASE_REST } from '../../lib/browser/rest-read';
+import { callRpc, fetchRows } from '../../lib/browser/rest-request';
 import { FIRST_QUEUE_STATUS, queueRead, startQueueReads, takeEarlyQueueReads, type QueueReads } from './queue-reads';
 
 /*

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ANON_KEY, expectSameRequest, ownRequest, ownRpcRequest, supabaseJsRequest, SUPABASE_URL, TOKEN } from '@/lib/browser/rest-request.fixture';
+import { ANON_KEY, expectSameRequest, ownRequest, ownRpcRequest, supabaseJsRequest, SUPABASE_URL, TOKEN } from '../../lib/browser/rest-request.fixture';
 import { QUEUE_COLUMNS, queueRead, REQUEST_COLUMNS, startQueueReads, takeEarlyQueueReads, leaveEarlyQueueReads, waitingRequestsRead } from './queue-reads';
 
 describe("the desk's reads without supabase-js", () => {

@@ -1,7 +1,7 @@
-import type { OrderStatus } from '@/domain/order-status';
-import type { PrescriptionRequestStatus } from '@/domain/prescription-request-status';
-import { callRpc, fetchRows, type RestRead, type RestTarget } from '@/lib/browser/rest-request';
-import { earlyHandoff } from '@/lib/browser/early-handoff';
+import type { OrderStatus } from '../../domain/order-status';
+import type { PrescriptionRequestStatus } from '../../domain/prescription-request-status';
+import { callRpc, fetchRows, type RestRead, type RestTarget } from '../../lib/browser/rest-request';
+import { earlyHandoff } from '../../lib/browser/early-handoff';
 
 /*
  * What /desk reads: the orders of one status (or a search), the count of each status, and, for a

@@ -1,5 +1,5 @@
-import type { DeskRole } from '@/domain/desk';
-import { el } from '@/lib/browser/dom';
+import type { DeskRole } from '../../domain/desk';
+import { el } from '../../lib/browser/dom';
 import { DESK_PAGE_ROLES, DESK_STAFF_SLOT } from './desk-pages';
 
 /*

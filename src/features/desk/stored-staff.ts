@@ -1,6 +1,6 @@
-import { deskRoles, type DeskRole } from '@/domain/desk';
-import { storedSessionText } from '@/lib/browser/auth-storage';
-import { freshSession, isObject, parseStoredSession, type SessionUser } from '@/lib/browser/stored-session';
+import { deskRoles, type DeskRole } from '../../domain/desk';
+import { storedSessionText } from '../../lib/browser/auth-storage';
+import { freshSession, isObject, parseStoredSession, type SessionUser } from '../../lib/browser/stored-session';
 
 /** Who works at the desk: the role Supabase Auth's app_metadata gives them (`npm run staff`) and the name shown. */
 export interface DeskStaff {

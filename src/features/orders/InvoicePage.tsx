@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { formatRupees } from '@/domain/money';
-import { invoicePages, type TaxDocument } from '@/domain/tax-invoice';
+import { formatRupees } from '../../domain/money';
+import { invoicePages, type TaxDocument } from '../../domain/tax-invoice';
 import { loadInvoice, type InvoiceLoad } from './invoice-client';
 
 const rupees = (paise: number) => formatRupees(paise);

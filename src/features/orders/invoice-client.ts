@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { loadSupabase } from '@/lib/browser/load-supabase';
-import { taxDocumentSchema, type TaxDocument } from '@/domain/tax-invoice';
-import { orderStrings } from '@/domain/order-strings';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
+import { loadSupabase } from '../../lib/browser/load-supabase';
+import { taxDocumentSchema, type TaxDocument } from '../../domain/tax-invoice';
+import { orderStrings } from '../../domain/order-strings';
 
 export type InvoiceLoad = { kind: 'shown'; documents: TaxDocument[] } | { kind: 'refused'; message: string };
 

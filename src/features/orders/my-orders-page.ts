@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
-import { formatRupees } from '@/domain/money';
-import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '@/domain/order-status';
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { noteFirstAction, pageDrawn } from '@/lib/browser/session-after-draw';
-import { sessionUser } from '@/lib/browser/session-token';
-import { el } from '@/lib/browser/dom';
+import { formatRupees } from '../../domain/money';
+import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '../../domain/order-status';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
+import { noteFirstAction, pageDrawn } from '../../lib/browser/session-after-draw';
+import { sessionUser } from '../../lib/browser/session-token';
+import { el } from '../../lib/browser/dom';
 import { myOrdersPage, ORDERS_PER_PAGE, takeEarlyMyOrdersRead } from './order-request';
-import { orderStrings } from '@/domain/order-strings';
-import { reorderPagePath } from '@/domain/reorder-link';
-import { reorderStrings } from '@/domain/reorder-strings';
+import { orderStrings } from '../../domain/order-strings';
+import { reorderPagePath } from '../../domain/reorder-link';
+import { reorderStrings } from '../../domain/reorder-strings';
 
 const summarySchema = z.object({
   order_number: z.string(),

@@ -1,8 +1,8 @@
-import { hasStoredSession } from '@/lib/browser/auth-storage';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { requestOrder, takeEarlyOrderCall, takeEarlyOwnOrderRead, type OrderAddress, type OwnOrderRows } from './order-request';
-import { orderStrings } from '@/domain/order-strings';
-import type { CancelRequest } from '@/domain/order-cancel';
-import { orderRecordSchema, type OrderRecord } from '@/domain/order-view';
+import { orderStrings } from '../../domain/order-strings';
+import type { CancelRequest } from '../../domain/order-cancel';
+import { orderRecordSchema, type OrderRecord } from '../../domain/order-view';
 
 /** A shown order's refill reminders: read with it (own rows), or null when the page is to read them itself. */
 export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean; reminders: unknown[] | null } | { kind: 'not-found' } | { kind: 'cannot-show' };
@@ -12,7 +12,7 @@ export type OrderLoad = { kind: 'shown'; record: OrderRecord; signedIn: boolean;
  * null for a guest, whose page never downloads that code.
  */
 export function signedInAccessToken(): Promise<string | null> {
-  return hasStoredSession() ? import('@/lib/browser/session-token').then((session) => session.sessionAccessToken()) : Promise.resolve(null);
+  return hasStoredSession() ? import('../../lib/browser/session-token').then((session) => session.sessionAccessToken()) : Promise.resolve(null);
 }
 
 /** A signed-in customer's own order, read under row-level security, checked; null when RLS shows none. */

@@ -1,8 +1,8 @@
-import { isOrderNumber } from '@/domain/order-status';
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { fetchRows, type RestTarget } from '@/lib/browser/rest-request';
-import { freshStoredSession } from '@/lib/browser/stored-session';
-import { placedOrderNoteHasRecord } from '@/lib/placed-order-note';
+import { isOrderNumber } from '../../domain/order-status';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
+import { fetchRows, type RestTarget } from '../../lib/browser/rest-request';
+import { freshStoredSession } from '../../lib/browser/stored-session';
+import { placedOrderNoteHasRecord } from '../../lib/placed-order-note';
 import { leaveEarlyMyOrdersRead, leaveEarlyOrderCall, leaveEarlyOwnOrderRead, myOrdersPage, orderAddress, requestOrder } from './order-request';
 import { myOrdersRead, readOwnOrderRows } from './own-reads';
 

@@ -1,16 +1,16 @@
-import { isOrderNumber } from '@/domain/order-status';
-import { takePlacedOrderNote } from '@/lib/placed-order-note';
-import { followToastsOutsideIslands } from '@/lib/browser/page-toast';
-import { showToast } from '@/lib/browser/toast';
-import { nextTask } from '@/lib/browser/dom';
+import { isOrderNumber } from '../../domain/order-status';
+import { takePlacedOrderNote } from '../../lib/placed-order-note';
+import { followToastsOutsideIslands } from '../../lib/browser/page-toast';
+import { showToast } from '../../lib/browser/toast';
+import { nextTask } from '../../lib/browser/dom';
 import { loadOrder, requestCancel, type OrderLoad } from './order-client';
 import { cannotShowScreen, loadFailedScreen, loadingScreen, notFoundScreen, orderDetails, placedBanner } from './order-screen';
 import { orderAddress } from './order-request';
 import { refillSection } from './refill-section';
-import { orderStrings } from '@/domain/order-strings';
-import { orderRecordSchema, type OrderRecord } from '@/domain/order-view';
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { noteFirstAction, pageDrawn } from '@/lib/browser/session-after-draw';
+import { orderStrings } from '../../domain/order-strings';
+import { orderRecordSchema, type OrderRecord } from '../../domain/order-view';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
+import { noteFirstAction, pageDrawn } from '../../lib/browser/session-after-draw';
 
 /**
  * /orders/<order number>: one prebuilt page; the number and the guest key come from the address.

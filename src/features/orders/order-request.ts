@@ -1,4 +1,4 @@
-import { earlyHandoff } from '@/lib/browser/early-handoff';
+import { earlyHandoff } from '../../lib/browser/early-handoff';
 
 /*
  * A guest's call for the order, /api/orders/get, as both of the page's scripts make it: the inline

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ANON_KEY, expectSameRequest, ownRequest, supabaseJsRequest, SUPABASE_URL, TOKEN } from '@/lib/browser/rest-request.fixture';
-import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-view';
+import { ANON_KEY, expectSameRequest, ownRequest, supabaseJsRequest, SUPABASE_URL, TOKEN } from '../../lib/browser/rest-request.fixture';
+import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '../../domain/order-view';
 import { myOrdersPage } from './order-request';
 import { lineDecisionsRead, MY_ORDER_COLUMNS, myOrdersRead, orderEventsRead, ownOrderRead, readOwnOrderRows, refillRemindersRead, refundsRead } from './own-reads';
 

@@ -1,5 +1,5 @@
-import { fetchRows, type RestRead, type RestTarget } from '@/lib/browser/rest-request';
-import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '@/domain/order-columns';
+import { fetchRows, type RestRead, type RestTarget } from '../../lib/browser/rest-request';
+import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, REFUND_COLUMNS } from '../../domain/order-columns';
 import { ORDERS_PER_PAGE, type OwnOrderRows } from './order-request';
 
 /*

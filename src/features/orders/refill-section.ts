@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { OrderRecord } from '@/domain/order-view';
-import { reorderStrings } from '@/domain/reorder-strings';
-import { el } from '@/lib/browser/dom';
+import type { OrderRecord } from '../../domain/order-view';
+import { reorderStrings } from '../../domain/reorder-strings';
+import { el } from '../../lib/browser/dom';
 import { signedInAccessToken } from './order-client';
 
 const reminderSchema = z.object({ product_id: z.number(), doses_per_day: z.number(), remind_on: z.string(), stopped_at: z.nullable(z.string()) });

@@ -1,5 +1,5 @@
-import { readRows, SUPABASE_REST } from '@/lib/browser/rest-read';
-import type { SessionUser } from '@/lib/browser/stored-session';
+import { readRows, SUPABASE_REST } from '../../lib/browser/rest-read';
+import type { SessionUser } from '../../lib/browser/stored-session';
 import type { OwnOrderRows } from './order-request';
 import { myOrdersRead, readOwnOrderRows, refillRemindersRead } from './own-reads';
 

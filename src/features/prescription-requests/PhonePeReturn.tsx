@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer } from 'react';
-import { browserCheckoutContext, checkoutReducer, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS, readPendingPayment, verifyStoredPhonePePayment } from '@/features/checkout/public';
-import { PaymentPanels } from '@/features/checkout/PaymentPanels';
+import { browserCheckoutContext, checkoutReducer, initialCheckoutState, PHONEPE_VERIFY_DELAY_MS, readPendingPayment, verifyStoredPhonePePayment } from '../checkout/public';
+import { PaymentPanels } from '../checkout/PaymentPanels';
 
 /**
  * Back from PhonePe on the request page the payment started on: as on /cart, PhonePe gets the spec's

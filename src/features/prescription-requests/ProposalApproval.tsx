@@ -1,14 +1,14 @@
 import { PUBLIC_PAYMENT_METHODS } from 'astro:env/client';
 import { useMemo, useReducer, useState } from 'react';
-import type { CartLine } from '@/domain/cart-line';
-import { formatRupees } from '@/domain/money';
-import { collectedOnDelivery, paymentMethodLabel, paymentMethodsFrom, type PaymentMethod } from '@/domain/payment-methods';
-import { CART_PRODUCT, catalogueEntryUrl, type CartProduct } from '@/domain/product';
-import { readProductView } from '@/domain/product-schema';
-import { BROWSER_PAYMENT_ADAPTERS, browserCheckoutContext, busyLabelOf, checkoutReducer, initialCheckoutState, paymentApi, type BrowserPaymentContext } from '@/features/checkout/public';
-import { PaymentPanels } from '@/features/checkout/PaymentPanels';
-import { requestPagePath, type RequestView } from '@/domain/prescription-request-contract';
-import { APPROVE_AND_PAY, APPROVE_AND_PAY_WITH, CASH_ON_DELIVERY, GOES_TO_REQUEST_ADDRESS, KEEP_PROPOSED, NOTHING_KEPT, NOT_SUPPLIED_HEADING, PROPOSAL_HEADING, REMOVE_LINE, RESTORE_LINE, SUBSTITUTE_OFFER, SWITCHED_TO, SWITCH_TO } from '@/domain/prescription-request-strings';
+import type { CartLine } from '../../domain/cart-line';
+import { formatRupees } from '../../domain/money';
+import { collectedOnDelivery, paymentMethodLabel, paymentMethodsFrom, type PaymentMethod } from '../../domain/payment-methods';
+import { CART_PRODUCT, catalogueEntryUrl, type CartProduct } from '../../domain/product';
+import { readProductView } from '../../domain/product-schema';
+import { BROWSER_PAYMENT_ADAPTERS, browserCheckoutContext, busyLabelOf, checkoutReducer, initialCheckoutState, paymentApi, type BrowserPaymentContext } from '../checkout/public';
+import { PaymentPanels } from '../checkout/PaymentPanels';
+import { requestPagePath, type RequestView } from '../../domain/prescription-request-contract';
+import { APPROVE_AND_PAY, APPROVE_AND_PAY_WITH, CASH_ON_DELIVERY, GOES_TO_REQUEST_ADDRESS, KEEP_PROPOSED, NOTHING_KEPT, NOT_SUPPLIED_HEADING, PROPOSAL_HEADING, REMOVE_LINE, RESTORE_LINE, SUBSTITUTE_OFFER, SWITCHED_TO, SWITCH_TO } from '../../domain/prescription-request-strings';
 
 type Line = RequestView['lines'][number];
 

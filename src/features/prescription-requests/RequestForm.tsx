@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { $deliveryStep, showDeliveryErrors } from '@/features/delivery/public';
+import { $deliveryStep, showDeliveryErrors } from '../delivery/public';
 import {
   contentTypeOf,
   FILES_TOO_LARGE,
@@ -11,15 +11,15 @@ import {
   UNSUPPORTED_FILE_TYPE,
   uploadPrescriptionFiles,
   type SavedPrescriptionFile,
-} from '@/features/prescriptions/public';
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { primaryButton, secondaryButton } from '@/components/form-ui';
+} from '../prescriptions/public';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
+import { primaryButton, secondaryButton } from '../../components/form-ui';
 import { accessToken, currentUserId } from './request-session';
 import { MAX_NOTE_LENGTH, MAX_REQUEST_FILES, requestPagePath, submitResponseSchema, type SubmitRequest } from '../../domain/prescription-request-contract';
 import { CHOOSE_FILES, NO_FILE_CHOSEN, NOTE_LABEL, NOTE_PLACEHOLDER, REMOVE_FILE, REQUEST_NOT_SENT, SEND_REQUEST, SENDING_REQUEST } from '../../domain/prescription-request-strings';
 
 // Loaded as /cart loads it, so the delivery step stays one chunk of its own that both pages ask for when drawn.
-const DeliveryStep = lazy(() => import('@/features/delivery/DeliveryStep'));
+const DeliveryStep = lazy(() => import('../delivery/DeliveryStep'));
 
 interface ChosenFile {
   file: File;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { prescriptionRequestStatusLabels } from '@/domain/prescription-request-status';
-import { readPendingPayment } from '@/features/checkout/public';
+import { prescriptionRequestStatusLabels } from '../../domain/prescription-request-status';
+import { readPendingPayment } from '../checkout/public';
 import PhonePeReturn from './PhonePeReturn';
 import ProposalApproval from './ProposalApproval';
 import { accessToken } from './request-session';

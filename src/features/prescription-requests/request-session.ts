@@ -1,5 +1,5 @@
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { loadSupabase } from '@/lib/browser/load-supabase';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
+import { loadSupabase } from '../../lib/browser/load-supabase';
 
 async function session() {
   if (!hasStoredSession()) return null;

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { Toaster } from '@/lib/browser/Toaster';
-import { showToast } from '@/lib/browser/toast';
-import type { CartState } from '@/domain/cart-line';
+import { Toaster } from '../../lib/browser/Toaster';
+import { showToast } from '../../lib/browser/toast';
+import type { CartState } from '../../domain/cart-line';
 import { contentTypeOf, isAcceptedContentType, isPdf, partitionBySize, PRESCRIPTION_ACCEPT } from './prescription-files';
 import {
   FILES_SELECTED,

@@ -1,6 +1,6 @@
-import { DEFAULT_PRODUCT_IMAGE } from '@/domain/product';
+import { DEFAULT_PRODUCT_IMAGE } from '../../domain/product';
 import { describe, expect, it, vi } from 'vitest';
-import type { CartLine, CartState } from '@/domain/cart-line';
+import type { CartLine, CartState } from '../../domain/cart-line';
 import { claimGuestPrescriptions, guestPrescriptionPaths, withClaimedPrescriptions } from './claim-guest-prescriptions';
 
 const SESSION = '6f1c1b8e-7a55-4c1e-9d2a-0d4f6a1b2c3d';

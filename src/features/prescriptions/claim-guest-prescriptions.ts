@@ -1,4 +1,4 @@
-import type { CartLine, CartState } from '@/domain/cart-line';
+import type { CartLine, CartState } from '../../domain/cart-line';
 
 /** The function that copies a guest's prescriptions into the signed-in customer's folder. */
 export const CLAIM_PRESCRIPTIONS_PATH = '/api/prescriptions/claim';

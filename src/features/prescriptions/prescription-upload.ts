@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { loadSupabase } from '@/lib/browser/load-supabase';
-import type { CartLine } from '@/domain/cart-line';
+import { loadSupabase } from '../../lib/browser/load-supabase';
+import type { CartLine } from '../../domain/cart-line';
 import { $prescriptionLinks } from './prescription-links';
 import { contentTypeOf, isAcceptedContentType, prescriptionFolder, prescriptionPath } from './prescription-files';
 import { FILES_TOO_LARGE, UNSUPPORTED_FILE_TYPE } from './prescription-strings';
@@ -50,7 +50,7 @@ async function uploadOne(supabase: SupabaseClient, folder: string, file: File): 
 /** Records the files against the account: prescription_files rows and the cart row's attachments. */
 async function recordForAccount(supabase: SupabaseClient, userId: string, files: readonly SavedPrescriptionFile[], lines: readonly CartLine[]): Promise<void> {
   // Only signed-in customers get here: the stored-cart shape (and its zod) loads with them alone.
-  const { toStoredItem, storedCartTotal } = await import('@/domain/account-cart');
+  const { toStoredItem, storedCartTotal } = await import('../../domain/account-cart');
   const { error: recordError } = await supabase.from('prescription_files').insert(
     files.map((file) => ({ request_id: userId, file_name: file.name, file_url: file.path, file_type: file.type, uploaded_by: userId })),
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CartProduct } from '@/domain/product';
-import type { ReorderPlan } from '@/domain/reorder';
+import type { CartProduct } from '../../domain/product';
+import type { ReorderPlan } from '../../domain/reorder';
 import { fillCart, type ReorderCart } from './fill-cart';
 
 const product = (id: number, name: string, overrides: Partial<CartProduct> = {}): CartProduct => ({

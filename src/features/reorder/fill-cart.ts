@@ -1,7 +1,7 @@
-import { isPurchasable } from '@/domain/product';
-import { notSoldSentence, prescriptionAgainSentence, prescriptionReusedSentence, type ReorderPlan } from '@/domain/reorder';
-import { reorderStrings } from '@/domain/reorder-strings';
-import type { CartProduct } from '@/domain/product';
+import { isPurchasable } from '../../domain/product';
+import { notSoldSentence, prescriptionAgainSentence, prescriptionReusedSentence, type ReorderPlan } from '../../domain/reorder';
+import { reorderStrings } from '../../domain/reorder-strings';
+import type { CartProduct } from '../../domain/product';
 
 /** The cart calls a reorder makes (the cart's public API); passed in so the rule is tested without storage. */
 export interface ReorderCart {

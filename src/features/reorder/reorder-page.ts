@@ -1,7 +1,7 @@
-import { hasStoredSession } from '@/lib/browser/auth-storage';
-import { loadSupabase } from '@/lib/browser/load-supabase';
-import { reorderPlanSchema } from '@/domain/reorder';
-import { reorderStrings } from '@/domain/reorder-strings';
+import { hasStoredSession } from '../../lib/browser/auth-storage';
+import { loadSupabase } from '../../lib/browser/load-supabase';
+import { reorderPlanSchema } from '../../domain/reorder';
+import { reorderStrings } from '../../domain/reorder-strings';
 import { addToCart, lookUpProduct, quantityOf, $cart, setPrescription, setQuantity } from '../cart/public';
 import { fillCart } from './fill-cart';
 

@@ -1,8 +1,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getCatalogue } from '@/features/catalogue/catalogue';
-import { browseTitle, categoryGroups, conditionGroups, type BrowseGroup } from '@/features/catalogue/browse-groups';
-import { productShareFacts, readPublicPicture } from '@/features/share-images/server/share-cards';
-import { renderShareImage } from '@/features/share-images/server/share-image';
+import { getCatalogue } from '../../../features/catalogue/catalogue';
+import { browseTitle, categoryGroups, conditionGroups, type BrowseGroup } from '../../../features/catalogue/browse-groups';
+import { productShareFacts, readPublicPicture } from '../../../features/share-images/server/share-cards';
+import { renderShareImage } from '../../../features/share-images/server/share-image';
 
 /** /og/categories/<slug>.jpg and /og/conditions/<slug>.jpg: a browse page's share image, with its first product's photo. */
 export const getStaticPaths = (async () => {

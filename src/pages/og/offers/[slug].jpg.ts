@@ -1,8 +1,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { offerDate } from '@/features/catalogue/campaign';
-import { readPublicPicture } from '@/features/share-images/server/share-cards';
-import { renderShareImage } from '@/features/share-images/server/share-image';
+import { offerDate } from '../../../features/catalogue/campaign';
+import { readPublicPicture } from '../../../features/share-images/server/share-cards';
+import { renderShareImage } from '../../../features/share-images/server/share-image';
 
 /** /og/offers/<slug>.jpg: an offer's share image, from its hero picture, title and dates. */
 export const getStaticPaths = (async () => (await getCollection('campaigns')).map((campaign) => ({ params: { slug: campaign.id }, props: { campaign } }))) satisfies GetStaticPaths;
