@@ -146,7 +146,7 @@ test('every desk page wears the desk’s own header: the shop’s name, the desk
   await page.goto('/desk');
   await expect(page.getByText('This area is for pharmacy staff.')).toBeVisible();
   await expect(header.getByRole('link', { name: /MediKart/ })).toHaveAttribute('href', '/desk');
-  await expect(deskPages.getByRole('link')).toHaveText(['Order queue', 'Stock and registers', 'Campaign sales', 'Reports']);
+  await expect(deskPages.getByRole('link')).toHaveText(['Order queue', 'Stock and registers', 'Campaign sales', 'Coupons', 'Reports']);
   await nothingOfTheShop();
   await expect(header.getByText(/Signed in as/)).toHaveCount(0);
 
@@ -171,7 +171,7 @@ test('every desk page wears the desk’s own header: the shop’s name, the desk
 
   await signInToDesk(page, STAFF.marketing, { path: '/desk/campaigns', landsOn: 'Campaign sales' });
   await expect(header.getByText('Signed in as Meera Iyer (marketing)')).toBeVisible();
-  await expect(deskPages.getByRole('link')).toHaveText(['Campaign sales']);
+  await expect(deskPages.getByRole('link')).toHaveText(['Campaign sales', 'Coupons']);
   await signOutOfDesk(page);
 });
 

@@ -5,6 +5,7 @@ export const DESK_PAGES: readonly { path: string; name: string; roles: readonly 
   { path: '/desk', name: 'Order queue', roles: staffRoles },
   { path: '/desk/records', name: 'Stock and registers', roles: staffRoles },
   { path: '/desk/campaigns', name: 'Campaign sales', roles: ['marketing'] },
+  { path: '/desk/coupons', name: 'Coupons', roles: ['marketing'] },
   { path: '/desk/reports', name: 'Reports', roles: ['owner'] },
 ];
 
