@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { accountWhatsAppHandler } from '../../src/features/messages/server/handlers';
-import { productionOrderDependencies } from '../../src/features/orders/server/production';
+import { productionServerDependencies } from '../../src/features/orders/server/production';
 
 /** A signed-in customer's "Order updates on WhatsApp" choices. */
-export default (req: Request): Promise<Response> => accountWhatsAppHandler(req, productionOrderDependencies);
+export default (req: Request): Promise<Response> => accountWhatsAppHandler(req, productionServerDependencies);
 
 export const config: Config = { path: '/api/account/whatsapp' };

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { deskFunction } from '../../src/features/desk/server/production';
 import { handleH1Register, SupabaseH1Store } from '../../src/features/desk/server/h1-register';
-import { parseOrderEnv } from '../../src/features/orders/server/order-dependencies';
+import { parseServerDependenciesEnv } from '../../src/features/orders/server/server-dependencies';
 
 export default deskFunction('/api/desk/h1-register', (req, deps) => {
-  const env = parseOrderEnv(process.env);
+  const env = parseServerDependenciesEnv(process.env);
   return handleH1Register(req, deps, new SupabaseH1Store(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY));
 });
 

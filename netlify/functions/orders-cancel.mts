@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { cancelOrderHandler } from '../../src/features/orders/server/order-functions';
-import { productionOrderDependencies } from '../../src/features/orders/server/production';
+import { productionServerDependencies } from '../../src/features/orders/server/production';
 
-export default (req: Request): Promise<Response> => cancelOrderHandler(req, productionOrderDependencies);
+export default (req: Request): Promise<Response> => cancelOrderHandler(req, productionServerDependencies);
 
 export const config: Config = {
   path: '/api/orders/cancel',

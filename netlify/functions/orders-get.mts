@@ -1,8 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { getOrderHandler } from '../../src/features/orders/server/order-functions';
-import { productionOrderDependencies } from '../../src/features/orders/server/production';
+import { productionServerDependencies } from '../../src/features/orders/server/production';
 
-export default (req: Request, context: Context): Promise<Response> => getOrderHandler(req, productionOrderDependencies, (work) => context.waitUntil(work));
+export default (req: Request, context: Context): Promise<Response> => getOrderHandler(req, productionServerDependencies, (work) => context.waitUntil(work));
 
 export const config: Config = {
   path: '/api/orders/get',

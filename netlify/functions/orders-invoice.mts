@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { getInvoiceHandler } from '../../src/features/orders/server/invoice';
-import { productionOrderDependencies } from '../../src/features/orders/server/production';
+import { productionServerDependencies } from '../../src/features/orders/server/production';
 
-export default (req: Request): Promise<Response> => getInvoiceHandler(req, productionOrderDependencies);
+export default (req: Request): Promise<Response> => getInvoiceHandler(req, productionServerDependencies);
 
 export const config: Config = {
   path: '/api/orders/invoice',

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { buildOrderDependencies, parseOrderEnv, type OrderDependencies } from '../../src/features/orders/server/order-dependencies';
+import { buildServerDependencies, parseServerDependenciesEnv, type ServerDependencies } from '../../src/features/orders/server/server-dependencies';
 import { reconcile, SCHEDULED_RUN, scheduledRunBudget } from '../../src/features/orders/server/reconcile';
 import { sendBackInStockMails } from '../../src/features/orders/server/back-in-stock-mail';
 import { catalogueIndexFiles } from '../../src/features/checkout/server/catalogue-index';
@@ -11,7 +11,7 @@ const boundedFetch: typeof fetch = (input, init) => {
   return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, limit]) : limit });
 };
 
-let cached: OrderDependencies | null = null;
+let cached: ServerDependencies | null = null;
 
 const catalogue = catalogueIndexFiles(functionRoot());
 
@@ -21,7 +21,7 @@ const catalogue = catalogueIndexFiles(functionRoot());
  * within a budget that fits Netlify's 30 s limit for scheduled functions; what is left waits for the next run.
  */
 export default async (): Promise<Response> => {
-  cached ??= buildOrderDependencies(parseOrderEnv(process.env), boundedFetch);
+  cached ??= buildServerDependencies(parseServerDependenciesEnv(process.env), boundedFetch);
   const deps = cached;
   const budget = scheduledRunBudget(deps.now());
   const report = await reconcile(deps, budget);

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { productionOrderDependencies } from '../../src/features/orders/server/production';
+import { productionServerDependencies } from '../../src/features/orders/server/production';
 import { stopRefillHandler } from '../../src/features/reorder/server/refills';
 
-export default (req: Request): Promise<Response> => stopRefillHandler(req, productionOrderDependencies);
+export default (req: Request): Promise<Response> => stopRefillHandler(req, productionServerDependencies);
 
 export const config: Config = {
   path: '/api/refills/stop',

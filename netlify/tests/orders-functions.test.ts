@@ -5,7 +5,7 @@ import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts
 import { guestOrderToken } from '../../src/domain/guest-order-link';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { orderStrings } from '../../src/domain/order-strings';
-import { buildOrderDependencies, type OrderDependencies } from '../../src/features/orders/server/order-dependencies';
+import { buildServerDependencies, type ServerDependencies } from '../../src/features/orders/server/server-dependencies';
 import { afterOrderPlaced } from '../../src/features/orders/server/cancel-order';
 import { orderRecord } from '../../src/features/orders/server/order-access';
 import { cancelOrderHandler, getOrderHandler, type OrderHandler } from '../../src/features/orders/server/order-functions';
@@ -19,12 +19,12 @@ let stack: TestStack;
 let mail: Awaited<ReturnType<typeof startMailEmulator>>;
 const inbox: SentEmail[] = [];
 let clock = new Date();
-let deps: OrderDependencies;
+let deps: ServerDependencies;
 
 beforeAll(async () => {
   stack = await startTestStack();
   mail = await startMailEmulator({ apiKey: 'mail-test-key', deliver: (sent) => void inbox.push(sent) });
-  deps = buildOrderDependencies(
+  deps = buildServerDependencies(
     { ...stack.env, ORDER_LINK_SECRET: SECRET, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' },
     fetch,
     () => clock,
@@ -145,7 +145,7 @@ describe('paying answers before the confirmation mail goes', () => {
       }
       return fetch(input, init);
     };
-    const flakyOrders = buildOrderDependencies(
+    const flakyOrders = buildServerDependencies(
       { ...stack.env, ORDER_LINK_SECRET: SECRET, MAIL_API_BASE: mail.url, MAIL_API_KEY: 'mail-test-key', MAIL_FROM: 'MediKart <orders@medikart.test>' },
       flakyFetch,
       () => clock,

@@ -6,7 +6,7 @@ import type { PaymentProviders, Refund, StoredOrder } from '../../src/features/c
 import { SupabaseOrderStore } from '../../src/features/checkout/server/order-store';
 import { PAYMENT_REGISTRY } from '../../src/features/checkout/server/providers';
 import { afterOrderPlaced, cancelOrder } from '../../src/features/orders/server/cancel-order';
-import type { OrderDependencies, OrderEnv } from '../../src/features/orders/server/order-dependencies';
+import type { ServerDependencies, ServerDependenciesEnv } from '../../src/features/orders/server/server-dependencies';
 import { applyShimAndMigrations, startPostgres15, type RealPostgres } from './postgres15';
 import { startPostgrestOnPostgres } from './postgrest-on-postgres';
 
@@ -26,7 +26,7 @@ let owner: pg.Client;
 let pool: pg.Pool;
 let rest: Awaited<ReturnType<typeof startPostgrestOnPostgres>>;
 let store: SupabaseOrderStore;
-let deps: OrderDependencies;
+let deps: ServerDependencies;
 const mailsSent: { subject: string; to: string[] }[] = [];
 const refundKeys: string[] = [];
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
     },
   };
   deps = {
-    env: { SITE_URL: 'https://shop.example.in', ORDER_LINK_SECRET, MAIL_API_BASE: 'https://mail.example.test', MAIL_API_KEY: 're_test', MAIL_FROM: 'orders@shop.example.in' } as OrderEnv,
+    env: { SITE_URL: 'https://shop.example.in', ORDER_LINK_SECRET, MAIL_API_BASE: 'https://mail.example.test', MAIL_API_KEY: 're_test', MAIL_FROM: 'orders@shop.example.in' } as ServerDependenciesEnv,
     db: createClient(rest.url, rest.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }),
     providers: { razorpay } as unknown as PaymentProviders,
     fetcher: async (_input, init) => {

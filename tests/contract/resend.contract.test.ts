@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailEmulator, type SentEmail } from '../../emulators/mail/index';
-import { parseOrderEnv } from '../../src/features/orders/server/order-dependencies';
+import { parseServerDependenciesEnv } from '../../src/features/orders/server/server-dependencies';
 import { sendMail } from '../../src/features/messages/server/mail';
 import { expectDocumentedRequest, expectDocumentedShape, recordingFetch } from './contract-kit';
 import { sendEmail } from './fixtures/resend/send-email';
@@ -10,7 +10,7 @@ import { sendEmail } from './fixtures/resend/send-email';
 // request and answer in the same shapes.
 
 const API_KEY = 're_Contract_0123456789';
-const env = parseOrderEnv({
+const env = parseServerDependenciesEnv({
   SUPABASE_URL: 'https://project.supabase.co',
   SUPABASE_SERVICE_ROLE_KEY: 'service-role-key',
   ORDER_LINK_SECRET: 'an order link secret of at least thirty-two characters',

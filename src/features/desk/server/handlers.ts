@@ -12,7 +12,7 @@ import {
 } from '../../../domain/desk';
 import { orderStatuses, type OrderStatus } from '../../../domain/order-status';
 import type { CatalogueIndex } from '../../checkout/server/public';
-import type { OrderDependencies } from '../../orders/server/order-dependencies';
+import type { ServerDependencies } from '../../orders/server/server-dependencies';
 import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
 import type { DeskOrder, DeskStore } from './desk-store';
 import type { DispatchRecords } from './dispatch-records';
@@ -28,7 +28,7 @@ export interface DeskDependencies {
   /** Sends the order's queued mails now (the database queues them with each move; never throws). */
   sendMails: (orderId: string) => Promise<void>;
   /** The order functions' service-role database, env and mailer: prescription requests and their messages. */
-  orders: OrderDependencies;
+  orders: ServerDependencies;
   /** The H1 details a review needs and the invoice and register a dispatch leaves. */
   records: DispatchRecords;
 }

@@ -1,7 +1,7 @@
 import { catalogueIndexFiles } from '../../checkout/server/public';
 import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { requirePost, respond } from '../../../lib/server/http';
-import { parseOrderEnv } from '../../orders/server/order-dependencies';
+import { parseServerDependenciesEnv } from '../../orders/server/server-dependencies';
 import { buildDeskDependencies } from './dependencies';
 import { drugTaxFiles } from './dispatch-records';
 import type { DeskDependencies } from './handlers';
@@ -13,7 +13,7 @@ export function deskFunction(path: string, handler: (req: Request, deps: DeskDep
   return (req) =>
     respond(path, () => {
       requirePost(req);
-      cached ??= buildDeskDependencies(parseOrderEnv(process.env), catalogueIndexFiles(functionRoot()), drugTaxFiles(functionRoot()));
+      cached ??= buildDeskDependencies(parseServerDependenciesEnv(process.env), catalogueIndexFiles(functionRoot()), drugTaxFiles(functionRoot()));
       return handler(req, cached);
     });
 }

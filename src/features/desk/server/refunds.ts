@@ -1,6 +1,6 @@
 import { paymentRules } from '../../checkout/server/public';
 import { requestRefund } from '../../orders/server/refunds';
-import type { RefundDependencies } from '../../orders/server/order-dependencies';
+import type { RefundDependencies } from '../../orders/server/server-dependencies';
 import type { DeskOrder } from './desk-store';
 
 export type RefundKind = 'rejected_lines' | 'cancel';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CatalogueIndex } from '../../checkout/server/public';
 import { sendMail } from '../../messages/server/public';
-import type { OrderDependencies } from './order-dependencies';
+import type { ServerDependencies } from './server-dependencies';
 
 /**
  * The "notify me" mails. The database queues a request (stock_alerts.back_in_stock_at) when its
@@ -10,7 +10,7 @@ import type { OrderDependencies } from './order-dependencies';
  * out, and a failed send gives the claim back for the next run.
  */
 
-export type BackInStockDependencies = Pick<OrderDependencies, 'db' | 'env' | 'fetcher'> & { catalogue: CatalogueIndex };
+export type BackInStockDependencies = Pick<ServerDependencies, 'db' | 'env' | 'fetcher'> & { catalogue: CatalogueIndex };
 
 const waitingSchema = z.array(z.object({ id: z.string(), product_id: z.number().int(), email: z.string() }));
 

@@ -6,7 +6,7 @@ import { cancelReasonText, type CancelRequest } from '../../../domain/order-canc
 import type { OrderRecord } from '../../../domain/order-view';
 import { sendWaitingMessages } from '../../messages/server/public';
 import { accessibleOrder, orderRecord } from './order-access';
-import type { OrderDependencies } from './order-dependencies';
+import type { ServerDependencies } from './server-dependencies';
 import { issueRefund, requestRefund, type RefundRow } from './refunds';
 
 const REFUNDABLE = new Set(['paid', 'refund_pending', 'partially_refunded']);
@@ -17,7 +17,7 @@ export const cancelRefundKey = (orderId: string) => `cancel-${orderId}`;
 const PAID_AFTER_CANCELLATION = 'Paid after the order was cancelled';
 
 /** What is still refundable: the amount paid minus refunds made or under way (e.g. rejected lines). */
-async function remainingPaise(deps: OrderDependencies, orderId: string, amountPaise: number): Promise<number> {
+async function remainingPaise(deps: ServerDependencies, orderId: string, amountPaise: number): Promise<number> {
   const { data, error } = await deps.db.from('refunds').select('amount_paise, state').eq('order_id', orderId);
   if (error) throw new Error(`reading refunds of ${orderId}: ${error.message}`);
   const refunded = (data as Pick<RefundRow, 'amount_paise' | 'state'>[]).filter((refund) => refund.state !== 'failed').reduce((sum, refund) => sum + refund.amount_paise, 0);
@@ -30,7 +30,7 @@ async function remainingPaise(deps: OrderDependencies, orderId: string, amountPa
  * a webhook arriving at the same time all reach the same refund row and the same provider refund.
  * Unpaid and cash-on-delivery orders are cancelled without a refund.
  */
-export async function cancelOrder(deps: OrderDependencies, req: Request, request: CancelRequest): Promise<OrderRecord> {
+export async function cancelOrder(deps: ServerDependencies, req: Request, request: CancelRequest): Promise<OrderRecord> {
   const { order, customerId } = await accessibleOrder(deps, req, request.orderNumber, request.key);
   const reason = cancelReasonText(request);
   if (order.status !== 'cancelled') {
@@ -57,7 +57,7 @@ export async function cancelOrder(deps: OrderDependencies, req: Request, request
  * an unpaid order, or one whose method refunds nothing online (cash on delivery), has nothing to
  * refund. An earlier refund under the key is asked about again rather than made twice.
  */
-async function refundCancelledOrder(deps: OrderDependencies, orderId: string, reason: string): Promise<void> {
+async function refundCancelledOrder(deps: ServerDependencies, orderId: string, reason: string): Promise<void> {
   const { data: current, error } = await deps.db
     .from('orders')
     .select('status, payment_status, provider, amount_paise')
@@ -81,7 +81,7 @@ async function refundCancelledOrder(deps: OrderDependencies, orderId: string, re
  * Never throws: the payment is recorded already, and a refund the provider did not take stays in
  * the refunds table for reconciliation to ask again.
  */
-export async function afterOrderPlaced(deps: OrderDependencies, orderId: string): Promise<void> {
+export async function afterOrderPlaced(deps: ServerDependencies, orderId: string): Promise<void> {
   try {
     await refundCancelledOrder(deps, orderId, PAID_AFTER_CANCELLATION);
   } catch (error) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TAX_DOCUMENT_COLUMNS, taxDocumentSchema } from '../../../domain/tax-invoice';
 import { HttpRefusal, jsonResponse, parseBody, respond } from '../../../lib/server/http';
 import { accessibleOrder } from './order-access';
-import type { OrderDependencies } from './order-dependencies';
+import type { ServerDependencies } from './server-dependencies';
 
 const lookupSchema = z.object({ orderNumber: z.string().max(40), key: z.string().max(100).optional() });
 
@@ -11,7 +11,7 @@ const lookupSchema = z.object({ orderNumber: z.string().max(40), key: z.string()
  * same people who may see the order (its owner signed in, or a guest with the order's key).
  * 404 with a sentence while the order has not shipped (the invoice is issued at dispatch).
  */
-export const getInvoiceHandler = (req: Request, deps: () => OrderDependencies): Promise<Response> =>
+export const getInvoiceHandler = (req: Request, deps: () => ServerDependencies): Promise<Response> =>
   respond('/api/orders/invoice', async () => {
     if (req.method !== 'GET') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use GET`);
     const url = new URL(req.url);

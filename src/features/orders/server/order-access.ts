@@ -3,7 +3,7 @@ import { isOrderNumber } from '../../../domain/order-status';
 import { HttpRefusal } from '../../../lib/server/http';
 import { orderStrings } from '../../../domain/order-strings';
 import { LINE_DECISION_COLUMNS, ORDER_EVENT_COLUMNS, ORDER_PAGE_COLUMNS, orderRecordSchema, orderRowSchema, REFUND_COLUMNS, type OrderRecord, type OrderRow } from '../../../domain/order-view';
-import type { OrderDependencies } from './order-dependencies';
+import type { ServerDependencies } from './server-dependencies';
 
 export interface AccessibleOrder {
   order: OrderRow & { user_id: string | null };
@@ -16,7 +16,7 @@ function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-async function customerOf(deps: OrderDependencies, req: Request): Promise<string | null> {
+async function customerOf(deps: ServerDependencies, req: Request): Promise<string | null> {
   const token = bearerToken(req);
   if (!token) return null;
   const { data, error } = await deps.db.auth.getUser(token);
@@ -29,7 +29,7 @@ async function customerOf(deps: OrderDependencies, req: Request): Promise<string
  * very order (compared in constant time). Unknown or malformed numbers are 404 "Order not found";
  * anything else without access is 403 "This order cannot be shown".
  */
-export async function accessibleOrder(deps: OrderDependencies, req: Request, orderNumber: string, key: string | undefined): Promise<AccessibleOrder> {
+export async function accessibleOrder(deps: ServerDependencies, req: Request, orderNumber: string, key: string | undefined): Promise<AccessibleOrder> {
   if (!isOrderNumber(orderNumber)) throw new HttpRefusal(404, orderStrings.notFound);
   const { data, error } = await deps.db.from('orders').select(`${ORDER_PAGE_COLUMNS}, user_id`).eq('order_number', orderNumber).maybeSingle();
   if (error) throw new Error(`reading order ${orderNumber}: ${error.message}`);
@@ -42,7 +42,7 @@ export async function accessibleOrder(deps: OrderDependencies, req: Request, ord
 }
 
 /** The order with its history and refunds, as the page shows it. */
-export async function orderRecord(deps: OrderDependencies, orderId: string): Promise<OrderRecord> {
+export async function orderRecord(deps: ServerDependencies, orderId: string): Promise<OrderRecord> {
   const [order, events, refunds, decisions] = await Promise.all([
     deps.db.from('orders').select(ORDER_PAGE_COLUMNS).eq('id', orderId).single(),
     deps.db.from('order_events').select(ORDER_EVENT_COLUMNS).eq('order_id', orderId).order('at').order('id'),

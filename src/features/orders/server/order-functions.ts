@@ -5,10 +5,10 @@ import { cancelRequestSchema } from '../../../domain/order-cancel';
 import { cancelOrder } from './cancel-order';
 import { sendWaitingMessages } from '../../messages/server/public';
 import { accessibleOrder, orderRecord } from './order-access';
-import type { OrderDependencies } from './order-dependencies';
+import type { ServerDependencies } from './server-dependencies';
 
 /** A function body; dependencies are built lazily, so a wrong method never needs configuration. */
-export type OrderHandler = (req: Request, deps: () => OrderDependencies, afterReply?: AfterReply) => Promise<Response>;
+export type OrderHandler = (req: Request, deps: () => ServerDependencies, afterReply?: AfterReply) => Promise<Response>;
 
 const lookupSchema = z.object({ orderNumber: z.string().max(40), key: z.string().max(100).optional() });
 

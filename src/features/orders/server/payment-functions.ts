@@ -4,7 +4,7 @@ import deliveryContent from '../../../../.generated/delivery.json' with { type: 
 import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { parseDeliveryContent } from '../../../domain/delivery-content';
 import { buildDependencies, catalogueIndexFiles, couponCheckHandler, paymentHandler, type CheckoutDependencies, type PaymentStep } from '../../checkout/server/public';
-import { buildOrderDependencies, parseOrderEnv } from './order-dependencies';
+import { buildServerDependencies, parseServerDependenciesEnv } from './server-dependencies';
 import { afterOrderPlaced } from './cancel-order';
 import { orderRecord } from './order-access';
 
@@ -18,8 +18,8 @@ let cached: CheckoutDependencies | null = null;
  */
 function productionDependencies(): CheckoutDependencies {
   if (cached) return cached;
-  const env = parseOrderEnv(process.env);
-  const orders = buildOrderDependencies(env);
+  const env = parseServerDependenciesEnv(process.env);
+  const orders = buildServerDependencies(env);
   cached = buildDependencies(
     env,
     catalogueIndexFiles(functionRoot()),

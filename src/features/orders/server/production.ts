@@ -1,9 +1,9 @@
-import { buildOrderDependencies, parseOrderEnv, type OrderDependencies } from './order-dependencies';
+import { buildServerDependencies, parseServerDependenciesEnv, type ServerDependencies } from './server-dependencies';
 
-let cached: OrderDependencies | null = null;
+let cached: ServerDependencies | null = null;
 
 /** Built once per function instance: env read and validated once, provider tokens cached across calls. */
-export function productionOrderDependencies(): OrderDependencies {
-  cached ??= buildOrderDependencies(parseOrderEnv(process.env));
+export function productionServerDependencies(): ServerDependencies {
+  cached ??= buildServerDependencies(parseServerDependenciesEnv(process.env));
   return cached;
 }

@@ -1,7 +1,7 @@
 import { reconciledMethods, type StoredOrder } from '../../checkout/server/public';
 import { afterOrderPlaced } from './cancel-order';
 import { sendWaitingMessages } from '../../messages/server/public';
-import type { OrderDependencies } from './order-dependencies';
+import type { ServerDependencies } from './server-dependencies';
 import { issueRefund, unsettledRefunds } from './refunds';
 
 /** PhonePe's guidance: ask about a payment still pending after 5 minutes. */
@@ -56,7 +56,7 @@ export interface ReconciliationReport {
  * never pending a payment), asks again about refunds still open and sends the mails still waiting,
  * all within the run's budget.
  */
-export async function reconcile(deps: OrderDependencies, budget: ReconcileBudget = { deadline: new Date(8.64e15), ...UNBOUNDED }): Promise<ReconciliationReport> {
+export async function reconcile(deps: ServerDependencies, budget: ReconcileBudget = { deadline: new Date(8.64e15), ...UNBOUNDED }): Promise<ReconciliationReport> {
   const report: ReconciliationReport = { paid: 0, failed: 0, abandoned: 0, refundsSettled: 0, mailsSent: 0, errors: 0, checked: 0, outOfTime: false };
   const now = deps.now().getTime();
   // A call started after this could still be running at the deadline.

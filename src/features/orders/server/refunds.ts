@@ -1,6 +1,6 @@
 import { REFUND_ROW_STATES, type Refund, type StoredOrder } from '../../checkout/server/public';
 import { HttpRefusal } from '../../../lib/server/http';
-import type { RefundDependencies } from './order-dependencies';
+import type { RefundDependencies } from './server-dependencies';
 
 export type RefundKind = 'cancel' | 'rejected_lines';
 export type RefundState = 'requested' | 'pending' | 'processed' | 'failed';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrderDependencies } from '../../orders/server/order-dependencies';
+import type { ServerDependencies } from '../../orders/server/server-dependencies';
 import { sendWaitingMessages } from '../../messages/server/public';
 
 /**
@@ -7,7 +7,7 @@ import { sendWaitingMessages } from '../../messages/server/public';
  * lapsing within a day get their reminder (once), and every message still waiting (these, and any
  * that failed before) is sent. The time comes from deps.now, so a test or a local run can choose the day.
  */
-export async function expireRequests(deps: OrderDependencies): Promise<{ expired: number; expiring: number; sent: number }> {
+export async function expireRequests(deps: ServerDependencies): Promise<{ expired: number; expiring: number; sent: number }> {
   const { data, error } = await deps.db.rpc('expire_prescription_requests', { p_now: deps.now().toISOString() });
   if (error) throw new Error(`expiring prescription requests: ${error.message}`);
   const expired = z.array(z.object({ id: z.string() })).parse(data);

@@ -12,7 +12,7 @@ import { isPurchasable } from '../../../domain/product';
 import { buyerFolder, identifyBuyer, type Buyer } from '../../checkout/server/public';
 import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost, respond } from '../../../lib/server/http';
 import { settleDelivery } from '../../checkout/server/public';
-import type { OrderDependencies } from '../../orders/server/order-dependencies';
+import type { ServerDependencies } from '../../orders/server/server-dependencies';
 import { requestViewSchema, submitRequestSchema, type RequestView } from '../../../domain/prescription-request-contract';
 import { REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND } from '../../../domain/prescription-request-strings';
 import { isRequestKey, requestKey } from './request-key';
@@ -24,7 +24,7 @@ const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
 
 /** What the request functions run against: the order functions' database and env, the delivery content and the catalogue's prices. */
 export interface RequestDependencies {
-  orders: OrderDependencies;
+  orders: ServerDependencies;
   delivery: DeliveryContent;
   catalogue: CatalogueIndex;
   /** Each proposed medicine's cheaper substitute of the same salt and pack, offered on the proposal. */

@@ -2,8 +2,8 @@ import { catalogueIndexFiles, reorderIndexFiles } from '../../checkout/server/pu
 import { drugTaxFiles } from '../../desk/server/dispatch-records';
 import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { isLocalAddress } from '../../../lib/local-address';
-import { productionOrderDependencies } from '../../orders/server/production';
-import type { OrderDependencies } from '../../orders/server/order-dependencies';
+import { productionServerDependencies } from '../../orders/server/production';
+import type { ServerDependencies } from '../../orders/server/server-dependencies';
 import type { ReorderDependencies } from './reorder';
 
 let cached: ReorderDependencies | null = null;
@@ -11,7 +11,7 @@ let cached: ReorderDependencies | null = null;
 /** The order functions' dependencies plus the build's price, drug-tax and reorder shards; built once per instance. */
 export function productionReorderDependencies(): ReorderDependencies {
   const root = functionRoot();
-  cached ??= { ...productionOrderDependencies(), indexes: { prices: catalogueIndexFiles(root), drugTax: drugTaxFiles(root), reorder: reorderIndexFiles(root) } };
+  cached ??= { ...productionServerDependencies(), indexes: { prices: catalogueIndexFiles(root), drugTax: drugTaxFiles(root), reorder: reorderIndexFiles(root) } };
   return cached;
 }
 
@@ -20,7 +20,7 @@ export function productionReorderDependencies(): ReorderDependencies {
  * ({"today": "2027-01-10"}), so an end-to-end test runs the daily job "on the right day"; a deployed
  * run always uses the real clock.
  */
-export async function scheduledClock(req: Request, deps: OrderDependencies): Promise<OrderDependencies> {
+export async function scheduledClock(req: Request, deps: ServerDependencies): Promise<ServerDependencies> {
   if (!isLocalAddress(deps.env.SUPABASE_URL)) return deps;
   const body = (await req.json().catch(() => null)) as { today?: unknown } | null;
   const today = typeof body?.today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.today) ? new Date(`${body.today}T06:00:00Z`) : null;

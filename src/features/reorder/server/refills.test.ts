@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { guestOrderToken, isGuestOrderToken } from '../../../domain/guest-order-link';
 import { isRefillOrderKey, isRefillStopKey, refillOrderKey, refillStopKey } from '../../../domain/refill-link';
-import type { OrderDependencies } from '../../orders/server/order-dependencies';
+import type { ServerDependencies } from '../../orders/server/server-dependencies';
 import { composeRefillMail, refillLinks } from '../../messages/server/public';
 import { stopRefillHandler } from './refills';
 
 const secret = 'a-test-secret-of-at-least-thirty-two-bytes!';
 const id = '5b0f2a7e-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
-const env = { ORDER_LINK_SECRET: secret, SITE_URL: 'https://www.medikart.in' } as OrderDependencies['env'];
+const env = { ORDER_LINK_SECRET: secret, SITE_URL: 'https://www.medikart.in' } as ServerDependencies['env'];
 
 /** The one reminder row the stop link reads and changes. */
 function reminderTable(row: { name: string; stopped_at: string | null } | null) {

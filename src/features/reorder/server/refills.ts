@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isRefillStopKey } from '../../../domain/refill-link';
 import { API_SECURITY_HEADERS, HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../../lib/server/http';
 import { accessibleOrder } from '../../orders/server/order-access';
-import type { OrderDependencies } from '../../orders/server/order-dependencies';
+import type { ServerDependencies } from '../../orders/server/server-dependencies';
 import { escapeHtml, sendWaitingMessages } from '../../messages/server/public';
 import { reorderStrings } from '../../../domain/reorder-strings';
 import type { ReorderDependencies } from './reorder';
@@ -79,7 +79,7 @@ function stopPage(status: number, message: string): Response {
  * GET (the mail's link) or POST (a mail app's one-click unsubscribe, RFC 8058) /api/refills/stop?reminder=&key=:
  * stops the reminder without signing in; the key is the reminder's own HMAC. Stopping twice is fine.
  */
-export async function stopRefillHandler(req: Request, deps: () => Pick<OrderDependencies, 'db' | 'env' | 'now'>): Promise<Response> {
+export async function stopRefillHandler(req: Request, deps: () => Pick<ServerDependencies, 'db' | 'env' | 'now'>): Promise<Response> {
   if (req.method !== 'GET' && req.method !== 'POST') return stopPage(405, `Method ${req.method} is not allowed.`);
   const url = new URL(req.url);
   const reminder = url.searchParams.get('reminder') ?? '';
@@ -109,7 +109,7 @@ export async function stopRefillHandler(req: Request, deps: () => Pick<OrderDepe
  * waiting; a reminder stopped meanwhile sends nothing. Today comes from deps.now: a test or a
  * local run picks the day.
  */
-export async function sendRefillReminders(deps: OrderDependencies): Promise<{ queued: number; sent: number }> {
+export async function sendRefillReminders(deps: ServerDependencies): Promise<{ queued: number; sent: number }> {
   const { data: queued, error } = await deps.db.rpc('queue_refill_reminders', { p_today: isoDay(deps.now()) });
   if (error) throw new Error(`queueing refill reminders: ${error.message}`);
   const sent = await sendWaitingMessages(deps, { kind: 'refill_due' });

@@ -10,7 +10,7 @@ import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond }
 import type { CatalogueIndex } from '../../checkout/server/public';
 import type { ReorderIndex } from '../../checkout/server/public';
 import { accessibleOrder } from '../../orders/server/order-access';
-import type { OrderDependencies } from '../../orders/server/order-dependencies';
+import type { ServerDependencies } from '../../orders/server/server-dependencies';
 import { reorderStrings } from '../../../domain/reorder-strings';
 
 /** Read once per function instance: the store's rule is content, checked as the build checks content. */
@@ -22,7 +22,7 @@ export interface ReorderIndexes {
   reorder: ReorderIndex;
 }
 
-export type ReorderDependencies = OrderDependencies & { indexes: ReorderIndexes };
+export type ReorderDependencies = ServerDependencies & { indexes: ReorderIndexes };
 
 export const reorderRequestSchema = z.union([
   z.strictObject({ orderNumber: z.string().max(40), key: z.string().max(100).optional() }),

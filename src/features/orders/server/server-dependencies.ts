@@ -6,28 +6,32 @@ import { messageEnvShape, templateIdIssues } from '../../messages/server/public'
 
 const required = (name: string) => z.string({ error: `${name} is not set` }).min(1, `${name} is not set`);
 
-/** The payment env (with the guest link secret) plus what the order functions add: the mail API and the SMS and WhatsApp channels. */
-export const orderEnvSchema = serverEnvSchema.extend({
+/**
+ * The env every function past checkout reads (orders, prescription requests, reorders, the desk,
+ * messages): the payment env with the guest link secret, plus the mail API and the SMS and WhatsApp
+ * channels.
+ */
+export const serverDependenciesEnvSchema = serverEnvSchema.extend({
   MAIL_API_BASE: z.url({ error: 'MAIL_API_BASE must be a URL' }).default('https://api.resend.com'),
   MAIL_API_KEY: required('MAIL_API_KEY'),
   MAIL_FROM: required('MAIL_FROM'),
   ...messageEnvShape,
 });
-export type OrderEnv = z.infer<typeof orderEnvSchema>;
+export type ServerDependenciesEnv = z.infer<typeof serverDependenciesEnvSchema>;
 
-/** Validates the order functions' env; the error names each bad variable and never a value. */
-export function parseOrderEnv(source: Record<string, string | undefined>): OrderEnv {
+/** Validates that env; the error names each bad variable and never a value. */
+export function parseServerDependenciesEnv(source: Record<string, string | undefined>): ServerDependenciesEnv {
   const present = presentEnv(source);
-  const parsed = orderEnvSchema.safeParse(present);
+  const parsed = serverDependenciesEnvSchema.safeParse(present);
   const issues = [...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)), ...partialProviderIssues(present), ...partialChannelIssues(present), ...templateIdIssues(present)];
-  if (!parsed.success || issues.length > 0) throw new Error(`Order functions are misconfigured: ${issues.join('; ')}`);
+  if (!parsed.success || issues.length > 0) throw new Error(`Functions are misconfigured: ${issues.join('; ')}`);
   return parsed.data;
 }
 
-/** What refunds, cancellation, the order page, messages and reconciliation run against. */
-export interface OrderDependencies {
-  env: OrderEnv;
-  /** Supabase as the service role: order functions check who may see what themselves. */
+/** What those functions run against: the env, the database as the service role, the payment providers, fetch and the clock. */
+export interface ServerDependencies {
+  env: ServerDependenciesEnv;
+  /** Supabase as the service role: the functions check who may see what themselves. */
   db: SupabaseClient;
   providers: PaymentProviders;
   fetcher: typeof fetch;
@@ -35,9 +39,9 @@ export interface OrderDependencies {
 }
 
 /** Refunds need only the database and the providers (the desk builds them the same way). */
-export type RefundDependencies = Pick<OrderDependencies, 'db' | 'providers'>;
+export type RefundDependencies = Pick<ServerDependencies, 'db' | 'providers'>;
 
-export function buildOrderDependencies(env: OrderEnv, fetcher: typeof fetch = fetch, now: () => Date = () => new Date()): OrderDependencies {
+export function buildServerDependencies(env: ServerDependenciesEnv, fetcher: typeof fetch = fetch, now: () => Date = () => new Date()): ServerDependencies {
   return {
     env,
     db: createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
