@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitVariable, messageKinds, messageTable, registeredSmsTemplates, registeredWhatsAppTemplates, renderSms, smsSegments, SITE_URL_BUDGET, whatsappParameters } from './messages';
+import { fitVariable, messageKinds, messageTable, registeredSmsTemplates, registeredWhatsAppTemplates, renderSms, smsSegments, SITE_URL_BUDGET, fittedValues } from './messages';
 
 // The longest short link an SMS carries: a site address at its budget, then /s/<type>/<id>/<signature>
 // with the longest id (a refill reminder's uuid, 22 characters in base64url).
@@ -27,7 +27,7 @@ describe('the message table', () => {
     const shortened = fitVariable('Metformin Hydrochloride 500 mg Sustained Release Tablet', { name: 'medicine', max: 30 });
     expect(shortened).toBe('Metformin Hydrochloride 500...');
     expect(smsSegments(shortened).encoding).toBe('GSM-7');
-    expect(whatsappParameters('refill_due', ['Dolo 650', '21 Nov'])).toEqual(['Dolo 650', '21 Nov']);
+    expect(fittedValues('refill_due', ['Metformin Hydrochloride 500 mg Sustained Release Tablet', '21 Nov'])).toEqual(['Metformin Hydrochloride 500...', '21 Nov']);
   });
 
   it('renders the registered text with each value in its place', () => {

@@ -194,13 +194,13 @@ export function fitVariable(value: string, variable: MessageVariable): string {
 export function renderSms(kind: MessageKind, values: readonly string[], link: string): string {
   const definition = messageTable[kind];
   if (values.length !== definition.variables.length) throw new Error(`${kind} takes ${definition.variables.length} values, not ${values.length}`);
-  const filled = [...values.map((value, index) => fitVariable(value, definition.variables[index]!)), link];
+  const filled = [...fittedValues(kind, values), link];
   let next = 0;
   return definition.sms.replace(/\{#var#\}/g, () => filled[next++]!);
 }
 
-/** The WhatsApp body parameters, shortened as the SMS's (Meta caps a parameter's length too). */
-export function whatsappParameters(kind: MessageKind, values: readonly string[]): string[] {
+/** The values as both channels send them: the SMS's variables and the WhatsApp body parameters, each shortened to its cap. */
+export function fittedValues(kind: MessageKind, values: readonly string[]): string[] {
   const definition = messageTable[kind];
   return values.map((value, index) => fitVariable(value, definition.variables[index]!));
 }

@@ -314,6 +314,19 @@ as $$
   returning id
 $$;
 
+-- The customer ticked "Order updates on WhatsApp" (checkout or account): kept with its time and the
+-- wording shown, again after an earlier opt-out; a guest's tick never takes an account's consent away.
+create function public.opt_in_to_whatsapp(p_mobile text, p_user_id uuid, p_wording text, p_source text) returns void
+language sql
+set search_path = ''
+as $$
+  insert into public.whatsapp_consents as consent (mobile, user_id, opted_in_at, wording, source)
+  values (p_mobile, p_user_id, now(), p_wording, p_source)
+  on conflict (mobile) do update
+     set user_id = coalesce(excluded.user_id, consent.user_id), opted_in_at = excluded.opted_in_at,
+         wording = excluded.wording, source = excluded.source, opted_out_at = null, opt_out_source = null
+$$;
+
 -- A STOP reply or the account's switch: no WhatsApp from the next message on.
 create function public.opt_out_of_whatsapp(p_mobile text, p_source text) returns boolean
 language sql
@@ -335,9 +348,11 @@ revoke execute on function public.claim_message(uuid) from public, anon, authent
 revoke execute on function public.fall_back_to_sms(uuid) from public, anon, authenticated;
 revoke execute on function public.record_message_status(text, text, timestamptz, text) from public, anon, authenticated;
 revoke execute on function public.opt_out_of_whatsapp(text, text) from public, anon, authenticated;
+revoke execute on function public.opt_in_to_whatsapp(text, uuid, text, text) from public, anon, authenticated;
 revoke execute on function public.resend_message(uuid, uuid) from public, anon, authenticated;
 revoke execute on function public.postpone_message(uuid, integer, text) from public, anon, authenticated;
 grant execute on function public.whatsapp_opted_in(text), public.queue_customer_message(text, text, uuid, uuid, uuid, date, text),
   public.queue_expiring_requests(timestamptz), public.claim_message(uuid), public.fall_back_to_sms(uuid),
   public.record_message_status(text, text, timestamptz, text), public.opt_out_of_whatsapp(text, text),
+  public.opt_in_to_whatsapp(text, uuid, text, text),
   public.resend_message(uuid, uuid), public.postpone_message(uuid, integer, text) to service_role;

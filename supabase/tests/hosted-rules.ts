@@ -140,6 +140,7 @@ export const EXPECTED_FUNCTION_PRIVILEGES: Record<string, Grants> = {
   'fall_back_to_sms(uuid)': SERVER_ONLY,
   'record_message_status(text,text,timestamp with time zone,text)': SERVER_ONLY,
   'opt_out_of_whatsapp(text,text)': SERVER_ONLY,
+  'opt_in_to_whatsapp(text,uuid,text,text)': SERVER_ONLY,
   'resend_message(uuid,uuid)': SERVER_ONLY,
   'postpone_message(uuid,integer,text)': SERVER_ONLY,
   'expire_prescription_requests(timestamp with time zone)': SERVER_ONLY,

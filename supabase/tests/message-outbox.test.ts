@@ -145,6 +145,19 @@ describe('who sees what was sent', () => {
     expect(await runAs(db, serviceRole, `select mobile from public.whatsapp_consents where mobile in ('+919800000011', '+919800000012')`)).toEqual([{ mobile: '+919800000012' }]);
   });
 
+  it('opting in again after an opt-out restarts the consent with its new wording; a guest\'s tick keeps the account\'s consent', async () => {
+    const account = crypto.randomUUID();
+    await db.query(`insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', 'returning@example.test')`, [account]);
+    const optInAs = (userId: string | null, source: string) =>
+      runAs(db, serviceRole, `select public.opt_in_to_whatsapp('+919800000013', $1, 'Order updates on WhatsApp: wording v2', $2)`, [userId, source]);
+    await optInAs(account, 'account');
+    await runAs(db, serviceRole, `select public.opt_out_of_whatsapp('+919800000013', 'stop_reply')`);
+    await optInAs(null, 'checkout');
+    expect(await runAs(db, serviceRole, `select user_id, source, wording, opted_out_at, opt_out_source from public.whatsapp_consents where mobile = '+919800000013'`)).toEqual([
+      { user_id: account, source: 'checkout', wording: 'Order updates on WhatsApp: wording v2', opted_out_at: null, opt_out_source: null },
+    ]);
+  });
+
   it('a customer reads their own WhatsApp consent only, and cannot write one', async () => {
     await runAs(db, serviceRole, `insert into public.whatsapp_consents (mobile, user_id, wording, source) values ('+919800000009', $1, 'Order updates on WhatsApp', 'account')`, [demoCustomerId]);
     expect(await runAs(db, customer(demoCustomerId), `select mobile from public.whatsapp_consents`)).toEqual([{ mobile: '+919800000009' }]);

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { providerEnv, type OnlineProvider, type ServerEnv } from '../../src/features/checkout/server/env';
+import { ChannelSendError } from '../../src/features/messages/server/channel-error';
 import { HttpRefusal } from '../../src/lib/server/http';
 
 /**
@@ -127,4 +128,14 @@ export function refusalOf(call: () => unknown): HttpRefusal {
   }
   expect(error).toBeInstanceOf(HttpRefusal);
   return error as HttpRefusal;
+}
+
+/** The ChannelSendError a message channel's send ends in (SMS, WhatsApp); anything else, or a success, fails the test. */
+export async function channelFailure(promise: Promise<unknown>): Promise<ChannelSendError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ChannelSendError);
+  return error as ChannelSendError;
 }

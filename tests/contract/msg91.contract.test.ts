@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMsg91Emulator } from '../../emulators/msg91/index';
 import { startWebhookRecorder } from '../../emulators/razorpay/webhook-recorder';
-import { ChannelSendError } from '../../src/features/messages/server/channel-error';
 import { isMsg91WebhookToken, parseMsg91DeliveryReport, sendFlowSms, type Msg91Settings } from '../../src/features/messages/server/msg91';
-import { expectDocumentedRequest, expectDocumentedShape, recordingFetch, type DocumentedAnswer } from './contract-kit';
+import { channelFailure, expectDocumentedRequest, expectDocumentedShape, recordingFetch, type DocumentedAnswer } from './contract-kit';
 import { v2Data, v2FormBody, v2MinimalData, v3Body } from './fixtures/msg91/delivery-report';
 import { flowSend } from './fixtures/msg91/flow';
 
@@ -15,15 +14,6 @@ const AUTH_KEY = 'contract-msg91-auth-key';
 const settings: Msg91Settings = { authKey: AUTH_KEY, senderId: 'MDKART', apiBase: 'https://control.msg91.com' };
 const sms = { templateId: 'local-order_confirmation', mobile: '+919812345678', variables: ['MK-1042', '649.00', 'https://shop.example.in/o/MK-1042'], reference: 'outbox-7d0c7a4e' };
 
-/** The ChannelSendError a send ends in; anything else (or a success) fails the test. */
-async function failure(promise: Promise<unknown>): Promise<ChannelSendError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ChannelSendError);
-  return error as ChannelSendError;
-}
 
 describe('our MSG91 client against the documented Flow API', () => {
   it('sends the documented request: authkey, template_id, short_url, the number without +, var1..varN in order', async () => {
@@ -50,7 +40,7 @@ describe('our MSG91 client against the documented Flow API', () => {
   it('refuses a number that is not E.164 before calling MSG91, for good', async () => {
     const { fetcher, requests } = recordingFetch(flowSend.answers.ok);
     for (const mobile of ['9812345678', '919812345678', '+91 98123 45678', '']) {
-      expect((await failure(sendFlowSms(fetcher, settings, { ...sms, mobile }))).permanent).toBe(true);
+      expect((await channelFailure(sendFlowSms(fetcher, settings, { ...sms, mobile }))).permanent).toBe(true);
     }
     expect(requests).toHaveLength(0);
   });
@@ -68,7 +58,7 @@ describe('our MSG91 client against the documented Flow API', () => {
   ];
   for (const [what, answer, permanent] of cases) {
     it(`maps ${what} to a ${permanent ? 'permanent' : 'temporary'} failure`, async () => {
-      const error = await failure(sendFlowSms(recordingFetch(answer).fetcher, settings, sms));
+      const error = await channelFailure(sendFlowSms(recordingFetch(answer).fetcher, settings, sms));
       expect(error.permanent).toBe(permanent);
       expect(error.message).toContain(sms.reference);
     });
@@ -81,8 +71,8 @@ describe('our MSG91 client against the documented Flow API', () => {
     const timedOut = (async () => {
       throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     }) as typeof fetch;
-    expect((await failure(sendFlowSms(unreachable, settings, sms))).permanent).toBe(false);
-    const timeout = await failure(sendFlowSms(timedOut, settings, sms));
+    expect((await channelFailure(sendFlowSms(unreachable, settings, sms))).permanent).toBe(false);
+    const timeout = await channelFailure(sendFlowSms(timedOut, settings, sms));
     expect(timeout.permanent).toBe(false);
     expect(timeout.message).toContain('10 s');
   });
@@ -208,7 +198,7 @@ describe('the MSG91 emulator against the documented Flow API', () => {
     expect(await missing.json()).toEqual(flowSend.answers.missingAuthKey.body);
     const wrong = await call(flowSend.example, { authkey: 'someone-elses-key' });
     expectDocumentedShape(await wrong.json(), flowSend.answers.invalidAuthKey.body);
-    expect((await failure(sendFlowSms(fetch, { ...settings, authKey: 'someone-elses-key', apiBase: emulator.url }, sms))).permanent).toBe(true);
+    expect((await channelFailure(sendFlowSms(fetch, { ...settings, authKey: 'someone-elses-key', apiBase: emulator.url }, sms))).permanent).toBe(true);
     expect(delivered).toEqual([]);
   });
 
@@ -247,7 +237,7 @@ describe('the MSG91 emulator against the documented Flow API', () => {
   it('fails the next sends on request, which our client retries later', async () => {
     await fetch(`${emulator.url}/__emulator/fail-next`, { method: 'POST', body: JSON.stringify({ count: 2, status: 503 }) });
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect((await failure(sendFlowSms(fetch, { ...settings, apiBase: emulator.url }, sms))).permanent).toBe(false);
+      expect((await channelFailure(sendFlowSms(fetch, { ...settings, apiBase: emulator.url }, sms))).permanent).toBe(false);
     }
     expect(await sendFlowSms(fetch, { ...settings, apiBase: emulator.url }, sms)).toEqual({ providerMessageId: expect.any(String) });
     expect(delivered).toHaveLength(1);

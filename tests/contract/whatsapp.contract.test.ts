@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWebhookRecorder, type RecordedWebhook } from '../../emulators/razorpay/webhook-recorder';
 import { startWhatsAppEmulator } from '../../emulators/whatsapp/index';
-import { ChannelSendError } from '../../src/features/messages/server/channel-error';
 import {
   isMetaSignature,
   isStopReply,
@@ -12,7 +11,7 @@ import {
   type TemplateMessage,
   type WhatsAppSettings,
 } from '../../src/features/messages/server/whatsapp';
-import { expectDocumentedRequest, expectDocumentedShape, recordingFetch } from './contract-kit';
+import { channelFailure, expectDocumentedRequest, expectDocumentedShape, recordingFetch } from './contract-kit';
 import { graphErrors } from './fixtures/whatsapp/errors';
 import { exampleTemplate, sendTemplate } from './fixtures/whatsapp/send-template';
 import { signature, verification } from './fixtures/whatsapp/signature';
@@ -41,14 +40,6 @@ const message: TemplateMessage = {
 };
 const sign = (raw: string, secret = signature.appSecret) => `${signature.prefix}${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
-async function failure(promise: Promise<unknown>): Promise<ChannelSendError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ChannelSendError);
-  return error as ChannelSendError;
-}
 
 describe('our WhatsApp client against the documented Cloud API', () => {
   it('sends the documented template request: bearer token, the number without +, body and URL-button parameters in order, our id as biz_opaque_callback_data', async () => {
@@ -75,13 +66,13 @@ describe('our WhatsApp client against the documented Cloud API', () => {
 
   it('refuses a number that is not E.164 before calling Meta, for good', async () => {
     const { fetcher, requests } = recordingFetch(sendTemplate.answers.ok);
-    for (const to of ['919812345678', '+91 98123 45678', 'abc']) expect((await failure(sendTemplateMessage(fetcher, settings, { ...message, to }))).permanent).toBe(true);
+    for (const to of ['919812345678', '+91 98123 45678', 'abc']) expect((await channelFailure(sendTemplateMessage(fetcher, settings, { ...message, to }))).permanent).toBe(true);
     expect(requests).toHaveLength(0);
   });
 
   for (const [name, answer] of Object.entries(graphErrors)) {
     it(`maps the documented ${answer.body.error.code} (${name}) to a ${answer.permanent ? 'permanent' : 'temporary'} failure naming the code`, async () => {
-      const error = await failure(sendTemplateMessage(recordingFetch(answer).fetcher, settings, message));
+      const error = await channelFailure(sendTemplateMessage(recordingFetch(answer).fetcher, settings, message));
       expect(error.permanent).toBe(answer.permanent);
       expect(error.message).toContain(`code ${answer.body.error.code}`);
       expect(error.message).toContain(REFERENCE);
@@ -91,7 +82,7 @@ describe('our WhatsApp client against the documented Cloud API', () => {
   it('decides by the code, as Meta recommends, whatever HTTP status carries it', async () => {
     for (const answer of Object.values(graphErrors)) {
       for (const status of [400, 500]) {
-        const error = await failure(sendTemplateMessage(recordingFetch({ ...answer, status }).fetcher, settings, message));
+        const error = await channelFailure(sendTemplateMessage(recordingFetch({ ...answer, status }).fetcher, settings, message));
         expect(error.permanent, `${answer.body.error.code} with ${status}`).toBe(answer.permanent);
       }
     }
@@ -99,12 +90,12 @@ describe('our WhatsApp client against the documented Cloud API', () => {
 
   it('judges an undocumented code by the HTTP status, and an answer without a Graph error likewise', async () => {
     const unknown = (status: number) => ({ status, body: { error: { message: 'New error', type: 'OAuthException', code: 999_999, fbtrace_id: 'x' } } });
-    expect((await failure(sendTemplateMessage(recordingFetch(unknown(400)).fetcher, settings, message))).permanent).toBe(true);
-    expect((await failure(sendTemplateMessage(recordingFetch(unknown(502)).fetcher, settings, message))).permanent).toBe(false);
+    expect((await channelFailure(sendTemplateMessage(recordingFetch(unknown(400)).fetcher, settings, message))).permanent).toBe(true);
+    expect((await channelFailure(sendTemplateMessage(recordingFetch(unknown(502)).fetcher, settings, message))).permanent).toBe(false);
     const html = { status: 502, body: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } };
-    expect((await failure(sendTemplateMessage(recordingFetch(html).fetcher, settings, message))).permanent).toBe(false);
+    expect((await channelFailure(sendTemplateMessage(recordingFetch(html).fetcher, settings, message))).permanent).toBe(false);
     const noId = { status: 200, body: { messaging_product: 'whatsapp', contacts: [], messages: [] } };
-    expect((await failure(sendTemplateMessage(recordingFetch(noId).fetcher, settings, message))).permanent).toBe(false);
+    expect((await channelFailure(sendTemplateMessage(recordingFetch(noId).fetcher, settings, message))).permanent).toBe(false);
   });
 
   it('maps an unreachable Cloud API and a timeout to temporary failures', async () => {
@@ -114,8 +105,8 @@ describe('our WhatsApp client against the documented Cloud API', () => {
     const timedOut = (async () => {
       throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     }) as typeof fetch;
-    expect((await failure(sendTemplateMessage(unreachable, settings, message))).permanent).toBe(false);
-    expect((await failure(sendTemplateMessage(timedOut, settings, message))).permanent).toBe(false);
+    expect((await channelFailure(sendTemplateMessage(unreachable, settings, message))).permanent).toBe(false);
+    expect((await channelFailure(sendTemplateMessage(timedOut, settings, message))).permanent).toBe(false);
   });
 });
 
@@ -293,15 +284,15 @@ describe('the WhatsApp emulator against the documented Cloud API', () => {
       expect([answer.status, body.error.code]).toEqual([status, code]);
       expectDocumentedShape(body, { error: { message: '', type: '', code: 0, fbtrace_id: '' } });
     }
-    expect((await failure(sendTemplateMessage(fetch, { ...live(), token: 'someone-elses-token' }, message))).permanent).toBe(true);
-    expect((await failure(sendTemplateMessage(fetch, live(), { ...message, bodyParameters: ['MK-1042'] }))).permanent).toBe(true);
-    expect((await failure(sendTemplateMessage(fetch, live(), { ...message, template: 'order_shipped', language: 'hi', bodyParameters: ['MK-1'], buttonUrlSuffix: null }))).permanent).toBe(true);
+    expect((await channelFailure(sendTemplateMessage(fetch, { ...live(), token: 'someone-elses-token' }, message))).permanent).toBe(true);
+    expect((await channelFailure(sendTemplateMessage(fetch, live(), { ...message, bodyParameters: ['MK-1042'] }))).permanent).toBe(true);
+    expect((await channelFailure(sendTemplateMessage(fetch, live(), { ...message, template: 'order_shipped', language: 'hi', bodyParameters: ['MK-1'], buttonUrlSuffix: null }))).permanent).toBe(true);
     expect(delivered).toEqual([]);
   });
 
   it('fails the next sends on request with a rate limit, which our client retries later', async () => {
     await fetch(`${emulator.url}/__emulator/fail-next`, { method: 'POST', body: JSON.stringify({ count: 1, status: 429 }) });
-    const error = await failure(sendTemplateMessage(fetch, live(), message));
+    const error = await channelFailure(sendTemplateMessage(fetch, live(), message));
     expect(error.permanent).toBe(false);
     expect(error.message).toContain('code 130429');
     expect(await sendTemplateMessage(fetch, live(), message)).toEqual({ providerMessageId: expect.stringMatching(/^wamid\./) });

@@ -3,7 +3,7 @@ import { localEnv } from '../../emulators/local-env';
 import { deliveryDetails, fillDeliveryDetails, FIRST_CALL_TIMEOUT, ordersOf, proceedButton } from './checkout-support.ts';
 import { cetirizine, openCartPage, orderSummary, storeCart, storedLine } from './support/cart';
 import { serviceClient } from './support/accounts';
-import { signInToDesk, STAFF } from './support/desk';
+import { packAndShip, signInToDesk, STAFF } from './support/desk';
 import { INBOX_URL, messageWithSubject } from './support/inbox';
 
 // Issue 38: every order event reaches the customer's mobile, on WhatsApp where they opted in at
@@ -63,12 +63,7 @@ test('a COD order opted in to WhatsApp is told on WhatsApp only; shipping reache
   const desk = await (await browser.newContext()).newPage();
   await signInToDesk(desk, STAFF.support, { landsOn: 'Order queue' });
   await desk.goto(`/desk/order?id=${order.id}`);
-  await desk.getByRole('button', { name: 'Mark packed' }).click();
-  await expect(desk.getByTestId('desk-order-status')).toHaveText('Packed');
-  await desk.getByLabel('Courier name').fill('Blue Dart');
-  await desk.getByLabel('Tracking number').fill('BD998877665IN');
-  await desk.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(desk.getByTestId('desk-order-status')).toHaveText('Shipped');
+  await packAndShip(desk, 'Blue Dart', 'BD998877665IN');
 
   await expect.poll(async () => (await phoneMessagesTo(mobile.e164)).length).toBe(2);
   const [shipped] = await phoneMessagesTo(mobile.e164);

@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Browser, type Page } from '@playwright
 import { readFile } from 'node:fs/promises';
 import { formatRupees } from '../../src/domain/money';
 import { serviceClient } from './support/accounts';
-import { signInToDesk, signOutOfDesk, STAFF } from './support/desk';
+import { packAndShip, signInToDesk, signOutOfDesk, STAFF } from './support/desk';
 import { paidRazorpayOrder } from './support/paid-order';
 import { ONE_PIXEL_PNG } from './support/cart';
 import { fixtureCartProduct, fixtureProduct } from './support/fixture-catalogue';
@@ -242,12 +242,7 @@ test('support takes back a delivered order, and the customer finds its credit no
   const desk = await (await browser.newContext()).newPage();
   await signInToDesk(desk, STAFF.support, { landsOn: 'Order queue' });
   await desk.goto(`/desk/order?id=${order.id}`);
-  await desk.getByRole('button', { name: 'Mark packed' }).click();
-  await expect(desk.getByTestId('desk-order-status')).toHaveText('Packed');
-  await desk.getByLabel('Courier name').fill('Blue Dart');
-  await desk.getByLabel('Tracking number').fill('BD-CN-4455');
-  await desk.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(desk.getByTestId('desk-order-status')).toHaveText('Shipped');
+  await packAndShip(desk, 'Blue Dart', 'BD-CN-4455');
   const invoiceNumber = (await desk.getByText(/^Tax invoice MK\/\d{4}\/\d{6}$/).textContent())!.replace('Tax invoice ', '');
   await desk.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(desk.getByTestId('desk-order-status')).toHaveText('Delivered');

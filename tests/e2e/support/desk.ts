@@ -34,3 +34,13 @@ export async function signOutOfDesk(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByLabel('Staff email')).toBeVisible();
 }
+
+/** Packs and ships the order open on a desk page as staff do, typing in the courier and its tracking number. */
+export async function packAndShip(page: Page, courier: string, trackingNumber: string): Promise<void> {
+  await page.getByRole('button', { name: 'Mark packed' }).click();
+  await expect(page.getByTestId('desk-order-status')).toHaveText('Packed');
+  await page.getByLabel('Courier name').fill(courier);
+  await page.getByLabel('Tracking number').fill(trackingNumber);
+  await page.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.getByTestId('desk-order-status')).toHaveText('Shipped');
+}

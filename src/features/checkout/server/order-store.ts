@@ -140,10 +140,7 @@ export class SupabaseOrderStore implements OrderStore {
   }
 
   private async recordWhatsAppConsent(mobile: string, userId: string | null): Promise<void> {
-    const { error } = await this.client.from('whatsapp_consents').upsert(
-      { mobile, user_id: userId, opted_in_at: new Date().toISOString(), wording: WHATSAPP_OPT_IN_WORDING, source: 'checkout', opted_out_at: null, opt_out_source: null },
-      { onConflict: 'mobile' },
-    );
+    const { error } = await this.client.rpc('opt_in_to_whatsapp', { p_mobile: mobile, p_user_id: userId, p_wording: WHATSAPP_OPT_IN_WORDING, p_source: 'checkout' });
     if (error) fail('recording the WhatsApp consent', error);
   }
 

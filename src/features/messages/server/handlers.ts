@@ -54,6 +54,17 @@ async function recordStatus(deps: OutboxDependencies, providerMessageId: string,
   if (failed) throw new Error(`recording ${status} for ${providerMessageId}: ${failed.message}`);
 }
 
+/** Sends, at once, the SMS that failed WhatsApp messages fell back to: only their own order's, request's or reminder's. */
+async function sendFallbacks(deps: OutboxDependencies, failedProviderIds: readonly string[]): Promise<void> {
+  if (failedProviderIds.length === 0) return;
+  const { data, error } = await deps.db.from('message_outbox').select('order_id, request_id, reminder_id').in('provider_message_id', [...failedProviderIds]);
+  if (error) throw new Error(`reading the failed messages: ${error.message}`);
+  const subjects = z.array(z.object({ order_id: z.string().nullable(), request_id: z.string().nullable(), reminder_id: z.string().nullable() })).parse(data);
+  for (const subject of subjects) {
+    await sendWaitingMessages(deps, subject.order_id ? { orderId: subject.order_id } : subject.request_id ? { requestId: subject.request_id } : { reminderId: subject.reminder_id! });
+  }
+}
+
 /**
  * /api/whatsapp/webhook: GET is Meta's verification handshake; POST carries message statuses
  * (stored on the message; a failed one falls back to SMS) and customers' replies (STOP ends their
@@ -79,17 +90,15 @@ export const whatsappWebhookHandler = (req: Request, deps: Deps): Promise<Respon
       if (problem instanceof HttpRefusal) throw problem;
       throw new HttpRefusal(400, problem instanceof Error ? problem.message : 'Not a WhatsApp webhook.');
     }
-    let fellBack = false;
     for (const status of update.statuses) {
       await recordStatus(dependencies, status.providerMessageId, status.status, status.at, status.errorCode === null ? null : `${status.errorCode}: ${status.errorTitle ?? ''}`.trim());
-      fellBack ||= status.status === 'failed';
     }
     for (const reply of update.replies) {
       if (!isStopReply(reply.text)) continue;
       const { error } = await dependencies.db.rpc('opt_out_of_whatsapp', { p_mobile: reply.from, p_source: 'stop_reply' });
       if (error) throw new Error(`opting ${reply.providerMessageId} out: ${error.message}`);
     }
-    if (fellBack) await sendWaitingMessages(dependencies);
+    await sendFallbacks(dependencies, update.statuses.filter((status) => status.status === 'failed').map((status) => status.providerMessageId));
     return jsonResponse({ received: true });
   });
 
@@ -166,21 +175,12 @@ const whatsappChoiceSchema = z.strictObject({
   optIn: z.boolean(),
 });
 
-/** Records a WhatsApp choice for a mobile: opting in keeps the time and the wording shown. */
-export async function recordWhatsAppChoice(
-  deps: Pick<OutboxDependencies, 'db'>,
-  choice: { mobile: string; optIn: boolean; userId: string | null; source: 'checkout' | 'account' },
-): Promise<void> {
-  if (choice.optIn) {
-    const { error } = await deps.db.from('whatsapp_consents').upsert(
-      { mobile: choice.mobile, user_id: choice.userId, opted_in_at: new Date().toISOString(), wording: WHATSAPP_OPT_IN_WORDING, source: choice.source, opted_out_at: null, opt_out_source: null },
-      { onConflict: 'mobile' },
-    );
-    if (error) throw new Error(`recording WhatsApp consent: ${error.message}`);
-    return;
-  }
-  const { error } = await deps.db.rpc('opt_out_of_whatsapp', { p_mobile: choice.mobile, p_source: 'account' });
-  if (error) throw new Error(`recording the WhatsApp opt-out: ${error.message}`);
+/** The account's switch for one of its mobiles: opting in keeps the time and the wording shown. */
+async function recordAccountChoice(deps: Pick<OutboxDependencies, 'db'>, choice: { mobile: string; optIn: boolean; userId: string }): Promise<void> {
+  const { error } = choice.optIn
+    ? await deps.db.rpc('opt_in_to_whatsapp', { p_mobile: choice.mobile, p_user_id: choice.userId, p_wording: WHATSAPP_OPT_IN_WORDING, p_source: 'account' })
+    : await deps.db.rpc('opt_out_of_whatsapp', { p_mobile: choice.mobile, p_source: 'account' });
+  if (error) throw new Error(`recording the WhatsApp choice: ${error.message}`);
 }
 
 /**
@@ -200,7 +200,7 @@ export const accountWhatsAppHandler = (req: Request, deps: Deps): Promise<Respon
     if (req.method === 'POST') {
       const choice = parseBody(whatsappChoiceSchema, parseJson(await readRawBody(req)));
       if (!mobiles.includes(choice.mobile)) throw new HttpRefusal(422, 'Use a mobile number from your account, your addresses or your orders.');
-      await recordWhatsAppChoice(dependencies, { ...choice, userId, source: 'account' });
+      await recordAccountChoice(dependencies, { ...choice, userId });
     }
     const { data, error } = await dependencies.db.from('whatsapp_consents').select('mobile, opted_in_at, opted_out_at').in('mobile', mobiles);
     if (error) throw new Error(`reading WhatsApp consents: ${error.message}`);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { messageChannels, messageKinds, renderSms, smsTemplateName, whatsappParameters, whatsappTemplateName } from '../../../domain/messages';
+import { fittedValues, messageChannels, messageKinds, renderSms, smsTemplateName, whatsappTemplateName } from '../../../domain/messages';
 import { ChannelSendError } from './channel-error';
 import { composeMessage } from './compose';
 import type { ComposedMessage, MessageContext } from './message-types';
 import { sendMail, type MailSettings } from './mail';
 import { sendFlowSms } from './msg91';
-import { phoneChannels, type MessageEnv } from './settings';
+import { phoneChannels, type MessageEnv, type PhoneChannels } from './settings';
 import { sendTemplateMessage } from './whatsapp';
 
 /**
@@ -31,6 +31,7 @@ export interface OutboxDependencies extends MessageContext {
 export interface OutboxScope {
   orderId?: string;
   requestId?: string;
+  reminderId?: string;
   kind?: (typeof messageKinds)[number];
 }
 
@@ -59,8 +60,7 @@ interface Sent {
 
 class NotSendable extends Error {}
 
-async function deliver(deps: OutboxDependencies, row: OutboxRow, message: ComposedMessage): Promise<Sent> {
-  const channels = phoneChannels(deps.env);
+async function deliver(deps: OutboxDependencies, channels: PhoneChannels, row: OutboxRow, message: ComposedMessage): Promise<Sent> {
   if (row.channel === 'mail') {
     if (!message.email) throw new NotSendable('there is no email address to send to');
     const sent = await sendMail(deps, message.email, message.mail(), `message/${row.id}`);
@@ -74,13 +74,13 @@ async function deliver(deps: OutboxDependencies, row: OutboxRow, message: Compos
     const sent = await sendFlowSms(deps.fetcher, channels.sms, {
       templateId: channels.sms.templateIds[templateName]!,
       mobile: message.mobile,
-      variables: [...whatsappParameters(row.kind, message.phoneValues), message.shortLink],
+      variables: [...fittedValues(row.kind, message.phoneValues), message.shortLink],
       reference: row.id,
     });
     return { recipient: message.mobile, providerMessageId: sent.providerMessageId, body };
   }
   if (!channels.whatsapp) throw new NotSendable('WhatsApp is not configured (WHATSAPP_* settings)');
-  const parameters = whatsappParameters(row.kind, message.phoneValues);
+  const parameters = fittedValues(row.kind, message.phoneValues);
   const sent = await sendTemplateMessage(deps.fetcher, channels.whatsapp, {
     to: message.mobile,
     template: whatsappTemplateName(row.kind),
@@ -92,31 +92,31 @@ async function deliver(deps: OutboxDependencies, row: OutboxRow, message: Compos
   return { recipient: message.mobile, providerMessageId: sent.providerMessageId, body: `${parameters.join(' | ')} | ${message.shortLink}` };
 }
 
-/** Ends a row that cannot go out; a WhatsApp one falls back to SMS. */
-async function giveUp(deps: OutboxDependencies, row: OutboxRow, status: 'failed' | 'skipped', reason: string): Promise<void> {
+/** Ends a row that cannot go out; a WhatsApp one falls back to SMS unless the customer said no more. */
+async function giveUp(deps: OutboxDependencies, row: OutboxRow, status: 'failed' | 'skipped', reason: string, fallBack = true): Promise<void> {
   const { error } = await deps.db
     .from('message_outbox')
     .update({ attempts: row.attempts + 1, delivery_status: status, delivery_status_at: deps.now().toISOString(), delivery_error: reason.slice(0, 500), last_error: reason.slice(0, 1000), claimed_until: null })
     .eq('id', row.id);
   if (error) throw new Error(`closing message ${row.id}: ${error.message}`);
-  if (row.channel === 'whatsapp') {
+  if (fallBack && row.channel === 'whatsapp') {
     const fallback = await deps.db.rpc('fall_back_to_sms', { p_message_id: row.id });
     if (fallback.error) throw new Error(`queueing the SMS for message ${row.id}: ${fallback.error.message}`);
   }
 }
 
 /** One row: claimed, composed, sent and recorded. True when it went out now. */
-async function sendOne(deps: OutboxDependencies, row: OutboxRow): Promise<boolean> {
+async function sendOne(deps: OutboxDependencies, channels: PhoneChannels, row: OutboxRow): Promise<boolean> {
   const { data: claimed, error: claimError } = await deps.db.rpc('claim_message', { p_message_id: row.id });
   if (claimError) throw new Error(`claiming message ${row.id}: ${claimError.message}`);
   if (claimed !== true) return false;
   try {
     const message = await composeMessage(deps, row);
     if (!message) {
-      await giveUp(deps, { ...row, channel: 'mail' }, 'skipped', 'the customer stopped these messages');
+      await giveUp(deps, row, 'skipped', 'the customer stopped these messages', false);
       return false;
     }
-    const sent = await deliver(deps, row, message);
+    const sent = await deliver(deps, channels, row, message);
     const now = deps.now().toISOString();
     const { error } = await deps.db
       .from('message_outbox')
@@ -156,6 +156,7 @@ async function waiting(deps: OutboxDependencies, scope: OutboxScope): Promise<Ou
     .lt('attempts', MAX_ATTEMPTS);
   if (scope.orderId) query = query.eq('order_id', scope.orderId);
   if (scope.requestId) query = query.eq('request_id', scope.requestId);
+  if (scope.reminderId) query = query.eq('reminder_id', scope.reminderId);
   if (scope.kind) query = query.eq('kind', scope.kind);
   // Those due first; one still in its backoff is refused by the claim (the database's clock decides).
   const { data, error } = await query.order('next_attempt_at').order('created_at').limit(100);
@@ -170,6 +171,7 @@ async function waiting(deps: OutboxDependencies, scope: OutboxScope): Promise<Ou
 export async function sendWaitingMessages(deps: OutboxDependencies, scope: OutboxScope = {}, timeLeft: () => boolean = () => true): Promise<number> {
   let sent = 0;
   try {
+    const channels = phoneChannels(deps.env);
     const seen = new Set<string>();
     for (let pass = 0; pass < 2; pass += 1) {
       const rows = (await waiting(deps, scope)).filter((row) => !seen.has(row.id));
@@ -177,7 +179,7 @@ export async function sendWaitingMessages(deps: OutboxDependencies, scope: Outbo
       for (const row of rows) {
         if (!timeLeft()) return sent;
         seen.add(row.id);
-        if (await sendOne(deps, row)) sent += 1;
+        if (await sendOne(deps, channels, row)) sent += 1;
       }
     }
   } catch (problem) {
