@@ -37,6 +37,24 @@ describe('the message table', () => {
     expect(() => renderSms('order_shipped', ['MK-2611-000123'], 'x')).toThrow('order_shipped takes 3 values, not 1');
   });
 
+  it("the courier's journey has its own messages: out for delivery, a failed attempt with the courier's reason, returned undelivered, a return pickup", () => {
+    const link = 'https://medikart.in/s/o/MK-2611-000123/abc';
+    expect(renderSms('order_out_for_delivery', ['MK-2611-000123'], link)).toBe(
+      'MediKart: order MK-2611-000123 is out for delivery today. Keep your phone on. Track: https://medikart.in/s/o/MK-2611-000123/abc',
+    );
+    expect(renderSms('order_delivery_failed', ['MK-2611-000123', 'Consignee not available at address'], link)).toBe(
+      'MediKart: order MK-2611-000123 not delivered (Consignee not availab...). Reattempt: https://medikart.in/s/o/MK-2611-000123/abc',
+    );
+    expect(renderSms('order_returned_to_origin', ['MK-2611-000123'], link)).toContain('could not be delivered and came back to us');
+    expect(renderSms('order_return_pickup', ['MK-2611-000123', 'Mon, 30 Nov'], link)).toBe(
+      'MediKart: return pickup for order MK-2611-000123 is booked for Mon, 30 Nov. Details: https://medikart.in/s/o/MK-2611-000123/abc',
+    );
+    for (const kind of ['order_out_for_delivery', 'order_delivery_failed', 'order_returned_to_origin', 'order_return_pickup'] as const) {
+      expect(messageTable[kind].subject, kind).toBe('order');
+      expect(messageTable[kind].dltCategory, kind).toBe('service-implicit');
+    }
+  });
+
   it('counts segments as operators do: GSM-7 160 / 153, UCS-2 70 / 67, extended characters twice', () => {
     expect(smsSegments('a'.repeat(160))).toEqual({ encoding: 'GSM-7', segments: 1 });
     expect(smsSegments('a'.repeat(161))).toEqual({ encoding: 'GSM-7', segments: 2 });
