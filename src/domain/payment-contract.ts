@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { DEFAULT_LANGUAGE, languageCodeSchema } from './language';
 import { orderAttributionSchema } from './order-attribution';
 import { orderRecordSchema } from './order-view';
 import { prescriptionRequestReferenceSchema } from './prescription-request-payment';
@@ -66,6 +67,9 @@ export const deliveryDetailsSchema = z.strictObject({
 export type DeliveryDetailsInput = z.input<typeof deliveryDetailsSchema>;
 export type DeliveryDetails = z.output<typeof deliveryDetailsSchema>;
 
+/** The language an order or request is placed in (src/domain/language.ts); a body without one is English. */
+export const orderLanguageSchema = languageCodeSchema.default(DEFAULT_LANGUAGE);
+
 const checkoutFields = {
   delivery: deliveryDetailsSchema,
   amount: z.number({ error: 'amount must be a number of paise' }).int('amount must be a whole number of paise'),
@@ -81,10 +85,14 @@ const checkoutFields = {
   couponCode: z.string({ error: 'couponCode must be text' }).trim().min(1, 'couponCode must not be empty').max(40, 'couponCode may be at most 40 characters').optional(),
   /** Paying for a pharmacist's proposal (prescription-request-payment.ts); absent for an ordinary cart. */
   prescriptionRequest: prescriptionRequestReferenceSchema.optional(),
+  /** The language of the page the order was placed from: its messages go out in it (English when absent). */
+  language: orderLanguageSchema,
 };
 
 export const createOrderRequestSchema = z.strictObject(checkoutFields);
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+/** The body as the browser sends it: `language` may be left out (English). */
+export type CreateOrderBody = z.input<typeof createOrderRequestSchema>;
 
 /**
  * POST /api/coupons/check: what a code takes off this cart before paying (public, rate-limited,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryDetailsSchema } from './payment-contract';
+import { deliveryDetailsSchema, orderLanguageSchema } from './payment-contract';
 import { prescriptionRequestStatuses } from './prescription-request-status';
 
 /** At most this many prescription pages in one request (a phone photo per page). */
@@ -19,6 +19,8 @@ export const submitRequestSchema = z.strictObject({
     .min(1, 'Add a photo or PDF of your prescription.')
     .max(MAX_REQUEST_FILES, `Add at most ${MAX_REQUEST_FILES} files.`),
   guestSessionId: z.uuid().optional(),
+  /** The page's language: the request's messages, and the order it becomes, go out in it. */
+  language: orderLanguageSchema,
 });
 export type SubmitRequest = z.infer<typeof submitRequestSchema>;
 

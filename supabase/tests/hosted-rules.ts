@@ -59,6 +59,8 @@ export const EXPECTED_RELATION_PRIVILEGES: Record<string, Grants> = {
   // One outbox for every message (issue 38): staff read what was sent, never the text (it carries the order's link).
   message_outbox: { authenticated: ['SELECT(attempts,channel,created_at,delivery_error,delivery_status,delivery_status_at,id,kind,last_error,next_attempt_at,order_id,recipient,request_id,resend_of,sent_at)'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   whatsapp_consents: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  // The account's language (issue 40): a customer sets their own, the server reads it.
+  profiles: { authenticated: ['SELECT', 'INSERT(language,user_id)', 'UPDATE(language)'], service_role: ['SELECT'] },
   prescription_request_number_sequence: { service_role: ['USAGE'] },
   // nextval() in next_order_number(), which runs as the payment functions inserting an order.
   order_number_sequence: { service_role: ['USAGE'] },

@@ -8,7 +8,7 @@ import type {
   CodCreateResponse,
   CouponCheckRequest,
   CouponCheckResponse,
-  CreateOrderRequest,
+  CreateOrderBody,
   DeliveryDetailsInput,
   CreateOrderResponse,
   PhonePeCreateResponse,
@@ -42,12 +42,12 @@ export interface PlacedOrder {
 }
 
 /** What every create call carries: the total in paise, the lines the server prices, the buyer's cart session, prescriptions, delivery details and the campaign the customer came from. */
-export function checkoutRequest(cart: CartState, delivery: DeliveryDetailsInput): CreateOrderRequest {
+export function checkoutRequest(cart: CartState, delivery: DeliveryDetailsInput): CreateOrderBody {
   const lines = cart.items;
   // A code quoted for exactly these lines goes with the order, and the total the customer saw with it.
   const coupon = couponFor(lines);
   return {
-    delivery: delivery as CreateOrderRequest['delivery'],
+    delivery: delivery as CreateOrderBody['delivery'],
     amount: cartLinesTotalPaise(lines) - (coupon?.discountPaise ?? 0),
     ...(coupon ? { couponCode: coupon.code } : {}),
     lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
@@ -112,7 +112,7 @@ export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies)
       return parsed.data;
     },
 
-    async createRazorpayOrder(request: CreateOrderRequest): Promise<CreateOrderResponse['order']> {
+    async createRazorpayOrder(request: CreateOrderBody): Promise<CreateOrderResponse['order']> {
       const [reply, contract] = await Promise.all([send('/api/razorpay/create-order', request), loadContract()]);
       if (!reply.ok) throw new PaymentApiError(createOrderFailed(reply.status, reply.text), reply.status);
       const parsed = contract.createOrderResponseSchema.safeParse(parseJson(reply.text));
@@ -127,12 +127,12 @@ export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies)
     },
 
     /** Cash on delivery: the order is placed at once, without an online payment. */
-    async createCodOrder(request: CreateOrderRequest): Promise<PlacedOrder> {
+    async createCodOrder(request: CreateOrderBody): Promise<PlacedOrder> {
       const reply: CodCreateResponse = await post('/api/cod/create-order', request, (contract) => contract.codCreateResponseSchema, codCreateFailed);
       return placedOrder(reply, await loadContract());
     },
 
-    createPhonePePayment(request: CreateOrderRequest, merchantTransactionId: string): Promise<PhonePeCreateResponse> {
+    createPhonePePayment(request: CreateOrderBody, merchantTransactionId: string): Promise<PhonePeCreateResponse> {
       return post('/api/phonepe/create-payment', { ...request, merchantTransactionId }, (contract) => contract.phonePeCreateResponseSchema, phonePeCreateFailed);
     },
 

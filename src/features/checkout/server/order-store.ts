@@ -9,6 +9,7 @@ import { REFUND_ROW_STATES, type Refund } from './refund';
 import type { OrderStatus, PaymentStatus } from '../../../domain/order-status';
 import { attributionColumns, type OrderAttribution } from '../../../domain/order-attribution';
 import { couponSentence, type CouponRule } from '../../../domain/coupon';
+import type { LanguageCode } from '../../../domain/language';
 
 export interface StoredOrder {
   id: string;
@@ -53,7 +54,8 @@ export interface NewOrder {
   /** The campaign the customer came from, if any (UTM first and last touch). */
   attribution?: OrderAttribution;
   /** The coupon the order was priced with (stored upper-case) and what it took off, in paise. */
-  coupon?: { code: string; discountPaise: number };
+  coupon?: { code: string; discountPaise: number };  /** The customer's language (ISO 639-1): the order's messages go out in it. */
+  language: LanguageCode;
 }
 
 /** Everything the payment functions need from Supabase, as the service role. */
@@ -127,6 +129,7 @@ export class SupabaseOrderStore implements OrderStore {
       delivery_pin_code: delivery.pinCode,
       delivery_zone_id: delivery.zoneId,
       promised_delivery_date: delivery.promisedDate,
+      language: order.language,
       ...attributionColumns(order.attribution),
       ...(order.coupon ? { coupon_code: order.coupon.code, discount_paise: order.coupon.discountPaise } : {}),
     }).select('order_number').single<{ order_number: string }>();

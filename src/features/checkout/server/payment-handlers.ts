@@ -88,7 +88,7 @@ async function create(provider: string, req: Request, deps: CheckoutDependencies
     request?.prescriptionPaths ?? (await checkPrescriptions(buyer, body.prescriptionPaths, priced.prescriptionProducts, (path) => deps.orders.prescriptionExists(path)));
   const order = { id: randomUUID(), amountPaise: priced.amountPaise, siteUrl: deps.env.SITE_URL };
   const row = async (providerOrderId: string) => {
-    const orderNumber = await deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths, delivery, attribution: body.attribution, ...(priced.couponCode ? { coupon: { code: priced.couponCode, discountPaise: priced.discountPaise } } : {}) });
+    const orderNumber = await deps.orders.insertOrder({ id: order.id, buyer, provider, providerOrderId, amountPaise: priced.amountPaise, lines: priced.lines, prescriptionPaths, delivery, attribution: body.attribution, language: body.language, ...(priced.couponCode ? { coupon: { code: priced.couponCode, discountPaise: priced.discountPaise } } : {}) });
     // Tied before the order can be paid or accepted, so it skips the second review and marks the request paid.
     if (orderNumber && request) await deps.requests.approve(request, order.id);
     return orderNumber;

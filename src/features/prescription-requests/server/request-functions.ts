@@ -90,6 +90,7 @@ export async function submitRequest(req: Request, deps: () => RequestDependencie
       delivery_state: delivery.state,
       delivery_pin_code: delivery.pinCode,
       delivery_zone_id: delivery.zoneId,
+      language: body.language,
     })
     .select('id, request_number')
     .single();
