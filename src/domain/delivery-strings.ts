@@ -1,11 +1,17 @@
 import { formatRupees } from './money';
+import english from './strings/languages/en';
+import { fill } from './strings/format';
+import type { StringTable } from './strings/table';
 
-/** Every sentence the delivery check shows a customer. */
-export const deliveryStrings = {
-  invalidPinCode: 'Enter a valid 6-digit PIN code',
-  notServiceable: (pinCode: string) => `We don't deliver to ${pinCode} yet`,
-  deliveryBy: (when: string) => `Delivery by ${when}`,
-  codNotForProduct: (productName: string) => `Cash on delivery is not available for ${productName}`,
-  codNotInArea: 'Cash on delivery is not available at this PIN code',
-  codAboveLimit: (limitPaise: number) => `Cash on delivery is available for orders up to ${formatRupees(limitPaise, 'sentence')}`,
-} as const;
+/** Every sentence the delivery check shows a customer, in a language (the text is in the strings tables). */
+export const deliveryStringsIn = (text: StringTable['delivery']) =>
+  ({
+    invalidPinCode: text.invalidPinCode,
+    notServiceable: (pinCode: string) => fill(text.notServiceable, { pinCode }),
+    deliveryBy: (when: string) => fill(text.deliveryBy, { when }),
+    codNotForProduct: (productName: string) => fill(text.codNotForProduct, { productName }),
+    codNotInArea: text.codNotInArea,
+    codAboveLimit: (limitPaise: number) => fill(text.codAboveLimit, { limit: formatRupees(limitPaise, 'sentence') }),
+  }) as const;
+
+export const deliveryStrings = deliveryStringsIn(english.text.delivery);

@@ -1,12 +1,15 @@
-/** The sentences of the order pages and functions, in one place so page, function and tests agree. */
+import english from './strings/languages/en';
+
+/** The sentences of the order pages and functions, in one place (the strings tables) so page, function and tests agree. */
+const text = english.text.order;
 export const orderStrings = {
-  notFound: 'Order not found',
-  cannotShow: 'This order cannot be shown',
-  signInToSee: 'Sign in with the account that placed it, or open the link from your order mail.',
-  shippedCannotCancel: 'This order has been shipped, so it can no longer be cancelled. You can return it under our returns policy once it arrives.',
-  cannotCancel: 'You cannot cancel this order.',
-  cancelled: 'Your order is cancelled.',
-  cancelFailed: 'We could not cancel your order. Please try again.',
-  loadFailed: 'We could not load your order. Please check your connection and reload the page.',
+  notFound: text.notFound,
+  cannotShow: text.cannotShow,
+  signInToSee: text.signInToSee,
+  shippedCannotCancel: text.shippedCannotCancel,
+  cannotCancel: text.cannotCancel,
+  cancelled: text.cancelled,
+  cancelFailed: text.cancelFailed,
+  loadFailed: text.loadFailed,
   returnsPolicyPath: '/returns-policy',
 } as const;

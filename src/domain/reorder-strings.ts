@@ -1,26 +1,31 @@
-/** What Reorder and the refill reminders say; one place, read by the pages, the functions and the tests. */
+import english from './strings/languages/en';
+import { countText, fill } from './strings/format';
+
+/** What Reorder and the refill reminders say; one place (the strings tables), read by the pages, the functions and the tests. */
+const text = english.text.reorder;
+const locale = english.settings.locale;
 export const reorderStrings = {
-  button: 'Reorder',
-  working: 'Putting your medicines back in the cart…',
-  added: (count: number) => `${count} ${count === 1 ? 'medicine is' : 'medicines are'} in your cart at today's price.`,
-  nothingAdded: 'None of the medicines of this order is sold today, so your cart is unchanged.',
-  goToCart: 'Go to cart',
-  failed: 'We could not reorder just now. Please try again.',
-  badReminderLink: 'This reminder link is not valid. Open the latest reminder mail, or reorder from My orders.',
-  missingLink: 'This reorder link is incomplete. Open it again from your mail or from My orders.',
+  button: text.button,
+  working: text.working,
+  added: (count: number) => countText(text.added, count, locale),
+  nothingAdded: text.nothingAdded,
+  goToCart: text.goToCart,
+  failed: text.failed,
+  badReminderLink: text.badReminderLink,
+  missingLink: text.missingLink,
   /** Refill reminders. */
-  remindHeading: 'Refill reminders',
-  remindIntro: 'For medicines you take every day: we mail you (and text you) 5 days before your supply runs out, with a link that fills your cart.',
-  dosesLabel: 'Doses a day',
-  remindButton: 'Remind me',
-  remindOn: (name: string, day: string) => `Reminder on for ${name}: we will remind you on ${day}.`,
-  noDoseCount: (name: string) => `${name} is not sold in tablets or capsules we can count, so we cannot work out when it runs out.`,
-  signInToRemind: 'Sign in to set refill reminders.',
-  remindFailed: 'We could not turn the reminder on just now. Please try again.',
-  stopped: (name: string) => `Your refill reminder for ${name} is stopped. You will get no more reminder mails or SMS for it.`,
-  stopBadLink: 'This stop link is not valid. You can stop reminders from your account.',
-  accountHeading: 'Refill reminders',
-  accountNone: 'You have no refill reminders. Turn one on from an order page.',
-  stop: 'Stop',
-  restart: 'Restart',
+  remindHeading: text.remindHeading,
+  remindIntro: text.remindIntro,
+  dosesLabel: text.dosesLabel,
+  remindButton: text.remindButton,
+  remindOn: (name: string, day: string) => fill(text.remindOn, { name, day }),
+  noDoseCount: (name: string) => fill(text.noDoseCount, { name }),
+  signInToRemind: text.signInToRemind,
+  remindFailed: text.remindFailed,
+  stopped: (name: string) => fill(text.stopped, { name }),
+  stopBadLink: text.stopBadLink,
+  accountHeading: text.accountHeading,
+  accountNone: text.accountNone,
+  stop: text.stop,
+  restart: text.restart,
 } as const;

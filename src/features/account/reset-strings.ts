@@ -1,10 +1,12 @@
-/** Texts of /reset-password and of password changes. */
-export const RESET_HEADING = 'Choose a new password';
+import english from '../../domain/strings/languages/en';
 
-export const RESET_DONE_MESSAGE = 'Your password is changed and you are signed in. Taking you to the products...';
+/** Texts of /reset-password and of password changes, from the strings tables. */
+export const RESET_HEADING = english.text.auth.resetHeading;
 
-export const RESET_LINK_EXPIRED = 'This reset link has expired or was already used. Send yourself a new one below.';
+export const RESET_DONE_MESSAGE = english.text.auth.resetDone;
 
-export const RESET_LINK_MISSING = 'Open this page from the link in your password reset email. Need a new one? Send it below.';
+export const RESET_LINK_EXPIRED = english.text.auth.resetLinkExpired;
 
-export const SAME_PASSWORD = 'Your new password must be different from the old one.';
+export const RESET_LINK_MISSING = english.text.auth.resetLinkMissing;
+
+export const SAME_PASSWORD = english.text.auth.samePassword;

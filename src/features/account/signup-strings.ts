@@ -1,18 +1,20 @@
-/** Texts of the sign-up page and the errors shared by the account forms. */
-/** Texts of sign-up, password reset, mobile sign-in and the account pages, in one place for tests. */
-export const SIGNUP_HEADING = 'Create your account';
+import english from '../../domain/strings/languages/en';
+import { fill } from '../../domain/strings/format';
 
-export const CHECK_INBOX_HEADING = 'Check your inbox';
+/** Texts of the sign-up page and the errors shared by the account forms, from the strings tables. */
+const text = english.text.auth;
+export const SIGNUP_HEADING = text.signupHeading;
 
-export const checkInboxMessage = (email: string) =>
-  `We've sent a confirmation link to ${email}. Open it to finish creating your account; you'll be signed in.`;
+export const CHECK_INBOX_HEADING = text.checkInboxHeading;
+
+export const checkInboxMessage = (email: string) => fill(text.checkInbox, { email });
 
 export { SIGNUP_ERRORS } from '../../lib/auth-error-sentences';
 
 export const FIELD_ERRORS = {
-  fullName: 'Enter your full name.',
-  email: 'Enter a valid email address.',
-  password: 'Use at least 8 characters with at least one letter and one digit.',
-  passwordsDiffer: 'The two passwords are not the same.',
-  terms: 'Please confirm you are 18 or older and accept the Terms and Privacy Policy.',
+  fullName: text.fullNameError,
+  email: text.emailError,
+  password: text.passwordError,
+  passwordsDiffer: text.passwordsDiffer,
+  terms: text.termsError,
 } as const;

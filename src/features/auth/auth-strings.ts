@@ -1,10 +1,12 @@
-/** The sign-in screen's texts (spec section 2 "Login" and the error catalogue). */
-export const LOGIN_HEADING = 'Welcome Back';
-export const LOGIN_SUCCESS_MESSAGE = 'Login successful! Redirecting...';
-export const LOGIN_FAILED_MESSAGE = 'An error occurred during login. Please try again.';
-export const LOGOUT_LABEL = 'Logout';
+import english from '../../domain/strings/languages/en';
+
+/** The sign-in screen's texts (spec section 2 "Login" and the error catalogue), from the strings tables. */
+export const LOGIN_HEADING = english.text.auth.loginHeading;
+export const LOGIN_SUCCESS_MESSAGE = english.text.auth.loginSuccess;
+export const LOGIN_FAILED_MESSAGE = english.text.auth.loginFailed;
+export const LOGOUT_LABEL = english.text.layout.logout;
 /** Where a signed-in customer goes, and after how long the success message has been seen. */
 export const AFTER_LOGIN_PATH = '/products';
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 /** The same answer whether or not an account exists, so the form cannot be used to probe for accounts. */
-export const RESET_LINK_SENT_MESSAGE = "If an account exists for that email, we've sent a link to reset your password.";
+export const RESET_LINK_SENT_MESSAGE = english.text.auth.resetLinkSent;

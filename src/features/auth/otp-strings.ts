@@ -1,13 +1,16 @@
-/** Texts and timings of signing in with a code sent by SMS. */
-export const OTP_SENT = (mobile: string) => `We've sent a 6-digit code by SMS to ${mobile}.`;
+import english from '../../domain/strings/languages/en';
+import { fill } from '../../domain/strings/format';
+
+/** Texts and timings of signing in with a code sent by SMS; the text is in the strings tables. */
+const text = english.text.auth;
+export const OTP_SENT = (mobile: string) => fill(text.otpSent, { mobile });
 
 export const OTP_ERRORS = {
-  wrong: "That code isn't right. Check the SMS and try again.",
-  expired: 'That code has expired. Send a new code.',
-  used: 'That code was already used. Send a new code.',
-  format: 'Enter the 6-digit code from the SMS.',
-  noAccount:
-    'No MediKart account uses this mobile number yet. Sign in with your email and add the number on your account page, or create an account.',
+  wrong: text.otpWrong,
+  expired: text.otpExpired,
+  used: text.otpUsed,
+  format: text.otpFormat,
+  noAccount: text.otpNoAccount,
 } as const;
 
 /** How long a texted code lasts (supabase/config.toml [auth.sms] otp_expiry) and when a new one may be sent. */

@@ -1,16 +1,22 @@
 import type { SaleState } from '../../domain/sale-state';
+import english from '../../domain/strings/languages/en';
+import type { StringTable } from '../../domain/strings/table';
 
-/** Customer-facing catalogue strings printed by more than one page or component. */
-export const BACK_TO_PRODUCTS = 'Back to Products';
-export const PRODUCT_NOT_FOUND = 'Product not found';
-export const PRESCRIPTION_NEEDED_AT_CHECKOUT = 'A valid prescription is required at checkout for this medicine.';
+/** Customer-facing catalogue strings printed by more than one page or component, from the strings tables. */
+const text = english.text.catalogue;
+export const BACK_TO_PRODUCTS = text.backToProducts;
+export const PRODUCT_NOT_FOUND = text.productNotFound;
+export const PRESCRIPTION_NEEDED_AT_CHECKOUT = text.prescriptionNeededAtCheckout;
 
-export const UNAVAILABLE_NOTICE: Record<Exclude<SaleState, 'ADD TO CART'>, string> = {
-  'SOLD OUT': 'This product is currently sold out.',
-  DISCONTINUED: 'This product has been discontinued and can no longer be ordered.',
-};
+/** The notice on a product that cannot be bought, in a language. */
+export const unavailableNotice = (catalogue: StringTable['catalogue']): Record<Exclude<SaleState, 'ADD TO CART'>, string> => ({
+  'SOLD OUT': catalogue.soldOutNotice,
+  DISCONTINUED: catalogue.discontinuedNotice,
+});
+
+export const UNAVAILABLE_NOTICE = unavailableNotice(text);
 
 /** "Notify me" on a sold-out product. */
-export const NOTIFY_SAVED = "Thanks! We'll email you when it is back in stock.";
-export const NOTIFY_INVALID_EMAIL = 'Please enter a valid email address.';
-export const NOTIFY_FAILED = 'Sorry, we could not save your request. Please try again.';
+export const NOTIFY_SAVED = text.notifySaved;
+export const NOTIFY_INVALID_EMAIL = text.notifyInvalidEmail;
+export const NOTIFY_FAILED = text.notifyFailed;

@@ -1,20 +1,26 @@
 import type { DeliveryField } from './delivery-form';
+import english from '../../domain/strings/languages/en';
+import type { StringTable } from '../../domain/strings/table';
 
-export const DELIVERY_DETAILS = 'Delivery details';
-export const DELIVER_TO = 'Deliver to';
-export const ADD_NEW_ADDRESS = 'Add a new address';
-export const LOADING_ADDRESSES = 'Loading your addresses…';
+const text = english.text.delivery;
+export const DELIVERY_DETAILS = text.details;
+export const DELIVER_TO = text.deliverTo;
+export const ADD_NEW_ADDRESS = text.addNewAddress;
+export const LOADING_ADDRESSES = text.loadingAddresses;
 /** Shown beside cash on delivery until a PIN code we deliver to is known. */
-export const COD_NEEDS_PIN_CODE = 'Enter your PIN code to see if cash on delivery is available';
+export const COD_NEEDS_PIN_CODE = text.codNeedsPinCode;
 
-export const FIELD_LABELS: Record<DeliveryField, string> = {
-  full_name: 'Full name',
-  mobile: 'Mobile number (+91)',
-  line1: 'Flat / house no. and street',
-  area: 'Area / locality',
-  landmark: 'Landmark (optional)',
-  city: 'Town / city',
-  state: 'State',
-  pin_code: 'PIN code',
-  email: 'Email for order updates',
-};
+/** Each delivery field's label in a language. */
+export const fieldLabels = (delivery: StringTable['delivery']): Record<DeliveryField, string> => ({
+  full_name: delivery.fullName,
+  mobile: delivery.mobile,
+  line1: delivery.line1,
+  area: delivery.area,
+  landmark: delivery.landmark,
+  city: delivery.city,
+  state: delivery.state,
+  pin_code: delivery.pinCode,
+  email: delivery.email,
+});
+
+export const FIELD_LABELS: Record<DeliveryField, string> = fieldLabels(text);

@@ -1,0 +1,38 @@
+import type { CountForms, LanguageSettings } from './table';
+
+export type TextValues = Readonly<Record<string, string | number>>;
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The placeholders a template names, e.g. ['count', 'name']; strings.test.ts compares them across languages. */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!).sort();
+}
+
+/** 'Delivery by {when}' with { when: 'Tue, 2 Dec' }. A value the template names but the caller forgot is an error, never a visible '{when}'. */
+export function fill(template: string, values: TextValues = {}): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`No value for {${name}} in "${template}"`);
+    return String(value);
+  });
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The form of `forms` for `count` in the language, filled with the count and any other values. */
+export function countText(forms: CountForms, count: number, locale: string, values: TextValues = {}): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return fill(rules.select(count) === 'one' ? forms.one : forms.other, { ...values, count });
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date as the language writes it, in India's time, with Latin digits ('2 दिसंबर 2026'). */
+export function formatDate(date: Date, settings: Pick<LanguageSettings, 'locale'>, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const key = `${settings.locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(settings.locale, { timeZone: 'Asia/Kolkata', ...options })));
+  return format.format(date);
+}
