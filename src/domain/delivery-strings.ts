@@ -1,5 +1,5 @@
 import { formatRupees } from './money';
-import english from './strings/languages/en';
+import { delivery as englishDelivery } from './strings/languages/en';
 import { fill } from './strings/format';
 import type { StringTable } from './strings/table';
 
@@ -14,4 +14,4 @@ export const deliveryStringsIn = (text: StringTable['delivery']) =>
     codAboveLimit: (limitPaise: number) => fill(text.codAboveLimit, { limit: formatRupees(limitPaise, 'sentence') }),
   }) as const;
 
-export const deliveryStrings = deliveryStringsIn(english.text.delivery);
+export const deliveryStrings = deliveryStringsIn(englishDelivery);

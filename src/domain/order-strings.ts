@@ -1,7 +1,7 @@
-import english from './strings/languages/en';
+import { order as englishOrder } from './strings/languages/en';
 
 /** The sentences of the order pages and functions, in one place (the strings tables) so page, function and tests agree. */
-const text = english.text.order;
+const text = englishOrder;
 export const orderStrings = {
   notFound: text.notFound,
   cannotShow: text.cannotShow,

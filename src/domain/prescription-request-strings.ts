@@ -1,8 +1,8 @@
-import english from './strings/languages/en';
+import { prescriptionRequest as englishPrescriptionRequest } from './strings/languages/en';
 import { fill } from './strings/format';
 
 /** Customer-facing strings of ordering with a prescription, from the strings tables. */
-const text = english.text.prescriptionRequest;
+const text = englishPrescriptionRequest;
 export const ORDER_WITH_PRESCRIPTION = text.orderWithPrescription;
 export const ORDER_WITH_PRESCRIPTION_INTRO = text.intro;
 export const NOTE_LABEL = text.noteLabel;

@@ -1,9 +1,10 @@
-import english from './strings/languages/en';
+import { reorder as englishReorder } from './strings/languages/en';
 import { countText, fill } from './strings/format';
 
 /** What Reorder and the refill reminders say; one place (the strings tables), read by the pages, the functions and the tests. */
-const text = english.text.reorder;
-const locale = english.settings.locale;
+const text = englishReorder;
+// English has one form for 1 and another for the rest: the plural rules of 'en'.
+const locale = 'en-IN';
 export const reorderStrings = {
   button: text.button,
   working: text.working,

@@ -1,8 +1,8 @@
-import english from '../../domain/strings/languages/en';
+import { account as englishAccount } from '../../domain/strings/languages/en';
 import { fill } from '../../domain/strings/format';
 
 /** Texts of the account pages, from the strings tables. */
-const text = english.text.account;
+const text = englishAccount;
 export const SIGNED_UP_MESSAGE = text.signedUp;
 
 export const ACCOUNT_HEADING = text.heading;

@@ -1,8 +1,8 @@
-import english from '../../domain/strings/languages/en';
+import { auth as englishAuth } from '../../domain/strings/languages/en';
 import { fill } from '../../domain/strings/format';
 
 /** Texts of the sign-up page and the errors shared by the account forms, from the strings tables. */
-const text = english.text.auth;
+const text = englishAuth;
 export const SIGNUP_HEADING = text.signupHeading;
 
 export const CHECK_INBOX_HEADING = text.checkInboxHeading;

@@ -1,12 +1,12 @@
-import english from '../../domain/strings/languages/en';
+import { auth as englishAuth, layout as englishLayout } from '../../domain/strings/languages/en';
 
 /** The sign-in screen's texts (spec section 2 "Login" and the error catalogue), from the strings tables. */
-export const LOGIN_HEADING = english.text.auth.loginHeading;
-export const LOGIN_SUCCESS_MESSAGE = english.text.auth.loginSuccess;
-export const LOGIN_FAILED_MESSAGE = english.text.auth.loginFailed;
-export const LOGOUT_LABEL = english.text.layout.logout;
+export const LOGIN_HEADING = englishAuth.loginHeading;
+export const LOGIN_SUCCESS_MESSAGE = englishAuth.loginSuccess;
+export const LOGIN_FAILED_MESSAGE = englishAuth.loginFailed;
+export const LOGOUT_LABEL = englishLayout.logout;
 /** Where a signed-in customer goes, and after how long the success message has been seen. */
 export const AFTER_LOGIN_PATH = '/products';
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 /** The same answer whether or not an account exists, so the form cannot be used to probe for accounts. */
-export const RESET_LINK_SENT_MESSAGE = english.text.auth.resetLinkSent;
+export const RESET_LINK_SENT_MESSAGE = englishAuth.resetLinkSent;

@@ -1,8 +1,8 @@
-import english from '../../domain/strings/languages/en';
+import { auth as englishAuth } from '../../domain/strings/languages/en';
 import { fill } from '../../domain/strings/format';
 
 /** Texts and timings of signing in with a code sent by SMS; the text is in the strings tables. */
-const text = english.text.auth;
+const text = englishAuth;
 export const OTP_SENT = (mobile: string) => fill(text.otpSent, { mobile });
 
 export const OTP_ERRORS = {

@@ -1,7 +1,7 @@
-import english from '../../domain/strings/languages/en';
+import { cart as englishCart } from '../../domain/strings/languages/en';
 
 /** Customer-facing cart strings used by more than one component or test, from the strings tables. */
-const text = english.text.cart;
+const text = englishCart;
 export const CART_HEADING = text.heading;
 export const EMPTY_CART = text.emptyCart;
 export const BROWSE_PRODUCTS = text.browseProducts;

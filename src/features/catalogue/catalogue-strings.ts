@@ -1,9 +1,9 @@
 import type { SaleState } from '../../domain/sale-state';
-import english from '../../domain/strings/languages/en';
+import { catalogue as englishCatalogue } from '../../domain/strings/languages/en';
 import type { StringTable } from '../../domain/strings/table';
 
 /** Customer-facing catalogue strings printed by more than one page or component, from the strings tables. */
-const text = english.text.catalogue;
+const text = englishCatalogue;
 export const BACK_TO_PRODUCTS = text.backToProducts;
 export const PRODUCT_NOT_FOUND = text.productNotFound;
 export const PRESCRIPTION_NEEDED_AT_CHECKOUT = text.prescriptionNeededAtCheckout;

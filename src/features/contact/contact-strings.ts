@@ -1,7 +1,7 @@
-import english from '../../domain/strings/languages/en';
+import { contact as englishContact } from '../../domain/strings/languages/en';
 
 /** The contact form's texts (spec sections 2, 8 and 9), from the strings tables. */
-const text = english.text.contact;
+const text = englishContact;
 export const CONTACT_FORM_HEADING = text.formHeading;
 export const CONTACT_SENDING_LABEL = text.sending;
 export const CONTACT_THANK_YOU = text.thankYou;

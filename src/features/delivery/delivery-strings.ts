@@ -1,8 +1,8 @@
 import type { DeliveryField } from './delivery-form';
-import english from '../../domain/strings/languages/en';
+import { delivery as englishDelivery } from '../../domain/strings/languages/en';
 import type { StringTable } from '../../domain/strings/table';
 
-const text = english.text.delivery;
+const text = englishDelivery;
 export const DELIVERY_DETAILS = text.details;
 export const DELIVER_TO = text.deliverTo;
 export const ADD_NEW_ADDRESS = text.addNewAddress;

@@ -1,7 +1,7 @@
-import english from '../../domain/strings/languages/en';
+import { prescriptions as englishPrescriptions } from '../../domain/strings/languages/en';
 
 /** Customer-facing prescription strings (the spec's exact wording where it gives one); the text is in the strings tables. */
-const text = english.text.prescriptions;
+const text = englishPrescriptions;
 export const UPLOAD_PRESCRIPTION_TITLE = text.uploadTitle;
 export const SAVE_PRESCRIPTION = text.save;
 export const SAVING_PRESCRIPTION = text.saving;
