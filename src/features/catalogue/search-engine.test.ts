@@ -170,3 +170,58 @@ describe('product search', () => {
     expect(fresh.fetched.map((url) => url.replace(/^\/search\/\w+\//, ''))).toEqual(['gram/me.json', 'gram/fo.json']);
   });
 });
+
+describe('search in Devanagari', () => {
+  const shop = [
+    row(11, 'Amlodipine 5mg Tablet', 'Amlodipine Besylate (5mg)', 'Sahyadri Lifesciences', 'High blood pressure', 'allopathy CARDIAC', 1500),
+    row(12, 'Cetirizine 10mg Tablet', 'Cetirizine Hydrochloride (10mg)', 'Sahyadri Lifesciences', 'Allergy', 'allopathy RESPIRATORY', 1800),
+    row(13, 'Crocin Advance Tablet', 'Paracetamol (500mg)', 'GSK', 'Fever Headache', 'allopathy PAIN ANALGESICS', 1000),
+    row(14, 'Dolo 650 Tablet', 'Paracetamol (650mg)', 'Micro Labs', 'Fever', 'allopathy PAIN ANALGESICS', 3000),
+    row(15, 'Glycomet 500mg Tablet', 'Metformin Hydrochloride (500mg)', 'Konkan Generics', 'Type 2 diabetes mellitus', 'allopathy ANTI DIABETIC', 1500),
+    row(16, 'Metformin 500mg Tablet', 'Metformin Hydrochloride (500mg)', 'Sahyadri Lifesciences', 'Type 2 diabetes mellitus', 'allopathy ANTI DIABETIC', 900),
+    row(17, 'Metrogyl 400 Tablet', 'Metronidazole (400mg)', 'J B Chemicals', 'Bacterial infections', 'allopathy ANTI INFECTIVES', 1500),
+  ];
+
+  it('finds with पैरासिटामोल, डोलो and मेटफॉर्मिन what paracetamol, dolo and metformin find, in the same order', async () => {
+    const served = await servedIndex(shop);
+    expect(await served.search('पैरासिटामोल')).toEqual(await served.search('paracetamol'));
+    expect(await served.search('paracetamol')).toEqual([13, 14]);
+    expect(await served.search('डोलो')).toEqual(await served.search('dolo'));
+    expect(await served.search('डोलो')).toEqual([14]);
+    expect(await served.search('मेटफॉर्मिन')).toEqual(await served.search('metformin'));
+    expect(await served.search('मेटफॉर्मिन')).toEqual([16, 15]);
+  });
+
+  it('forgives one misspelling, as the English search does', async () => {
+    const served = await servedIndex(shop);
+    // A vowel left out, a consonant left out, a vowel written another way, a wrong consonant.
+    for (const typo of ['पैरासिटमोल', 'पैरासिटामल', 'पेरासीटामोल', 'पैरासिदामोल']) expect(await served.search(typo), typo).toEqual([13, 14]);
+    for (const typo of ['मेटफॉमिन', 'मेटफोर्मिन', 'मैटफार्मिन', 'मेटफॉर्मीन', 'मेटफॉर्मिंग']) expect(await served.search(typo), typo).toEqual([16, 15]);
+    expect(await served.search('सिट्रीज़ीन')).toEqual([12]);
+    expect(await served.search('एमलोडिपिन')).toEqual([11]);
+  });
+
+  it('finds while the word is being typed, and mixes Devanagari, Latin and Devanagari digits', async () => {
+    const served = await servedIndex(shop);
+    expect(await served.search('मेट')).toEqual(expect.arrayContaining([15, 16, 17]));
+    expect(await served.search('मेटफ')).toEqual([16, 15]);
+    expect(await served.search('पैरा')).toEqual([13, 14]);
+    expect(await served.search('पैरासिटामोल ६५०')).toEqual([14]);
+    expect(await served.search('metformin ग्लाइकोमेट')).toEqual([15]);
+    expect(await suggestNames(served.client, 'डोलो')).toEqual(['Dolo 650 Tablet']);
+  });
+
+  it('does not match a word of other sounds', async () => {
+    const served = await servedIndex(shop);
+    expect(await served.search('डोलोमाइट')).toEqual([]);
+    // बुखार is 'fever' in Hindi: the index holds the feed's English, so a Hindi word finds nothing.
+    expect(await served.search('बुखार')).toEqual([]);
+  });
+
+  it('fetches only the shards of the starts its English spellings may have', async () => {
+    const served = await servedIndex(shop);
+    await served.search('मेटफॉर्मिन');
+    // Its starts are 'me' and 'ma'; no term of this shop holds 'ma', so there is no such shard to fetch.
+    expect(served.fetched.map((url) => url.replace(/^\/search\/\w+\//, ''))).toEqual(['gram/me.json']);
+  });
+});

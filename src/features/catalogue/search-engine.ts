@@ -1,4 +1,5 @@
 import { foldText } from '../../domain/salt';
+import { devanagariRuns, devanagariSoundKey, devanagariStarts, latinSoundKey } from './devanagari-search';
 
 /*
  * The product search: an index of our own, written at build (search-index-files.ts) and searched in
@@ -16,6 +17,8 @@ import { foldText } from '../../domain/salt';
  *    5th place: the shard of those two letters has it.
  *  - `first/<letter>`: a one-letter word only matches word starts, so this shard is just the
  *    products with a word starting with that letter, per field.
+ * A word typed in Devanagari is matched by sound (devanagari-search.ts) in the shards of the
+ * two-letter starts its English spellings may have, with the same prefix, inside and typo rules.
  */
 
 /**
@@ -126,15 +129,27 @@ export function shardName(kind: 'gram' | 'first', key: string): string {
   return `${kind}/${[...key].map((character) => (/[a-z0-9]/.test(character) ? character : `_${character.charCodeAt(0).toString(16)}`)).join('')}`;
 }
 
-export function queryWords(query: string): string[] {
-  return foldText(query).split(' ').filter(Boolean);
+/** A word of a query: folded Latin text, or a Devanagari word with its sound key (devanagari-search.ts). */
+export interface QueryWord {
+  text: string;
+  sound?: string;
+}
+
+export function queryWords(query: string): QueryWord[] {
+  return devanagariRuns(query).flatMap((run): QueryWord[] => {
+    if (!run.devanagari) return foldText(run.text).split(' ').filter(Boolean).map((text) => ({ text }));
+    const sound = devanagariSoundKey(run.text);
+    return sound === '' ? [] : [{ text: run.text, sound }];
+  });
 }
 
 /** The shards a query word can match in (see the top of this file). */
-export function shardsForWord(word: string): string[] {
-  if (word.length === 1) return [shardName('first', word)];
-  const shards = [shardName('gram', word.slice(0, 2))];
-  if (word.length >= TYPO_MIN_LENGTH) shards.push(shardName('gram', word.slice(3, 5)));
+export function shardsForWord(word: QueryWord): string[] {
+  if (word.sound !== undefined) return devanagariStarts(word.text).map((start) => shardName('gram', start));
+  const { text } = word;
+  if (text.length === 1) return [shardName('first', text)];
+  const shards = [shardName('gram', text.slice(0, 2))];
+  if (text.length >= TYPO_MIN_LENGTH) shards.push(shardName('gram', text.slice(3, 5)));
   return shards;
 }
 
@@ -207,9 +222,9 @@ function raise(best: Int32Array, gaps: readonly number[], score: number): void {
 }
 
 /** Every product's best score for one query word over its fields (0 when it does not match), from the word's shards. */
-export function scoreWord(word: string, shards: readonly (GramShard | FirstShard)[], count: number): Int32Array {
+export function scoreWord(word: QueryWord, shards: readonly (GramShard | FirstShard)[], count: number): Int32Array {
   const best = new Int32Array(count);
-  if (word.length === 1) {
+  if (word.sound === undefined && word.text.length === 1) {
     for (const shard of shards as FirstShard[]) shard.forEach((gaps, field) => raise(best, gaps, matchScore(3, field)));
     return best;
   }
@@ -218,7 +233,7 @@ export function scoreWord(word: string, shards: readonly (GramShard | FirstShard
     for (const [term, ...postings] of shard) {
       if (seen.has(term)) continue;
       seen.add(term);
-      const matches = termMatch(word, term);
+      const matches = word.sound === undefined ? termMatch(word.text, term) : termMatch(word.sound, latinSoundKey(term));
       matches.forEach((match, field) => {
         if (match > 0) raise(best, postings[field]!, matchScore(match, field));
       });
