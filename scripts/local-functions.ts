@@ -7,6 +7,7 @@
  * version), and listed again only when one of those has changed.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,6 +32,12 @@ export type FunctionRoute = z.infer<typeof routeSchema>;
 export type LocalFunction = z.infer<typeof localFunctionSchema>;
 
 const FUNCTIONS_DIR = path.join('netlify', 'functions');
+/**
+ * Where Netlify's adapter writes, at build, the function that draws the pages built on request
+ * (src/lib/prebuilt-netlify.ts). Its entry file, which declares its paths, goes into the table's key.
+ */
+const BUILT_FUNCTIONS_DIR = path.join('.netlify', 'v1', 'functions');
+const ON_DEMAND_ENTRY = path.join(BUILT_FUNCTIONS_DIR, 'ssr', 'ssr.mjs');
 const LISTER_MANIFEST = createRequire(import.meta.url).resolve('@netlify/zip-it-and-ship-it/package.json');
 const TABLE_FILE = path.join('node_modules', '.cache', 'medikart-function-routes.json');
 
@@ -42,11 +49,12 @@ async function tableKey(projectRoot: string): Promise<string> {
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   for (const file of files) hash.update(`\0${path.relative(projectRoot, file)}\0`).update(await readFile(file));
+  if (existsSync(path.join(projectRoot, ON_DEMAND_ENTRY))) hash.update(`\0${ON_DEMAND_ENTRY}\0`).update(await readFile(path.join(projectRoot, ON_DEMAND_ENTRY)));
   hash.update(await readFile(LISTER_MANIFEST));
   return hash.digest('hex');
 }
 
-/** Every function of netlify/functions with its routes, from the kept table while nothing it was read from has changed. */
+/** Every function of netlify/functions, and the build's on-demand page function when there is one, with its routes, from the kept table while nothing it was read from has changed. */
 export async function listLocalFunctions(projectRoot: string): Promise<LocalFunction[]> {
   const key = await tableKey(projectRoot);
   const tableFile = path.join(projectRoot, TABLE_FILE);
@@ -54,7 +62,9 @@ export async function listLocalFunctions(projectRoot: string): Promise<LocalFunc
   if (kept.success && kept.data.key === key) return kept.data.functions;
 
   const { listFunctions } = await import('@netlify/zip-it-and-ship-it');
-  const listed = await listFunctions([path.join(projectRoot, FUNCTIONS_DIR)], { parseISC: true });
+  const directories = [path.join(projectRoot, FUNCTIONS_DIR)];
+  if (existsSync(path.join(projectRoot, ON_DEMAND_ENTRY))) directories.push(path.join(projectRoot, BUILT_FUNCTIONS_DIR));
+  const listed = await listFunctions(directories, { parseISC: true });
   const functions = listed.map((func) =>
     localFunctionSchema.parse({
       name: func.name,

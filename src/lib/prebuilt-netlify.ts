@@ -1,31 +1,62 @@
 import netlify from '@astrojs/netlify';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, IntegrationResolvedRoute } from 'astro';
+import { readFile, writeFile } from 'node:fs/promises';
 
 type NetlifyOptions = Parameters<typeof netlify>[0];
-type ConfigDoneParams = Parameters<NonNullable<AstroIntegration['hooks']['astro:config:done']>>[0];
+
+/** Where Netlify's adapter writes the function that draws the pages built on request. */
+export const ON_DEMAND_FUNCTION_FILE = '.netlify/v1/functions/ssr/ssr.mjs';
+
+/** A route's pattern ('/hi/products/[product]') as a Netlify function path ('/hi/products/:product'). */
+export function netlifyPath(pattern: string): string {
+  return pattern.replace(/\[\.\.\.[^\]]+\]/g, '*').replace(/\[([^\]]+)\]/g, ':$1');
+}
+
+/** The paths of the pages drawn on request (`export const prerender = false`); every other page is a file. */
+export function onDemandPaths(routes: readonly Pick<IntegrationResolvedRoute, 'type' | 'origin' | 'isPrerendered' | 'pattern'>[]): string[] {
+  return routes.filter((route) => route.type === 'page' && route.origin === 'project' && !route.isPrerendered).map((route) => netlifyPath(route.pattern));
+}
 
 /**
- * Netlify's adapter, declaring the build static: every page here is prebuilt and every server route
- * is a function of netlify/functions. Left to itself the adapter makes Astro build in server mode and
- * deploys an "Astro SSR" function at `/*` that answers wherever no file does. On Netlify a function's
- * path is matched before the redirect rules, so that function would answer /orders/<number> (a mail's
- * order link) and unknown products with its 404 page instead of netlify.toml's rewrites. Built static,
- * the adapter writes no such function, and the build no longer bundles a server entry for it.
+ * The function file with its `path: '/*'` narrowed to the given paths. The adapter routes every
+ * address to it (after the files); on Netlify a function's path is matched before the redirect
+ * rules, so at '/*' it would answer /orders/<number> (a mail's order link) and unknown products with
+ * its 404 page instead of netlify.toml's rewrites.
+ */
+export function narrowFunctionPaths(source: string, paths: readonly string[]): string {
+  const catchAll = /path: '\/\*',/;
+  if (!catchAll.test(source)) throw new Error(`The adapter's function no longer declares "path: '/*'"; ${ON_DEMAND_FUNCTION_FILE} needs reading again.`);
+  return source.replace(catchAll, `path: ${JSON.stringify(paths)},`);
+}
+
+/**
+ * Netlify's adapter for a site of files with a few pages drawn on request. Every page is prebuilt
+ * except those that say `export const prerender = false` (Hindi product pages: 100,000 more files
+ * would not fit the deploy); those are drawn by the adapter's function on their first request and
+ * then kept by the CDN. Its function answers only their paths, not every address.
  */
 export function prebuiltNetlify(options: NetlifyOptions): AstroIntegration {
   const adapter = netlify(options);
-  const configDone = adapter.hooks['astro:config:done'];
-  if (!configDone) return adapter;
+  let paths: string[] = [];
+  let root: URL | undefined;
   return {
     ...adapter,
     hooks: {
       ...adapter.hooks,
       'astro:config:done': (params) => {
-        // The parameters keep their getters (`buildOutput` is read after setAdapter has run).
-        const staticParams = Object.defineProperties({}, Object.getOwnPropertyDescriptors(params)) as ConfigDoneParams;
-        staticParams.setAdapter = (adapterSettings) =>
-          params.setAdapter({ ...adapterSettings, adapterFeatures: { ...adapterSettings.adapterFeatures, buildOutput: 'static' } });
-        return configDone(staticParams);
+        root = params.config.root;
+        return adapter.hooks['astro:config:done']?.(params);
+      },
+      'astro:routes:resolved': (params) => {
+        paths = onDemandPaths(params.routes);
+        return adapter.hooks['astro:routes:resolved']?.(params);
+      },
+      'astro:build:done': async (params) => {
+        await adapter.hooks['astro:build:done']?.(params);
+        if (paths.length === 0 || !root) return;
+        const file = new URL(ON_DEMAND_FUNCTION_FILE, root);
+        await writeFile(file, narrowFunctionPaths(await readFile(file, 'utf8'), paths));
+        params.logger.info(`pages drawn on request: ${paths.join(', ')}`);
       },
     },
   };

@@ -15,6 +15,8 @@ import { searchRows } from './product-search';
 import { searchFileUrl } from './search-engine';
 import { SEARCH_MANIFEST_URL } from './search-fetch';
 import { searchCardFiles, searchIndexFiles } from './search-index-files';
+import { productPageDataFiles } from './product-page-data';
+import { alternativesByProduct } from './substitutes';
 
 /** The old product addresses (ids, earlier slugs, removed products) the /products/* function bundles (netlify/functions/product-by-id.mts). */
 export const PRODUCT_ADDRESSES_PATH = '.generated/product-addresses.json';
@@ -31,6 +33,9 @@ async function writeShards<T>(kind: CatalogueShardKind, rows: readonly T[], idOf
   await Promise.all(shards.map(([shard, members]) => writeFile(catalogueShardFile(kind, shard), `${JSON.stringify(members)}\n`)));
   return shards.length;
 }
+
+/** The overpriced products the build's warning names; the rest are counted (33,000 names at 100,000 products made a 2 MB line). */
+const OVERPRICED_NAMED = 20;
 
 // Files are written in batches: all at once exceed the open-file limit.
 const BATCH = 500;
@@ -108,9 +113,11 @@ export function productSearchIndex(): AstroIntegration {
         );
         const overpriced = products.filter(currentPriceAboveMrp);
         if (overpriced.length > 0) {
+          const named = overpriced.slice(0, OVERPRICED_NAMED);
           logger.warn(
             `${overpriced.length} products have a current_price above MRP, ignored (sold at MRP): ` +
-              overpriced.map((product) => `${product.id} ${product.name} (${formatRupees(product.current_price_paise)} > ${formatRupees(product.mrp_paise)})`).join('; '),
+              named.map((product) => `${product.id} ${product.name} (${formatRupees(product.current_price_paise)} > ${formatRupees(product.mrp_paise)})`).join('; ') +
+              (overpriced.length > named.length ? `; and ${overpriced.length - named.length} more (npm run check:catalogue lists them all)` : ''),
           );
         }
       },
@@ -122,10 +129,13 @@ export function productSearchIndex(): AstroIntegration {
         const cards = await writeFiles(dir, cardFiles(products, index.version));
         const carded = performance.now();
         const browse = await writeFiles(dir, browseFiles(products));
+        const browsed = performance.now();
+        const pageData = await writeFiles(dir, productPageDataFiles(products, alternativesByProduct(products)));
         const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
         logger.info(
           `${products.length} products indexed for search in ${ms(read, indexed)} (${index.files} files); ` +
-            `${cards} card files written in ${ms(indexed, carded)}; ${browse} filter and category files in ${ms(carded, performance.now())}`,
+            `${cards} card files written in ${ms(indexed, carded)}; ${browse} filter and category files in ${ms(carded, browsed)}; ` +
+            `${pageData} product page data files (for the pages drawn on request) in ${ms(browsed, performance.now())}`,
         );
       },
     },

@@ -1,0 +1,46 @@
+/**
+ * The server side of a product page drawn on request (src/pages/hi/products/[product].astro): its
+ * data fetched from the site's own shard files (product-page-data.ts) and the headers that keep the
+ * drawn page at the CDN.
+ */
+import { productPageDataReader, type ProductPageData } from './product-page-data';
+import { API_SECURITY_HEADERS } from '../../lib/api-security-headers';
+
+/** One reader per site origin (one in production; tests may serve from several ports). */
+const readers = new Map<string, (segment: string) => Promise<ProductPageData | null>>();
+
+async function fetchShard(url: URL): Promise<unknown> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(8_000) });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}.`);
+  return response.json();
+}
+
+/** The product page data for an address segment, from the site the request came to; null when no product lives there. */
+export function readProductPageFromSite(segment: string, requestUrl: URL): Promise<ProductPageData | null> {
+  const { origin } = requestUrl;
+  let reader = readers.get(origin);
+  if (!reader) {
+    reader = productPageDataReader((path) => fetchShard(new URL(path, origin)));
+    readers.set(origin, reader);
+  }
+  return reader(segment);
+}
+
+const YEAR = 31_536_000;
+
+/**
+ * The drawn page's headers. Netlify's CDN keeps it, stored once for every edge node (`durable`),
+ * until the next deploy clears it (a deploy may change the product); browsers ask again each time,
+ * as for the prebuilt pages, so a new deploy's page reaches them at once. netlify.toml's [[headers]]
+ * never reach a function, so the page carries them itself; its own Content-Security-Policy (Astro's,
+ * with the inline scripts' hashes) stays, and the site-wide one is added beside it (browsers enforce both).
+ */
+export function setDrawnPageHeaders(headers: Headers): void {
+  headers.set('cache-control', 'public, max-age=0, must-revalidate');
+  headers.set('netlify-cdn-cache-control', `public, durable, max-age=${YEAR}`);
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+    if (name === 'Content-Security-Policy') headers.append(name, value);
+    else headers.set(name, value);
+  }
+}
