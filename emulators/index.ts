@@ -5,6 +5,7 @@ import { startMailEmulator, type SentEmail } from './mail/index.ts';
 import { startMsg91Emulator } from './msg91/index.ts';
 import { startPhonePeEmulator } from './phonepe/index.ts';
 import { startRazorpayEmulator } from './razorpay/index.ts';
+import { startShiprocketEmulator } from './shiprocket/index.ts';
 import { startSupabaseEmulator } from './supabase/index.ts';
 import type { Outgoing } from './supabase/inbox.ts';
 import { startWhatsAppEmulator } from './whatsapp/index.ts';
@@ -113,6 +114,18 @@ export async function startEmulators(options: { dataDir: string; fresh: boolean 
     });
     closers.push(phonepe.close);
     names.push(`PhonePe ${phonepe.url}`);
+  }
+  if (env.SHIPROCKET_API_BASE === local.SHIPROCKET_API_BASE) {
+    const shiprocket = await startShiprocketEmulator({
+      port: LOCAL_PORTS.shiprocket,
+      email: env.SHIPROCKET_EMAIL ?? local.SHIPROCKET_EMAIL!,
+      password: env.SHIPROCKET_PASSWORD ?? local.SHIPROCKET_PASSWORD!,
+      pickupLocation: env.SHIPROCKET_PICKUP_LOCATION ?? local.SHIPROCKET_PICKUP_LOCATION!,
+      webhookUrl: `${siteUrl}/api/shipping/tracking`,
+      webhookToken: env.SHIPROCKET_WEBHOOK_TOKEN ?? local.SHIPROCKET_WEBHOOK_TOKEN!,
+    });
+    closers.push(shiprocket.close);
+    names.push(`Shiprocket ${shiprocket.url} (walk a parcel: POST /_emulator/shipments/<AWB>/scan {"step":"out_for_delivery"})`);
   }
   return {
     names,

@@ -29,11 +29,26 @@ const zoneSchema = z.strictObject({
   pinCodes: z.array(pinCodeEntrySchema).min(1, 'a zone needs at least one PIN code'),
 });
 
+/**
+ * PIN codes no zone claims go by courier (when a courier provider is configured): the days the
+ * pharmacy takes to pack before the courier's estimate starts, the owner's rule for picking a
+ * courier, and the parcel weight the serviceability check quotes for.
+ */
+const courierSchema = z
+  .strictObject({
+    packingBusinessDays: z.int('expected a whole number of business days').min(0).max(10).default(1),
+    rule: z.enum(['cheapest', 'fastest', 'preferred'], 'expected "cheapest", "fastest" or "preferred"').default('cheapest'),
+    preferredCourier: z.string().trim().min(1).max(100).optional(),
+    parcelGrams: z.int('expected a whole number of grams').min(50).max(30000).default(500),
+  })
+  .refine((courier) => courier.rule !== 'preferred' || courier.preferredCourier !== undefined, { message: 'a "preferred" rule needs preferredCourier', path: ['preferredCourier'] });
+
 export const deliveryContentSchema = z
   .strictObject({
     codLimitPaise: z.int('expected a whole number of paise (500000 is ₹5,000)').positive(),
     nonDeliveryDates: z.array(calendarDateSchema).default([]),
     zones: z.array(zoneSchema).min(1, 'at least one zone is needed'),
+    courier: courierSchema.default({ packingBusinessDays: 1, rule: 'cheapest', parcelGrams: 500 }),
   })
   .superRefine((content, context) => {
     const seenIds = new Set<string>();
@@ -59,6 +74,7 @@ export const deliveryContentSchema = z
 
 export type DeliveryContent = z.output<typeof deliveryContentSchema>;
 export type DeliveryZone = DeliveryContent['zones'][number];
+export type CourierSettings = DeliveryContent['courier'];
 
 /** Validates delivery content, naming the file and every faulty field in one message. */
 export function parseDeliveryContent(raw: unknown, source: string): DeliveryContent {

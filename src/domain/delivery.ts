@@ -1,6 +1,7 @@
 import type { DeliveryContent, DeliveryZone } from './delivery-content';
 import { pinCodeSchema } from './delivery-content';
 import { deliveryStrings } from './delivery-strings';
+import type { DeliveryRoute } from './shipping-route';
 
 export { pinCodeSchema };
 
@@ -10,9 +11,15 @@ const SUNDAY = 0;
 
 const indiaCalendarDay = new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
+/** The answer to "do you deliver to this PIN code?": the route (own zone or courier), the promise and its sentence, or why not. */
 export type PinCodeCheck =
-  | { serviceable: true; pinCode: string; zone: DeliveryZone; promisedDate: string; codAllowed: boolean; message: string }
+  | { serviceable: true; pinCode: string; zone: DeliveryRoute; promisedDate: string; codAllowed: boolean; message: string }
   | { serviceable: false; message: string };
+
+/** An own zone as a route: the pharmacy's riders, no courier. */
+export function ownZoneRoute(zone: DeliveryZone): DeliveryRoute {
+  return { provider: 'own-zone', id: zone.id, name: zone.name, codAllowed: zone.codAllowed, courier: null };
+}
 
 /** The calendar date in India at this instant, as YYYY-MM-DD. */
 export function indiaDate(now: Date): string {
@@ -54,7 +61,11 @@ export function zoneOfPinCode(pinCode: string, content: DeliveryContent): Delive
   return content.zones.find((zone) => zone.pinCodes.some((range) => range.first <= value && value <= range.last));
 }
 
-/** The PIN-code check the cart shows and the server repeats before taking an order. */
+/**
+ * The PIN-code check against the pharmacy's own zones, answered at once in the browser and repeated
+ * by the server: a PIN code no zone claims is not served by the shop's riders (a courier may still
+ * serve it: src/features/shipping asks).
+ */
 export function checkPinCode(pin: string, content: DeliveryContent, now: Date): PinCodeCheck {
   const parsed = pinCodeSchema.safeParse(pin);
   if (!parsed.success) return { serviceable: false, message: deliveryStrings.invalidPinCode };
@@ -62,7 +73,7 @@ export function checkPinCode(pin: string, content: DeliveryContent, now: Date): 
   const zone = zoneOfPinCode(pinCode, content);
   if (!zone) return { serviceable: false, message: deliveryStrings.notServiceable(pinCode) };
   const promisedDate = addBusinessDays(indiaDate(now), zone.deliveryBusinessDays, content.nonDeliveryDates);
-  return { serviceable: true, pinCode, zone, promisedDate, codAllowed: zone.codAllowed, message: deliveryBySentence(promisedDate) };
+  return { serviceable: true, pinCode, zone: ownZoneRoute(zone), promisedDate, codAllowed: zone.codAllowed, message: deliveryBySentence(promisedDate) };
 }
 
 export interface CodLine {

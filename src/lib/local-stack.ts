@@ -15,6 +15,7 @@ export const LOCAL_PORTS = {
   whatsapp: 54327,
   razorpay: 54330,
   phonepe: 54331,
+  shiprocket: 54332,
 } as const;
 
 export const LOCAL_SUPABASE_URL = `http://127.0.0.1:${LOCAL_PORTS.supabase}`;
@@ -29,6 +30,7 @@ export const LOCAL_RAZORPAY_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.razorpay}
 export const LOCAL_RAZORPAY_CHECKOUT_URL = `${LOCAL_RAZORPAY_API_BASE}/v1/checkout.js`;
 export const LOCAL_PHONEPE_BASE = `http://127.0.0.1:${LOCAL_PORTS.phonepe}`;
 export const LOCAL_MAIL_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.mail}`;
+export const LOCAL_SHIPROCKET_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.shiprocket}/v1/external`;
 export const LOCAL_MSG91_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.msg91}`;
 /** With the Graph API version, as https://graph.facebook.com/v26.0 has it (v26.0: current since 29 July 2026). */
 export const LOCAL_WHATSAPP_API_BASE = `http://127.0.0.1:${LOCAL_PORTS.whatsapp}/v26.0`;
@@ -71,5 +73,11 @@ export function localEnv(sitePort: number = LOCAL_PORTS.site): Record<string, st
       .map((template) => `${template.name}=${localMsg91TemplateId(template.name)}`)
       .join(','),
     SEND_SMS_HOOK_SECRET: LOCAL_SEND_SMS_HOOK_SECRET,
+    SHIPROCKET_EMAIL: 'api-user@medikart.local',
+    SHIPROCKET_PASSWORD: 'local-shiprocket-password',
+    SHIPROCKET_PICKUP_LOCATION: 'MediKart Pharmacy',
+    SHIPROCKET_PICKUP_PIN_CODE: '560001',
+    SHIPROCKET_WEBHOOK_TOKEN: 'local-shiprocket-webhook-token-0123456789',
+    SHIPROCKET_API_BASE: LOCAL_SHIPROCKET_API_BASE,
   };
 }

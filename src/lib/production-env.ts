@@ -2,6 +2,7 @@ import { PAYMENT_METHODS } from '../domain/payment-methods';
 import { MESSAGE_CHANNEL_SETTINGS, parseTemplateIds, SEND_SMS_HOOK_SETTINGS } from '../domain/message-settings';
 import { registeredSmsTemplates } from '../domain/messages';
 import { PAYMENT_SECRETS } from '../domain/payment-secrets';
+import { SHIPPING_SETTINGS } from '../domain/shipping-settings';
 import { isLocalAddress } from './local-address';
 import { LOCAL_PHONEPE_BASE, localEnv, LOCAL_RAZORPAY_CHECKOUT_URL, LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_SERVICE_ROLE_KEY } from './local-stack';
 
@@ -29,6 +30,8 @@ export const SERVER_ENV = [
   ...MESSAGE_CHANNEL_SETTINGS.sms,
   ...SEND_SMS_HOOK_SETTINGS,
 ] as const;
+/** The courier provider is optional, all or nothing: left out, the shop delivers only to its own zones. */
+export const OPTIONAL_SHIPPING_ENV: readonly string[] = Object.values(SHIPPING_SETTINGS).flat();
 /** WhatsApp is optional, all or nothing: left out, customers are told by SMS. */
 export const OPTIONAL_MESSAGE_ENV: readonly string[] = MESSAGE_CHANNEL_SETTINGS.whatsapp;
 /** Every other payment method's secrets are optional, each group all or nothing: left out entirely, checkout does not offer it. */
@@ -36,7 +39,7 @@ export const OPTIONAL_PAYMENT_ENV: readonly string[] = Object.values(PAYMENT_SEC
   .flat()
   .filter((name) => !(SERVER_ENV as readonly string[]).includes(name));
 /** Optional (the real providers are the default on Netlify) but never a local address when set. */
-export const OPTIONAL_URL_ENV = ['PUBLIC_RAZORPAY_CHECKOUT_URL', 'RAZORPAY_API_BASE', 'PHONEPE_IDENTITY_BASE', 'PHONEPE_PG_BASE', 'MAIL_API_BASE', 'MSG91_API_BASE', 'WHATSAPP_API_BASE'] as const;
+export const OPTIONAL_URL_ENV = ['PUBLIC_RAZORPAY_CHECKOUT_URL', 'RAZORPAY_API_BASE', 'PHONEPE_IDENTITY_BASE', 'PHONEPE_PG_BASE', 'MAIL_API_BASE', 'MSG91_API_BASE', 'WHATSAPP_API_BASE', 'SHIPROCKET_API_BASE'] as const;
 
 /** Razorpay's own checkout script (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/). */
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -82,7 +85,7 @@ export function offeredPaymentMethods(env: Env): string {
  */
 export function productionEnvProblem(env: Env): string | null {
   if (!isChecked(env)) return null;
-  const started: readonly string[] = [...Object.values(PAYMENT_SECRETS), MESSAGE_CHANNEL_SETTINGS.whatsapp].filter((group: readonly string[]) => group.some((name) => isSet(env, name))).flat();
+  const started: readonly string[] = [...Object.values(PAYMENT_SECRETS), MESSAGE_CHANNEL_SETTINGS.whatsapp, ...Object.values(SHIPPING_SETTINGS)].filter((group: readonly string[]) => group.some((name) => isSet(env, name))).flat();
   const required = [...new Set([...PUBLIC_ENV, ...SERVER_ENV, ...started])];
   const missing: string[] = required.filter((name) => !isSet(env, name));
   // Mail links and PhonePe's return address: SITE_URL, else the URL Netlify sets for the deploy.

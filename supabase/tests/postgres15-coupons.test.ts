@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPinCode } from '../../src/domain/delivery';
 import { parseDeliveryContent } from '../../src/domain/delivery-content';
 import { inMemoryCatalogueIndex } from '../../src/features/checkout/server/catalogue-index';
 import { SupabaseCouponStore } from '../../src/features/checkout/server/coupon-store';
@@ -61,6 +62,7 @@ beforeAll(async () => {
       { id: 102, name: 'Cetirizine 10mg Strip', mrp_paise: 8950, requires_prescription: false, cod_available: true, sale_state: 'ADD TO CART' },
     ]),
     delivery,
+    checkDelivery: async (pinCode, at) => checkPinCode(pinCode, delivery, at),
     now: () => new Date(),
     orderPlaced: async () => {},
     orders: new SupabaseOrderStore(rest.url, rest.serviceRoleKey),

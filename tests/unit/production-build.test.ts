@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_RAZORPAY_KEY_ID, LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_SERVICE_ROLE_KEY, localEnv } from '../../src/lib/local-stack';
 import { registeredSmsTemplates } from '../../src/domain/messages';
-import { OPTIONAL_MESSAGE_ENV, OPTIONAL_PAYMENT_ENV, OPTIONAL_URL_ENV, PUBLIC_ENV, SERVER_ENV } from '../../src/lib/production-env';
+import { OPTIONAL_MESSAGE_ENV, OPTIONAL_PAYMENT_ENV, OPTIONAL_SHIPPING_ENV, OPTIONAL_URL_ENV, PUBLIC_ENV, SERVER_ENV } from '../../src/lib/production-env';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const marker = randomBytes(6).toString('hex');
@@ -66,7 +66,7 @@ const LOCAL_TRACES: [string, RegExp | string][] = [
 
 /** The child's env: this process's, without any setting the check reads (a developer's shell may have some). */
 function buildEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  const checked = new Set<string>([...PUBLIC_ENV, ...SERVER_ENV, ...OPTIONAL_PAYMENT_ENV, ...OPTIONAL_MESSAGE_ENV, ...OPTIONAL_URL_ENV, 'SITE_URL', 'URL', 'CONTEXT', 'PUBLIC_PAYMENT_METHODS']);
+  const checked = new Set<string>([...PUBLIC_ENV, ...SERVER_ENV, ...OPTIONAL_PAYMENT_ENV, ...OPTIONAL_MESSAGE_ENV, ...OPTIONAL_SHIPPING_ENV, ...OPTIONAL_URL_ENV, 'SITE_URL', 'URL', 'CONTEXT', 'PUBLIC_PAYMENT_METHODS']);
   return { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !checked.has(name))), ...settings };
 }
 

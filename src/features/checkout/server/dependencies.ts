@@ -1,4 +1,6 @@
+import { checkPinCode } from '../../../domain/delivery';
 import type { DeliveryContent } from '../../../domain/delivery-content';
+import type { DeliveryChecker } from './order-delivery';
 import type { OrderRecord } from '../../../domain/order-view';
 import type { CatalogueIndex } from './catalogue-index';
 import type { ServerEnv } from './env';
@@ -19,6 +21,8 @@ export interface CheckoutDependencies {
   providers: PaymentProviders;
   /** content/delivery as bundled with the functions: the only source of zones, promises and COD rules. */
   delivery: DeliveryContent;
+  /** The PIN-code check an order is settled with: the own zones of `delivery`, and the courier provider's when one is configured. */
+  checkDelivery: DeliveryChecker;
   now(): Date;
   /**
    * Runs once an order is placed or paid, after the reply (AfterReply in payment-handlers.ts): the
@@ -43,11 +47,13 @@ export function buildDependencies(
   now: () => Date = () => new Date(),
   orderPlaced: (orderId: string) => Promise<void> = async () => {},
   orderPage?: (orderId: string) => Promise<OrderRecord>,
+  checkDelivery: DeliveryChecker = async (pinCode, at) => checkPinCode(pinCode, delivery, at),
 ): CheckoutDependencies {
   return {
     env,
     catalogue,
     delivery,
+    checkDelivery,
     now,
     orderPlaced,
     ...(orderPage ? { orderPage } : {}),

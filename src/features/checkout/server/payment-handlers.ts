@@ -81,7 +81,7 @@ async function create(provider: string, req: Request, deps: CheckoutDependencies
   const priced = priceOrder(catalogue, body.lines, body.amount, coupon);
   // A pharmacist's proposal is paid with the request's own address and reviewed prescription.
   const request = body.prescriptionRequest ? await deps.requests.prepare(body.prescriptionRequest, buyer, body.lines, deps.delivery, deps.now()) : null;
-  const { delivery, zone } = request ?? settleDelivery(body.delivery, buyer, deps.delivery, deps.now());
+  const { delivery, zone } = request ?? (await settleDelivery(body.delivery, buyer, deps.checkDelivery, deps.now()));
   const refusal = adapter.refusal?.({ lines: priced.codLines, zone, amountPaise: priced.amountPaise, content: deps.delivery });
   if (refusal) throw new HttpRefusal(422, refusal);
   const prescriptionPaths =

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { ServerEnv } from './env';
 import type { CreateOrderRequest } from '../../../domain/payment-contract';
 import type { CodLine } from '../../../domain/delivery';
-import type { DeliveryContent, DeliveryZone } from '../../../domain/delivery-content';
+import type { DeliveryContent } from '../../../domain/delivery-content';
+import type { DeliveryRoute } from '../../../domain/shipping-route';
 import type { StoredOrder } from './order-store';
 import type { Refund } from './refund';
 
@@ -11,7 +12,7 @@ export type { Refund } from './refund';
 /** What a method may refuse an order for, settled by the server (lines and zone from its own data). */
 export interface OrderFacts {
   lines: CodLine[];
-  zone: DeliveryZone;
+  zone: DeliveryRoute;
   amountPaise: number;
   content: DeliveryContent;
 }

@@ -8,6 +8,6 @@ export { buildDependencies, type CheckoutDependencies } from './dependencies';
 export { catalogueIndexFiles, type CatalogueIndex } from './catalogue-index';
 export { inMemoryReorderIndex, reorderIndexFiles, type ReorderIndex } from './reorder-index';
 export { buyerFolder, identifyBuyer, type Buyer } from './buyer';
-export { settleDelivery } from './order-delivery';
+export { settleDelivery, type DeliveryChecker } from './order-delivery';
 export { paymentHandler, runDetached, type AfterReply, type PaymentStep } from './payment-handlers';
 export { couponCheckHandler } from './coupon-check';

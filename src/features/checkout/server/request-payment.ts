@@ -1,7 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { checkPinCode } from '../../../domain/delivery';
-import type { DeliveryContent, DeliveryZone } from '../../../domain/delivery-content';
+import type { DeliveryContent } from '../../../domain/delivery-content';
+import type { DeliveryRoute } from '../../../domain/shipping-route';
 import type { OrderLineRequest } from '../../../domain/payment-contract';
 import { isRequestKey } from '../../../domain/prescription-request-link';
 import { REQUEST_PAYMENT_SENTENCES as SAY, type PrescriptionRequestReference } from '../../../domain/prescription-request-payment';
@@ -15,7 +16,7 @@ import type { ReorderIndex } from './reorder-index';
 export interface RequestPayment {
   requestId: string;
   delivery: OrderDelivery;
-  zone: DeliveryZone;
+  zone: DeliveryRoute;
   prescriptionPaths: string[];
   /** Quantity kept per request line id; lines left out are removed. */
   quantities: Record<string, number>;

@@ -1,3 +1,4 @@
+import { checkPinCode } from '../../../domain/delivery';
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +93,7 @@ function checkout(ledger: PayLaterLedger, rules: Partial<PaymentMethodRules> = {
     env,
     catalogue,
     delivery,
+    checkDelivery: async (pinCode, at) => checkPinCode(pinCode, delivery, at),
     now: () => new Date('2026-11-23T06:30:00Z'),
     orders: orders.store,
     providers,

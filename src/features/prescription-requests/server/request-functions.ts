@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkPinCode } from '../../../domain/delivery';
 import type { DeliveryContent } from '../../../domain/delivery-content';
 import { guestOrderToken } from '../../../domain/guest-order-link';
 import { localMobileDigits } from '../../../domain/indian-mobile';
@@ -69,7 +70,8 @@ export async function submitRequest(req: Request, deps: () => RequestDependencie
   const db = dependencies.orders.db;
   if (req.headers.get('authorization') === null && !body.guestSessionId) throw new HttpRefusal(422, 'guestSessionId is required without a sign-in');
   const buyer = await identifyBuyer(req, body.guestSessionId ?? '', async (token) => (await db.auth.getUser(token)).data.user?.id ?? null);
-  const { delivery } = settleDelivery(body.delivery, buyer, dependencies.delivery, dependencies.orders.now());
+  // A request is delivered within the pharmacy's own zones (its pharmacist's proposal is paid with this address).
+  const { delivery } = await settleDelivery(body.delivery, buyer, async (pinCode, at) => checkPinCode(pinCode, dependencies.delivery, at), dependencies.orders.now());
   const files = await storedFiles(dependencies, buyer, body.files);
   let email = delivery.email;
   if (!email && buyer.kind === 'customer') email = (await db.auth.admin.getUserById(buyer.userId)).data.user?.email ?? null;
