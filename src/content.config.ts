@@ -9,10 +9,16 @@ const policies = defineCollection({
   schema: policyFrontMatterSchema,
 });
 
+/** Policies in other languages than English: content/policies/<code>/<the English file's name>.md, id '<code>/<name>'. */
+const policyTranslations = defineCollection({
+  loader: glob({ pattern: '*/*.md', base: process.env.POLICIES_DIR ?? './content/policies' }),
+  schema: policyFrontMatterSchema,
+});
+
 /** Marketing offers, /offers/<slug>; CAMPAIGNS_DIR swaps in the tests' fixture offers. */
 const campaigns = defineCollection({
   loader: glob({ pattern: '*.md', base: process.env.CAMPAIGNS_DIR ?? './content/campaigns' }),
   schema: campaignFrontMatterSchema,
 });
 
-export const collections = { policies, campaigns };
+export const collections = { policies, policyTranslations, campaigns };

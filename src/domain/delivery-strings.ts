@@ -14,4 +14,4 @@ export const deliveryStringsIn = (text: StringTable['delivery']) =>
     codAboveLimit: (limitPaise: number) => fill(text.codAboveLimit, { limit: formatRupees(limitPaise, 'sentence') }),
   }) as const;
 
-export const deliveryStrings = deliveryStringsIn(englishDelivery);
+export const deliveryStrings = /* @__PURE__ */ deliveryStringsIn(englishDelivery);

@@ -1,3 +1,6 @@
+import { productList } from './strings/languages/en';
+import { fill } from './strings/format';
+import type { StringTable } from './strings/table';
 /** What a price is worked out from: MRP and the record's current price, in paise (the current price is absent in carts stored before it existed). */
 export interface PriceSource {
   mrp_paise: number;
@@ -21,9 +24,9 @@ export function discountPercent(product: PriceSource): number {
 }
 
 /** The "NN% off" label, or null when the selling price is MRP (or the saving rounds to under 1%). */
-export function discountLabel(product: PriceSource): string | null {
+export function discountLabel(product: PriceSource, text: Pick<StringTable['productList'], 'percentOff'> = productList): string | null {
   const percent = discountPercent(product);
-  return percent > 0 ? `${percent}% off` : null;
+  return percent > 0 ? fill(text.percentOff, { percent }) : null;
 }
 
 /** True when the record's current price exceeds MRP: the build lists such records as a warning. */

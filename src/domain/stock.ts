@@ -1,3 +1,7 @@
+import { productList } from './strings/languages/en';
+import { fill } from './strings/format';
+import type { StringTable } from './strings/table';
+
 /**
  * Stock as customers see it: what the availability request answers, and the one sentence the
  * product page, the cart and the payment functions all use when a quantity cannot be had.
@@ -17,10 +21,10 @@ export function notAvailableSentence(productName: string, available: number): st
 }
 
 /** What a product page shows beside the price: nothing, "Only N left" or sold out. */
-export function stockNote(available: number | undefined): { soldOut: boolean; note: string | null } {
+export function stockNote(available: number | undefined, text: Pick<StringTable['productList'], 'onlyLeft'> = productList): { soldOut: boolean; note: string | null } {
   if (available === undefined) return { soldOut: false, note: null };
   if (available <= 0) return { soldOut: true, note: null };
-  return { soldOut: false, note: available <= LOW_STOCK_THRESHOLD ? `Only ${available} left` : null };
+  return { soldOut: false, note: available <= LOW_STOCK_THRESHOLD ? fill(text.onlyLeft, { count: available }) : null };
 }
 
 /** The database refuses an order it cannot reserve with this SQLSTATE; its detail is {product_id, available}. */

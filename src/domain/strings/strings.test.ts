@@ -16,7 +16,7 @@ function testLanguage(): Language {
       ? `xx ${entry}`
       : Object.fromEntries(Object.entries(entry as Record<string, unknown>).map(([key, value]) => [key, translate(value)]));
   return {
-    settings: { code: 'xx', name: 'Test', htmlLang: 'xx', locale: 'en-IN', ogLocale: 'xx_IN', fontStack: '"Noto Sans Test"' },
+    settings: { code: 'xx', name: 'Test', htmlLang: 'xx', locale: 'en-IN', ogLocale: 'xx_IN' },
     text: translate(english.text) as StringTable,
   };
 }

@@ -26,11 +26,6 @@ export interface LanguageSettings {
   locale: string;
   /** og:locale. */
   ogLocale: string;
-  /**
-   * The font stack put before the shop's sans-serif stack on this language's pages: the system's
-   * own fonts for the script first (no download, so no layout shift). Null: the default stack.
-   */
-  fontStack: string | null;
 }
 
 /** A count's forms, chosen with Intl.PluralRules: Indian languages need `one` and `other`. */

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { $cart, type CartProduct, quantityOf } from './cart-store';
-import { type AddToCartVariant, cartControlView } from './cart-control-markup';
+import { type AddToCartVariant, type CartControlText, cartControlView } from './cart-control-markup';
+import { pageText } from '../../lib/browser/page-text';
+import { cartControl } from '../../domain/strings/languages/en';
 import { toReact } from './view-react';
 // Runs first: brings every control still drawn by the static script in line with the stored
 // cart, so React hydrates exactly the markup the customer sees.
@@ -11,6 +13,8 @@ export { CART_CONTROL_BOX, type AddToCartVariant } from './cart-control-markup';
 interface Props {
   product: CartProduct;
   variant: AddToCartVariant;
+  /** Given on a page in another language than the default, for the drawing at build time; the browser reads the page's. */
+  text?: CartControlText;
 }
 
 drawStaticControls();
@@ -21,7 +25,7 @@ drawStaticControls();
  * static-cart-controls.ts draws the same view (cartControlView) on the same store, so its first
  * render is the stored quantity the page already shows.
  */
-export default function AddToCart({ product, variant }: Props) {
+export default function AddToCart({ product, variant, text }: Props) {
   const quantity = quantityOf(useStore($cart), product.id);
-  return toReact(cartControlView(product, variant, quantity), { onTap: (action) => actOnControl(action, product) });
+  return toReact(cartControlView(product, variant, quantity, text ?? pageText('cartControl', cartControl)), { onTap: (action) => actOnControl(action, product) });
 }

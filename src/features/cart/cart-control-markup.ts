@@ -1,5 +1,11 @@
 import { MAX_QUANTITY_PER_LINE } from '../../domain/cart-line';
 import { el, TAP_KEY_ATTRIBUTE, type ViewElement } from './view-tree';
+import { cartControl as englishText } from '../../domain/strings/languages/en';
+import { fill } from '../../domain/strings/format';
+import type { StringTable } from '../../domain/strings/table';
+
+/** The control's words in the page's language (the strings tables' cartControl). */
+export type CartControlText = StringTable['cartControl'];
 
 /*
  * A product's cart control and the quantity stepper, described once (view-tree.ts): the React
@@ -11,7 +17,8 @@ import { el, TAP_KEY_ATTRIBUTE, type ViewElement } from './view-tree';
 export type AddToCartVariant = 'card' | 'detail';
 
 /** The accessible hint on a plus button that has reached the limit. */
-export const MAX_QUANTITY_HINT = `Maximum ${MAX_QUANTITY_PER_LINE} per order`;
+export const maxQuantityHint = (text: CartControlText = englishText) => fill(text.maxHint, { max: MAX_QUANTITY_PER_LINE });
+export const MAX_QUANTITY_HINT = /* @__PURE__ */ maxQuantityHint();
 
 /** Both states of the control share one box per variant, so hydrating it never shifts the page. */
 export const CART_CONTROL_BOX: Record<AddToCartVariant, string> = {
@@ -19,7 +26,7 @@ export const CART_CONTROL_BOX: Record<AddToCartVariant, string> = {
   detail: 'h-12 w-full sm:w-56',
 };
 
-export const ADD_LABEL: Record<AddToCartVariant, string> = { card: 'Add', detail: 'Add to Cart' };
+const addLabel = (variant: AddToCartVariant, text: CartControlText) => (variant === 'card' ? text.add : text.addToCart);
 
 export const ADD_BUTTON_CLASS = 'inline-flex items-center justify-center rounded-md bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800';
 export const STEPPER_CLASS = 'inline-flex items-center overflow-hidden rounded-md border border-brand-700';
@@ -31,10 +38,10 @@ export const QUANTITY_CLASS = 'min-w-0 flex-1 text-center text-sm font-semibold'
 export type CartAction = 'add' | 'decrease' | 'increase';
 export const CART_ACTION_ATTRIBUTE = 'data-cart-action';
 
-export const decreaseLabel = (productName: string) => `Decrease quantity of ${productName}`;
-export const increaseLabel = (productName: string) => `Increase quantity of ${productName}`;
-export const quantityLabel = (productName: string, quantity: number, quantityInName: boolean) =>
-  quantityInName ? `Quantity of ${productName}: ${quantity}` : `Quantity of ${productName}`;
+export const decreaseLabel = (productName: string, text: CartControlText = englishText) => fill(text.decrease, { name: productName });
+export const increaseLabel = (productName: string, text: CartControlText = englishText) => fill(text.increase, { name: productName });
+export const quantityLabel = (productName: string, quantity: number, quantityInName: boolean, text: CartControlText = englishText) =>
+  quantityInName ? fill(text.quantityIs, { name: productName, quantity }) : fill(text.quantity, { name: productName });
 
 /** The limit hint's id on a product control: stable, so the static and the React markup agree. */
 export const limitHintId = (variant: AddToCartVariant, productId: number) => `cart-limit-${variant}-${productId}`;
@@ -52,42 +59,43 @@ export interface StepperView {
   quantityInName?: boolean;
   /** Tap keys of minus and plus where the page holds several steppers of one kind (the cart's lines). */
   tapKeys?: Record<'decrease' | 'increase', string>;
+  text?: CartControlText;
 }
 
 /** Minus / quantity / plus for one product; the quantity is an <output>, so changes are announced. */
-export function quantityStepperView({ productName, quantity, box, hintId, increaseDisabled = false, quantityInName = false, tapKeys }: StepperView): ViewElement {
+export function quantityStepperView({ productName, quantity, box, hintId, increaseDisabled = false, quantityInName = false, tapKeys, text = englishText }: StepperView): ViewElement {
   const atLimit = quantity >= MAX_QUANTITY_PER_LINE;
   return el(
     'div',
     { class: `${box} ${STEPPER_CLASS}` },
     el(
       'button',
-      { type: 'button', 'aria-label': decreaseLabel(productName), [CART_ACTION_ATTRIBUTE]: 'decrease', [TAP_KEY_ATTRIBUTE]: tapKeys?.decrease, class: STEP_BUTTON_CLASS },
+      { type: 'button', 'aria-label': decreaseLabel(productName, text), [CART_ACTION_ATTRIBUTE]: 'decrease', [TAP_KEY_ATTRIBUTE]: tapKeys?.decrease, class: STEP_BUTTON_CLASS },
       '−',
     ),
-    el('output', { 'aria-label': quantityLabel(productName, quantity, quantityInName), class: QUANTITY_CLASS }, String(quantity)),
+    el('output', { 'aria-label': quantityLabel(productName, quantity, quantityInName, text), class: QUANTITY_CLASS }, String(quantity)),
     el(
       'button',
       {
         type: 'button',
-        'aria-label': increaseLabel(productName),
+        'aria-label': increaseLabel(productName, text),
         [CART_ACTION_ATTRIBUTE]: 'increase',
         [TAP_KEY_ATTRIBUTE]: tapKeys?.increase,
         disabled: increaseDisabled || atLimit,
         'aria-describedby': atLimit ? hintId : null,
-        title: atLimit ? MAX_QUANTITY_HINT : null,
+        title: atLimit ? maxQuantityHint(text) : null,
         class: STEP_BUTTON_CLASS,
       },
       '+',
     ),
-    atLimit && el('span', { id: hintId, class: 'sr-only' }, MAX_QUANTITY_HINT),
+    atLimit && el('span', { id: hintId, class: 'sr-only' }, maxQuantityHint(text)),
   );
 }
 
 /** A product's control on cards and product pages: 'Add' until the product is in the cart, then the stepper. */
-export function cartControlView(product: { id: number; name: string }, variant: AddToCartVariant, quantity: number): ViewElement {
+export function cartControlView(product: { id: number; name: string }, variant: AddToCartVariant, quantity: number, text: CartControlText = englishText): ViewElement {
   const box = CART_CONTROL_BOX[variant];
-  if (quantity === 0) return el('button', { type: 'button', [CART_ACTION_ATTRIBUTE]: 'add', class: `${box} ${ADD_BUTTON_CLASS}` }, ADD_LABEL[variant]);
-  return quantityStepperView({ productName: product.name, quantity, box, hintId: limitHintId(variant, product.id), quantityInName: true });
+  if (quantity === 0) return el('button', { type: 'button', [CART_ACTION_ATTRIBUTE]: 'add', class: `${box} ${ADD_BUTTON_CLASS}` }, addLabel(variant, text));
+  return quantityStepperView({ productName: product.name, quantity, box, hintId: limitHintId(variant, product.id), quantityInName: true, text });
 }
 

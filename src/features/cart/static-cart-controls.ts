@@ -4,6 +4,8 @@ import { $cart, addToCart, quantityOf, setQuantity } from './cart-store';
 import { type AddToCartVariant, CART_ACTION_ATTRIBUTE, cartControlView } from './cart-control-markup';
 import { FIRST_TAP_QUEUE, type FirstTapQueue } from './first-tap-queue';
 import { toDom } from './view-tree';
+import { pageText } from '../../lib/browser/page-text';
+import { cartControl } from '../../domain/strings/languages/en';
 
 /*
  * Runs the product cart controls before React has loaded (product pages and lists ship no React
@@ -34,7 +36,7 @@ function staticControlOf(element: Element): StaticControl | null {
 
 /** Draws the control for the stored quantity; a focused button keeps the focus, as it does under React. */
 function draw({ island, product, variant }: StaticControl): void {
-  const drawn = toDom(cartControlView(product, variant, quantityOf($cart.get(), product.id)));
+  const drawn = toDom(cartControlView(product, variant, quantityOf($cart.get(), product.id), pageText('cartControl', cartControl)));
   if (island.firstElementChild?.outerHTML === drawn.outerHTML) return;
   const focused = document.activeElement;
   const focusedAction = focused && island.contains(focused) ? focused.getAttribute(CART_ACTION_ATTRIBUTE) : null;

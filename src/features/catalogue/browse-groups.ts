@@ -1,3 +1,6 @@
+import { catalogue } from '../../domain/strings/languages/en';
+import { fill } from '../../domain/strings/format';
+import type { StringTable } from '../../domain/strings/table';
 import { type Product, productSlug } from '../../domain/product';
 import { sortProducts } from './product-list';
 
@@ -62,10 +65,9 @@ export function conditionGroups(products: readonly Product[]): BrowseGroup[] {
   return groupBy('conditions', products, (product) => [...product.primary_uses, product.therapeutic_class].filter((name) => name.trim() !== ''));
 }
 
-export const browseTitle = (group: BrowseGroup) =>
-  group.kind === 'categories' ? `${group.name} | Medicines and health products` : `Medicines for ${group.name}`;
+type BrowseText = Pick<StringTable['catalogue'], 'categoryTitle' | 'conditionTitle' | 'categoryDescription' | 'conditionDescription'>;
 
-export const browseDescription = (group: BrowseGroup) =>
-  group.kind === 'categories'
-    ? `Buy ${group.name.toLowerCase()} online: ${group.products.length} products with prices, substitutes and home delivery across India.`
-    : `${group.products.length} medicines used for ${group.name.toLowerCase()}, with prices, substitutes and home delivery across India.`;
+export const browseTitle = (group: BrowseGroup, text: BrowseText = catalogue) => fill(group.kind === 'categories' ? text.categoryTitle : text.conditionTitle, { name: group.name });
+
+export const browseDescription = (group: BrowseGroup, text: BrowseText = catalogue) =>
+  fill(group.kind === 'categories' ? text.categoryDescription : text.conditionDescription, { name: group.name.toLowerCase(), count: group.products.length });

@@ -14,7 +14,7 @@ export const unavailableNotice = (catalogue: StringTable['catalogue']): Record<E
   DISCONTINUED: catalogue.discontinuedNotice,
 });
 
-export const UNAVAILABLE_NOTICE = unavailableNotice(text);
+export const UNAVAILABLE_NOTICE = /* @__PURE__ */ unavailableNotice(text);
 
 /** "Notify me" on a sold-out product. */
 export const NOTIFY_SAVED = text.notifySaved;

@@ -16,18 +16,6 @@ export interface ListFilters {
 
 export const NO_FILTERS: ListFilters = { type: null, form: null, inStockOnly: false };
 
-export const FILTER_LABELS = {
-  legend: 'Filter products',
-  type: 'Type',
-  anyType: 'Prescription and over the counter',
-  rx: 'Prescription (Rx)',
-  otc: 'Over the counter',
-  form: 'Form',
-  anyForm: 'All forms',
-  inStockOnly: 'In stock only',
-  clear: 'Clear filters',
-} as const;
-
 /** The address parameters; the form's fields carry the same names. */
 export const FILTER_PARAMS = { type: 'type', form: 'form', stock: 'stock' } as const;
 const IN_STOCK = 'in';

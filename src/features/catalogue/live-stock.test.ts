@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFY_INVALID_EMAIL } from './catalogue-strings';
+import { NOTIFY_FAILED, NOTIFY_INVALID_EMAIL, NOTIFY_SAVED } from './catalogue-strings';
 import { showLiveStock } from './live-stock';
 
 /*
@@ -12,7 +12,7 @@ const NAME = 'Carboxymethylcellulose Eye Drops';
 const productPage = `
   <p data-stock-product="17" data-stock-name="${NAME}" data-sold-out="This product is currently sold out." role="status" hidden></p>
   <template data-live-notify-me>
-    <form data-notify-me data-product-id="17" novalidate>
+    <form data-notify-me data-product-id="17" data-saved="${NOTIFY_SAVED}" data-invalid-email="${NOTIFY_INVALID_EMAIL}" data-failed="${NOTIFY_FAILED}" novalidate>
       <label for="notify-email">Email for a back-in-stock alert about ${NAME}</label>
       <input id="notify-email" name="email" type="email" />
       <button type="submit">Notify me</button>

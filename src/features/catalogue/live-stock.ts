@@ -1,5 +1,7 @@
 import { notAvailableSentence, stockNote, type Availability } from '../../domain/stock';
-import { UNAVAILABLE_LABEL } from '../../domain/sale-state';
+import { unavailableLabel } from '../../domain/sale-state';
+import { productList } from '../../domain/strings/languages/en';
+import { pageText } from '../../lib/browser/page-text';
 
 /**
  * The prebuilt product page and product cards learn true stock after load (live-stock-after-load.ts): one small request for
@@ -27,9 +29,10 @@ export async function showLiveStock(roots: readonly ParentNode[] = [document]): 
   } catch {
     return;
   }
+  const words = pageText('productList', productList);
   for (const note of notes) {
     const left = availability[note.dataset.stockProduct!];
-    const { soldOut, note: text } = stockNote(left);
+    const { soldOut, note: text } = stockNote(left, words);
     note.textContent = soldOut ? note.dataset.soldOut! : (text ?? '');
     note.hidden = !soldOut && text === null;
     // A card's whole control slot (React may own what is inside it), or the product page's control.
@@ -44,7 +47,7 @@ export async function showLiveStock(roots: readonly ParentNode[] = [document]): 
       button.disabled = true;
       // The box of the control it stands in for (cart-control-markup's CART_CONTROL_BOX), so nothing shifts.
       button.className = `${card ? 'h-9 w-28' : 'h-12 w-full sm:w-56'} cursor-not-allowed rounded-md bg-gray-200 text-sm font-semibold text-gray-600`;
-      button.textContent = UNAVAILABLE_LABEL['SOLD OUT'];
+      button.textContent = unavailableLabel(words)['SOLD OUT'];
       control.style.display = 'none';
       control.after(button);
     }

@@ -1,6 +1,5 @@
 import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { loadSupabase } from '../../lib/browser/load-supabase';
-import { NOTIFY_FAILED, NOTIFY_INVALID_EMAIL, NOTIFY_SAVED } from './catalogue-strings';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 /** Postgres' unique violation: this email already asked about this product. */
@@ -32,7 +31,7 @@ export function enhanceNotifyMe(form: HTMLFormElement): void {
     event.preventDefault();
     const email = input.value.trim();
     if (!EMAIL.test(email)) {
-      status.textContent = NOTIFY_INVALID_EMAIL;
+      status.textContent = form.dataset.invalidEmail!;
       input.setAttribute('aria-invalid', 'true');
       input.focus();
       return;
@@ -43,9 +42,9 @@ export function enhanceNotifyMe(form: HTMLFormElement): void {
       const supabase = await loadSupabase();
       const { data } = await supabase.auth.getSession();
       const { error } = await supabase.from('stock_alerts').insert({ product_id: productId, email, user_id: data.session?.user.id ?? null });
-      status.textContent = !error || error.code === ALREADY_ASKED ? NOTIFY_SAVED : NOTIFY_FAILED;
+      status.textContent = !error || error.code === ALREADY_ASKED ? form.dataset.saved! : form.dataset.failed!;
     } catch {
-      status.textContent = NOTIFY_FAILED;
+      status.textContent = form.dataset.failed!;
     } finally {
       button.disabled = false;
     }

@@ -1,4 +1,6 @@
 import type { Product } from '../../domain/product';
+import { catalogue } from '../../domain/strings/languages/en';
+import type { StringTable } from '../../domain/strings/table';
 
 /** One information section of the product detail page: paragraphs or a bulleted list. */
 export interface DetailSection {
@@ -45,12 +47,24 @@ const SECTION_CONTENT: Record<(typeof DETAIL_SECTION_HEADINGS)[number], (product
   Storage: (product) => paragraphs(product.storage),
 };
 
+/** Each heading's key in the strings tables. */
+const HEADING_KEYS = {
+  'Salt Composition': 'saltComposition',
+  'Manufactured by': 'manufacturedBy',
+  'Product Description': 'productDescriptionHeading',
+  'Primary Uses': 'primaryUses',
+  Uses: 'uses',
+  'How it Works': 'howItWorks',
+  'Safety Information': 'safetyInformation',
+  Storage: 'storage',
+} as const satisfies Record<(typeof DETAIL_SECTION_HEADINGS)[number], keyof StringTable['catalogue']>;
+
 /**
- * The detail page's sections in their fixed order, under their exact headings. A section whose
- * data is null or empty is omitted rather than printed empty.
+ * The detail page's sections in their fixed order, under their exact headings in the page's
+ * language. A section whose data is null or empty is omitted rather than printed empty.
  */
-export function detailSections(product: Product): DetailSection[] {
-  return DETAIL_SECTION_HEADINGS.map((heading) => ({ heading, ...SECTION_CONTENT[heading](product) })).filter(
+export function detailSections(product: Product, text: StringTable['catalogue'] = catalogue): DetailSection[] {
+  return DETAIL_SECTION_HEADINGS.map((heading) => ({ heading: text[HEADING_KEYS[heading]], ...SECTION_CONTENT[heading](product) })).filter(
     (section) => section.paragraphs.length > 0 || section.list.length > 0,
   );
 }

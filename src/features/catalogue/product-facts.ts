@@ -1,4 +1,8 @@
 import type { Product } from '../../domain/product';
+import { catalogue } from '../../domain/strings/languages/en';
+import type { StringTable } from '../../domain/strings/table';
+
+type FactsText = StringTable['catalogue'];
 
 /*
  * The product facts shown below the spec's detail sections (whose "Manufactured by" already names
@@ -6,22 +10,22 @@ import type { Product } from '../../domain/product';
  * interaction ratings and the fact box. Anything null or empty is left out, never printed.
  */
 
-export const SIDE_EFFECTS = 'Side Effects';
-export const MISSED_DOSE = 'If You Miss a Dose';
-export const FREQUENTLY_ASKED = 'Frequently Asked Questions';
-export const INTERACTIONS = 'Interactions';
-export const PRODUCT_FACTS = 'Product Facts';
+export const SIDE_EFFECTS = catalogue.sideEffects;
+export const MISSED_DOSE = catalogue.missedDose;
+export const FREQUENTLY_ASKED = catalogue.frequentlyAsked;
+export const INTERACTIONS = catalogue.interactions;
+export const PRODUCT_FACTS = catalogue.productFacts;
 
 /** Badge colour per rating; the rating's words are always printed with it, so colour is never the only cue. */
 export type SeverityTone = 'safe' | 'caution' | 'danger' | 'neutral';
 
-const SEVERITY: Record<string, { label: string; tone: SeverityTone }> = {
-  SAFE: { label: 'Safe', tone: 'safe' },
-  'SAFE IF PRESCRIBED': { label: 'Safe if prescribed', tone: 'safe' },
-  CAUTION: { label: 'Caution', tone: 'caution' },
-  'CONSULT YOUR DOCTOR': { label: 'Consult your doctor', tone: 'caution' },
-  UNSAFE: { label: 'Unsafe', tone: 'danger' },
-  'NOT RELEVANT': { label: 'Not relevant', tone: 'neutral' },
+const SEVERITY: Record<string, { label: keyof FactsText; tone: SeverityTone }> = {
+  SAFE: { label: 'severitySafe', tone: 'safe' },
+  'SAFE IF PRESCRIBED': { label: 'severitySafeIfPrescribed', tone: 'safe' },
+  CAUTION: { label: 'severityCaution', tone: 'caution' },
+  'CONSULT YOUR DOCTOR': { label: 'severityConsultDoctor', tone: 'caution' },
+  UNSAFE: { label: 'severityUnsafe', tone: 'danger' },
+  'NOT RELEVANT': { label: 'severityNotRelevant', tone: 'neutral' },
 };
 
 export interface InteractionRow {
@@ -40,33 +44,34 @@ export interface ProductFacts {
   facts: { term: string; detail: string }[];
 }
 
-const text = (value: string | null | undefined): string | null => {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
+const trimmed = (value: string | null | undefined): string | null => {
+  const inner = value?.trim() ?? '';
+  return inner === '' ? null : inner;
 };
 
-export function severityBadge(severity: string): { label: string; tone: SeverityTone } {
-  return SEVERITY[severity.trim().toUpperCase()] ?? { label: severity.trim(), tone: 'neutral' };
+export function severityBadge(severity: string, text: FactsText = catalogue): { label: string; tone: SeverityTone } {
+  const known = SEVERITY[severity.trim().toUpperCase()];
+  return known ? { label: text[known.label], tone: known.tone } : { label: severity.trim(), tone: 'neutral' };
 }
 
-export function productFacts(product: Product): ProductFacts {
-  const advice = new Map(product.precautions.map((entry) => [entry.name.toLowerCase(), text(entry.description)]));
-  const habitForming = product.habit_forming === null ? null : product.habit_forming ? 'Yes' : 'No';
+export function productFacts(product: Product, text: FactsText = catalogue): ProductFacts {
+  const advice = new Map(product.precautions.map((entry) => [entry.name.toLowerCase(), trimmed(entry.description)]));
+  const habitForming = product.habit_forming === null ? null : product.habit_forming ? text.yes : text.no;
   const facts = [
-    { term: 'Therapeutic class', detail: text(product.therapeutic_class) },
-    { term: 'Chemical class', detail: text(product.chemical_class) },
-    { term: 'Habit forming', detail: habitForming },
-    { term: 'Country of origin', detail: text(product.country_of_origin) },
+    { term: text.therapeuticClass, detail: trimmed(product.therapeutic_class) },
+    { term: text.chemicalClass, detail: trimmed(product.chemical_class) },
+    { term: text.habitForming, detail: habitForming },
+    { term: text.countryOfOrigin, detail: trimmed(product.country_of_origin) },
   ].filter((fact): fact is { term: string; detail: string } => fact.detail !== null);
   return {
-    sideEffects: text(product.side_effects),
-    missedDose: text(product.missed_dosage),
+    sideEffects: trimmed(product.side_effects),
+    missedDose: trimmed(product.missed_dosage),
     faq: product.faq
-      .map((entry) => ({ question: text(entry.question), answer: text(entry.answer) }))
+      .map((entry) => ({ question: trimmed(entry.question), answer: trimmed(entry.answer) }))
       .filter((entry): entry is { question: string; answer: string } => entry.question !== null && entry.answer !== null),
     interactions: product.interactions.map(({ topic, severity }) => ({
       topic,
-      ...severityBadge(severity),
+      ...severityBadge(severity, text),
       advice: advice.get(topic.toLowerCase()) ?? null,
     })),
     facts,

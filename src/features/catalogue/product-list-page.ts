@@ -1,4 +1,7 @@
-import { UNAVAILABLE_LABEL } from '../../domain/sale-state';
+import { unavailableLabel } from '../../domain/sale-state';
+import { productList } from '../../domain/strings/languages/en';
+import { fill } from '../../domain/strings/format';
+import { pageText } from '../../lib/browser/page-text';
 import { productPath, toCartProduct, type ProductCard } from '../../domain/product';
 import { DEFAULT_SORT, emptyListMessage, PAGE_SIZE, parseSortOrder, showingText, type SortOrder } from './product-list';
 import { formatRupees } from '../../domain/money';
@@ -49,6 +52,7 @@ function setText(card: HTMLElement, hook: string, text: string): void {
 
 /** A copy of the page's card template showing one search result. */
 function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTMLElement {
+  const text = pageText('productList', productList);
   const item = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
   const headingId = `product-${card.id}-name`;
   item.dataset.id = String(card.id);
@@ -60,17 +64,18 @@ function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTM
     image.alt = card.name;
   }
   const fallbackText = item.querySelector('[data-image-fallback] .sr-only');
-  if (fallbackText) fallbackText.textContent = `${card.name} (image unavailable)`;
+  if (fallbackText) fallbackText.textContent = fill(text.imageUnavailable, { name: card.name });
   const link = item.querySelector<HTMLAnchorElement>('[data-card-link]');
   if (link) {
-    link.href = productPath(card);
+    // Under the page's own language prefix ('' for the default language, '/hi', …).
+    link.href = (template.closest<HTMLElement>('[data-product-list]')?.dataset.pathPrefix ?? '') + productPath(card);
     link.textContent = card.name;
   }
   setText(item, 'data-card-category', card.category);
   setText(item, 'data-card-description', card.description);
   setText(item, 'data-card-drug-form', card.drug_form);
   setText(item, 'data-card-quantity', card.quantity);
-  const discount = discountLabel(card);
+  const discount = discountLabel(card, text);
   setText(item, 'data-price', formatRupees(sellingPricePaise(card)));
   setText(item, 'data-card-mrp', discount ? formatRupees(card.mrp_paise) : '');
   setText(item, 'data-card-discount', discount ?? '');
@@ -86,7 +91,7 @@ function cardFromTemplate(template: HTMLTemplateElement, card: ProductCard): HTM
     if (slot) void mountCartControl(slot, card);
   } else {
     const unavailable = slot?.querySelector('button');
-    if (unavailable) unavailable.textContent = UNAVAILABLE_LABEL[card.sale_state];
+    if (unavailable) unavailable.textContent = unavailableLabel(text)[card.sale_state];
   }
   return item;
 }
@@ -109,6 +114,7 @@ function writeFiltersToForm(form: HTMLFormElement, filters: ListFilters): void {
  * the filters stay in the address, so a search can be shared and survives a reload.
  */
 export function enhanceProductList(root: HTMLElement): void {
+  const text = pageText('productList', productList);
   const form = root.querySelector<HTMLFormElement>('form[role="search"]');
   const search = root.querySelector<HTMLInputElement>('input[name="q"]');
   const sort = root.querySelector<HTMLSelectElement>('select[name="sort"]');
@@ -149,10 +155,10 @@ export function enhanceProductList(root: HTMLElement): void {
   let latest = 0;
 
   const showCount = (matching: number) => {
-    const message = emptyListMessage(matching, total);
+    const message = emptyListMessage(matching, total, text);
     empty.textContent = message ?? '';
     empty.hidden = message === null;
-    count.textContent = showingText(matching, total);
+    count.textContent = showingText(matching, total, text);
   };
 
   const keepInAddress = (query: string, order: SortOrder, filters: ListFilters) => {

@@ -1,3 +1,6 @@
+import { productList } from '../../domain/strings/languages/en';
+import { fill } from '../../domain/strings/format';
+import type { StringTable } from '../../domain/strings/table';
 import { sellingPricePaise } from '../../domain/selling-price';
 
 /**
@@ -5,25 +8,26 @@ import { sellingPricePaise } from '../../domain/selling-price';
  * them and the /products page script prints the same texts for search results.
  */
 
-export const SORT_OPTIONS = [
-  { value: 'name', label: 'Sort by Name' },
-  { value: 'price-low', label: 'Sort by Price (Low to High)' },
-  { value: 'price-high', label: 'Sort by Price (High to Low)' },
-] as const;
+export const SORT_ORDERS = ['name', 'price-low', 'price-high'] as const;
 
-export type SortOrder = (typeof SORT_OPTIONS)[number]['value'];
+/** The sort menu's options in a language. */
+export const sortOptions = (text: Pick<StringTable['catalogue'], 'sortByName' | 'sortByPriceLow' | 'sortByPriceHigh'>) => [
+  { value: 'name' as const, label: text.sortByName },
+  { value: 'price-low' as const, label: text.sortByPriceLow },
+  { value: 'price-high' as const, label: text.sortByPriceHigh },
+];
+
+export type SortOrder = (typeof SORT_ORDERS)[number];
 
 export const DEFAULT_SORT: SortOrder = 'name';
 
 /** Cards per prebuilt page and per 'Show more products' step. */
 export const PAGE_SIZE = 48;
 
-export const SEARCH_PLACEHOLDER = 'Search medicines, brands, categories, or marketers...';
-export const NO_MATCHING_PRODUCTS = 'No products found matching your search.';
-export const NO_PRODUCTS = 'No products available.';
-export const LOADING_PRODUCTS = 'Loading products…';
-export const FAILED_TO_LOAD_PRODUCTS = 'Failed to load products.';
-export const SHOW_MORE_PRODUCTS = 'Show more products';
+export const NO_MATCHING_PRODUCTS = productList.noMatchingProducts;
+export const NO_PRODUCTS = productList.noProducts;
+
+type ListText = Pick<StringTable['productList'], 'noMatchingProducts' | 'noProducts' | 'showing'>;
 
 /** What sorting needs. */
 export interface ListedProduct {
@@ -35,7 +39,7 @@ export interface ListedProduct {
 
 /** An unknown or missing ?sort= value falls back to the default order. */
 export function parseSortOrder(value: string | null | undefined): SortOrder {
-  return SORT_OPTIONS.find((option) => option.value === value)?.value ?? DEFAULT_SORT;
+  return SORT_ORDERS.find((order) => order === value) ?? DEFAULT_SORT;
 }
 
 // One collator for every comparison: localeCompare with options builds one per call, which made
@@ -52,14 +56,14 @@ export function sortProducts<T extends ListedProduct>(products: readonly T[], or
 }
 
 /** The empty-list text, or null when something is shown. */
-export function emptyListMessage(shown: number, total: number): string | null {
-  if (total === 0) return NO_PRODUCTS;
-  if (shown === 0) return NO_MATCHING_PRODUCTS;
+export function emptyListMessage(shown: number, total: number, text: ListText = productList): string | null {
+  if (total === 0) return text.noProducts;
+  if (shown === 0) return text.noMatchingProducts;
   return null;
 }
 
-export function showingText(shown: number, total: number): string {
-  return `Showing ${shown} of ${total} products`;
+export function showingText(shown: number, total: number, text: ListText = productList): string {
+  return fill(text.showing, { shown, total });
 }
 
 /** How many prebuilt pages the default order needs; an empty catalogue still has its one page. */

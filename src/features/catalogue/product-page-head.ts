@@ -3,14 +3,19 @@ import { formatRupees } from '../../domain/money';
 import { discountLabel, sellingPricePaise } from '../../domain/selling-price';
 import { productShareFacts, productShareImagePath, SHARE_IMAGE_SIZE } from '../share-images/public';
 import { productJsonLd } from './product-json-ld';
+import { catalogue, productList } from '../../domain/strings/languages/en';
+import { fill } from '../../domain/strings/format';
+import type { StringTable } from '../../domain/strings/table';
 
 /** What a product page's layout carries in its head: title, description, canonical address, share image and the Product JSON-LD. */
-export function productPageHead(product: Product, site: URL) {
+export function productPageHead(product: Product, site: URL, text: Pick<StringTable, 'catalogue' | 'productList'> = { catalogue, productList }) {
   const sellingPrice = formatRupees(sellingPricePaise(product));
-  const discount = discountLabel(product);
+  const discount = discountLabel(product, text.productList);
+  const values = { name: product.name, category: product.category, marketer: product.marketer, quantity: product.quantity, price: sellingPrice };
+  const discountText = discount ? fill(text.catalogue.productDescriptionDiscount, { discount, mrp: formatRupees(product.mrp_paise) }) : '';
   return {
-    title: `${product.name} | ${product.category} | MediKart`,
-    description: `${product.name} by ${product.marketer}: ${product.quantity}, ${sellingPrice}${discount ? ` (${discount} MRP ${formatRupees(product.mrp_paise)})` : ''}. ${product.description}`.slice(0, 300),
+    title: fill(text.catalogue.productTitle, values),
+    description: `${fill(text.catalogue.productDescription, values)}${discountText}. ${product.description}`.slice(0, 300),
     canonicalPath: productPath(product),
     ogImage: productShareImagePath(productShareFacts(product)),
     ogImageSize: SHARE_IMAGE_SIZE,

@@ -23,4 +23,4 @@ export const fieldLabels = (delivery: StringTable['delivery']): Record<DeliveryF
   email: delivery.email,
 });
 
-export const FIELD_LABELS: Record<DeliveryField, string> = fieldLabels(text);
+export const FIELD_LABELS: Record<DeliveryField, string> = /* @__PURE__ */ fieldLabels(text);

@@ -12,7 +12,6 @@ const settings: LanguageSettings = {
   htmlLang: 'en-IN',
   locale: 'en-IN',
   ogLocale: 'en_IN',
-  fontStack: null,
 };
 
 export const layout = {
@@ -44,6 +43,7 @@ export const landing = {
     '{site} is an online pharmacy marketplace connecting you with licensed pharmacies for genuine medicines delivered at your doorstep. Launching soon in {city}.',
   heading: 'Medicine Delivered At Your Doorstep',
   launchingSoonIn: 'Launching Soon in',
+  launchCity: 'Bengaluru',
   appsComingSoon: 'Mobile apps coming soon',
   appStoreAlt: 'Download on the App Store (coming soon)',
   googlePlayAlt: 'Get it on Google Play (coming soon)',
@@ -73,9 +73,6 @@ export const catalogue = {
   notifyHeading: 'Notify me when it is back in stock',
   notifyEmailLabel: 'Email for a back-in-stock alert about {name}',
   notifyButton: 'Notify me',
-  rxRequired: 'Rx Required',
-  soldOut: 'Sold Out',
-  discontinued: 'Discontinued',
   listHeading: 'Our Products',
   listTitle: 'Our Products | MediKart online pharmacy',
   listDescription: 'Browse genuine medicines with MRP incl. of all taxes: diabetes, gastro, pain relief, skin care and more, delivered across India.',
@@ -100,12 +97,9 @@ export const catalogue = {
   anyForm: 'All forms',
   inStockOnly: 'In stock only',
   clearFilters: 'Clear filters',
-  noMatchingProducts: 'No products found matching your search.',
-  noProducts: 'No products available.',
   loadingProducts: 'Loading products…',
   failedToLoadProducts: 'Failed to load products.',
   showMoreProducts: 'Show more products',
-  showing: 'Showing {shown} of {total} products',
   productsGrid: 'Products',
   pagesNav: 'Pages',
   previousPage: 'Previous page',
@@ -113,8 +107,6 @@ export const catalogue = {
   pageNumber: 'Page {number}',
   productDetails: 'Product details',
   mrp: 'MRP',
-  percentOff: '{percent}% off',
-  onlyLeft: 'Only {count} left',
   tags: 'Tags',
   productTitle: '{name} | {category} | MediKart',
   productDescription: '{name} by {marketer}: {quantity}, {price}',
@@ -155,6 +147,39 @@ export const catalogue = {
   perUnit: '{price} per {unit}',
   savePercent: 'Save {percent}%',
   otherStrengths: 'Other strengths',
+} as const;
+
+/** The units a price per unit names (the pack's measure or count); any other the feed gives is printed as given. */
+export const units = {
+  tablet: 'tablet',
+  capsule: 'capsule',
+  ml: 'ml',
+  gm: 'gm',
+  pack: 'pack',
+  unit: 'unit',
+} as const;
+
+/** What the product list's and the live stock's scripts write, and the card parts they fill. */
+export const productList = {
+  noMatchingProducts: 'No products found matching your search.',
+  noProducts: 'No products available.',
+  showing: 'Showing {shown} of {total} products',
+  percentOff: '{percent}% off',
+  onlyLeft: 'Only {count} left',
+  imageUnavailable: '{name} (image unavailable)',
+  rxRequired: 'Rx Required',
+  soldOut: 'Sold Out',
+  discontinued: 'Discontinued',
+} as const;
+
+export const cartControl = {
+  add: 'Add',
+  addToCart: 'Add to Cart',
+  decrease: 'Decrease quantity of {name}',
+  increase: 'Increase quantity of {name}',
+  quantity: 'Quantity of {name}',
+  quantityIs: 'Quantity of {name}: {quantity}',
+  maxHint: 'Maximum {max} per order',
 } as const;
 
 export const cart = {
@@ -377,6 +402,6 @@ export const order = {
   loadFailed: 'We could not load your order. Please check your connection and reload the page.',
 } as const;
 
-const text = { layout, landing, catalogue, cart, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order };
+const text = { layout, landing, catalogue, units, productList, cartControl, cart, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order };
 
 export default { settings, text };

@@ -3,7 +3,7 @@ import type { Language } from '../table';
 /**
  * Hindi, as Indian pharmacies write it: simple words, the English ones customers use (कार्ट, ऑर्डर,
  * डिलीवरी, पिन कोड) in Devanagari, numbers in Latin digits and ₹. The brand and the payment
- * providers keep their names.
+ * providers keep their names. Its font settings: the Devanagari fonts of styles/global.css's stack.
  */
 const hi: Language = {
   settings: {
@@ -12,9 +12,6 @@ const hi: Language = {
     htmlLang: 'hi',
     locale: 'hi-IN-u-nu-latn',
     ogLocale: 'hi_IN',
-    // The phone's own Devanagari fonts (Android ships Noto Sans Devanagari, Apple devices Kohinoor
-    // and Devanagari Sangam, Windows Nirmala UI): nothing to download, so nothing shifts.
-    fontStack: '"Noto Sans Devanagari", "Kohinoor Devanagari", "Devanagari Sangam MN", "Nirmala UI", Mangal',
   },
   text: {
     layout: {
@@ -44,6 +41,7 @@ const hi: Language = {
       description: '{site} एक ऑनलाइन फ़ार्मेसी है जो आपको लाइसेंस वाली फ़ार्मेसियों से जोड़ती है: असली दवाएँ, आपके घर तक। जल्द ही {city} में।',
       heading: 'दवाएँ आपके घर तक',
       launchingSoonIn: 'जल्द ही शुरू हो रहा है',
+      launchCity: 'बेंगलुरु',
       appsComingSoon: 'मोबाइल ऐप जल्द आ रहे हैं',
       appStoreAlt: 'App Store से डाउनलोड करें (जल्द आ रहा है)',
       googlePlayAlt: 'Google Play पर पाएँ (जल्द आ रहा है)',
@@ -72,9 +70,6 @@ const hi: Language = {
       notifyHeading: 'स्टॉक में आने पर मुझे बताएँ',
       notifyEmailLabel: '{name} के स्टॉक में आने की सूचना के लिए ईमेल',
       notifyButton: 'मुझे बताएँ',
-      rxRequired: 'पर्चा ज़रूरी',
-      soldOut: 'स्टॉक ख़त्म',
-      discontinued: 'बंद हो चुकी',
       listHeading: 'हमारी दवाएँ',
       listTitle: 'हमारी दवाएँ | MediKart ऑनलाइन फ़ार्मेसी',
       listDescription: 'असली दवाएँ, एमआरपी में सभी टैक्स शामिल: डायबिटीज़, पेट, दर्द, त्वचा और बहुत कुछ, पूरे भारत में डिलीवरी।',
@@ -99,12 +94,9 @@ const hi: Language = {
       anyForm: 'सभी रूप',
       inStockOnly: 'सिर्फ़ स्टॉक में',
       clearFilters: 'फ़िल्टर हटाएँ',
-      noMatchingProducts: 'आपकी खोज से मिलती कोई दवा नहीं मिली।',
-      noProducts: 'कोई दवा उपलब्ध नहीं है।',
       loadingProducts: 'दवाएँ लोड हो रही हैं…',
       failedToLoadProducts: 'दवाएँ लोड नहीं हो सकीं।',
       showMoreProducts: 'और दवाएँ दिखाएँ',
-      showing: '{total} में से {shown} दवाएँ दिखाई जा रही हैं',
       productsGrid: 'दवाएँ',
       pagesNav: 'पेज',
       previousPage: 'पिछला पेज',
@@ -112,8 +104,6 @@ const hi: Language = {
       pageNumber: 'पेज {number}',
       productDetails: 'दवा की जानकारी',
       mrp: 'एमआरपी',
-      percentOff: '{percent}% छूट',
-      onlyLeft: 'सिर्फ़ {count} बचे हैं',
       tags: 'टैग',
       productTitle: '{name} | {category} | MediKart',
       productDescription: '{name}, {marketer}: {quantity}, {price}',
@@ -154,6 +144,34 @@ const hi: Language = {
       perUnit: '{price} प्रति {unit}',
       savePercent: '{percent}% बचत',
       otherStrengths: 'दूसरी ताक़त',
+    },
+    units: {
+      tablet: 'गोली',
+      capsule: 'कैप्सूल',
+      ml: 'मि.ली.',
+      gm: 'ग्राम',
+      pack: 'पैक',
+      unit: 'यूनिट',
+    },
+    productList: {
+      noMatchingProducts: 'आपकी खोज से मिलती कोई दवा नहीं मिली।',
+      noProducts: 'कोई दवा उपलब्ध नहीं है।',
+      showing: '{total} में से {shown} दवाएँ दिखाई जा रही हैं',
+      percentOff: '{percent}% छूट',
+      onlyLeft: 'सिर्फ़ {count} बचे हैं',
+      imageUnavailable: '{name} (फ़ोटो उपलब्ध नहीं)',
+      rxRequired: 'पर्चा ज़रूरी',
+      soldOut: 'स्टॉक ख़त्म',
+      discontinued: 'बंद हो चुकी',
+    },
+    cartControl: {
+      add: 'जोड़ें',
+      addToCart: 'कार्ट में डालें',
+      decrease: '{name} की मात्रा घटाएँ',
+      increase: '{name} की मात्रा बढ़ाएँ',
+      quantity: '{name} की मात्रा',
+      quantityIs: '{name} की मात्रा: {quantity}',
+      maxHint: 'एक ऑर्डर में ज़्यादा से ज़्यादा {max}',
     },
     cart: {
       heading: 'शॉपिंग कार्ट',
