@@ -11,7 +11,10 @@ export const deliveryStringsIn = (text: StringTable['delivery']) =>
     deliveryBy: (when: string) => fill(text.deliveryBy, { when }),
     codNotForProduct: (productName: string) => fill(text.codNotForProduct, { productName }),
     codNotInArea: text.codNotInArea,
+    checkingPinCode: (pinCode: string) => fill(text.checkingPinCode, { pinCode }),
+    checkUnavailable: (pinCode: string) => fill(text.checkUnavailable, { pinCode }),
     codAboveLimit: (limitPaise: number) => fill(text.codAboveLimit, { limit: formatRupees(limitPaise, 'sentence') }),
+    codNeedsPinCode: text.codNeedsPinCode,
   }) as const;
 
 export const deliveryStrings = /* @__PURE__ */ deliveryStringsIn(englishDelivery);

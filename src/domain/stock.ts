@@ -1,5 +1,5 @@
-import { productList } from './strings/languages/en';
-import { fill } from './strings/format';
+import { cart, productList } from './strings/languages/en';
+import { countText, fill } from './strings/format';
 import type { StringTable } from './strings/table';
 
 /**
@@ -14,10 +14,8 @@ export const LOW_STOCK_THRESHOLD = 5;
 export type Availability = Record<string, number>;
 
 /** The refusal for a line asking more than is available: the same words in the browser and from the server. */
-export function notAvailableSentence(productName: string, available: number): string {
-  return available <= 0
-    ? `Sorry, ${productName} is sold out.`
-    : `Sorry, only ${available} of ${productName} ${available === 1 ? 'is' : 'are'} left. Please lower the quantity.`;
+export function notAvailableSentence(productName: string, available: number, text: Pick<StringTable['cart'], 'soldOutSentence' | 'onlyLeftSentence'> = cart, locale = 'en-IN'): string {
+  return available <= 0 ? fill(text.soldOutSentence, { name: productName }) : countText(text.onlyLeftSentence, available, locale, { name: productName });
 }
 
 /** What a product page shows beside the price: nothing, "Only N left" or sold out. */

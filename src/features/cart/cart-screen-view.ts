@@ -1,26 +1,14 @@
 import { cartLinesTotalPaise, type CartLine } from '../../domain/cart-line';
 import { formatRupees } from '../../domain/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
-import { productPath, RX_REQUIRED } from '../../domain/product';
+import { productPath } from '../../domain/product';
 import { notAvailableSentence, type Availability } from '../../domain/stock';
 import { cartLineImage, stockImageFor } from './cart-line-image';
-import {
-  BROWSE_PRODUCTS,
-  CLEAR_CART,
-  CONTINUE_SHOPPING,
-  DELIVERY_FREE,
-  EMPTY_CART,
-  ESTIMATED_DELIVERY,
-  ORDER_SUMMARY,
-  PRESCRIPTION_ATTACHED,
-  PRESCRIPTION_PENDING_NOTICE,
-  PROCEED_TO_PAY,
-  UNAVAILABLE_LINES_NOTICE,
-  UPLOAD_PRESCRIPTION,
-} from './cart-strings';
+import { cart, cartControl, paymentMethods, productList } from '../../domain/strings/languages/en';
+import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-text';
 import { quantityStepperView } from './cart-control-markup';
 import * as markup from './cart-view-markup';
-import { availabilityOf, checkoutReadiness, UNAVAILABLE_LINE_LABEL } from './line-availability';
+import { availabilityOf, checkoutReadiness, unavailableLineLabel } from './line-availability';
 import type { UnavailableMethods } from './payment-method';
 import { CART_SCREEN_ATTRIBUTE, el, FALLBACK_SRC_ATTRIBUTE, TAP_KEY_ATTRIBUTE, type ViewElement } from './view-tree';
 
@@ -51,6 +39,20 @@ export interface CartScreenState {
   coupon?: { code: string; discountPaise: number } | null;
 }
 
+/**
+ * The page's words: English's sections, or the page's own language's (PageText) on a page in
+ * another; and its addresses' prefix. Read at each drawing: the first paint runs before any store.
+ */
+const wordsOfPage = () => ({
+  cart: pageText('cart', cart),
+  control: pageText('cartControl', cartControl),
+  list: pageText('productList', productList),
+  methods: pageText('paymentMethods', paymentMethods),
+  locale: pageLocale(),
+  prefix: pagePathPrefix(),
+});
+type Words = ReturnType<typeof wordsOfPage>;
+
 /** The slot React fills with the delivery details form, above the payment methods. */
 export const DELIVERY_SLOT = 'delivery';
 
@@ -64,9 +66,10 @@ export type ScreenTap = 'clear' | 'continue' | 'browse' | 'proceed';
 export const lineKey = (tap: LineTap, productId: number) => `${tap}:${productId}`;
 export const methodKey = (method: PaymentMethod) => `method:${method}`;
 
-function stepper(line: CartLine, available: boolean): ViewElement {
+function stepper(line: CartLine, available: boolean, words: Words): ViewElement {
   const { product, quantity } = line;
   return quantityStepperView({
+    text: words.control,
     productName: product.name,
     quantity,
     box: markup.LINE_STEPPER_BOX,
@@ -77,14 +80,21 @@ function stepper(line: CartLine, available: boolean): ViewElement {
 }
 
 /** One cart line: thumbnail, name, price, quantity stepper, line total and remove. */
-export function cartLineView(line: CartLine, gone: ReadonlySet<number>, prescriptionLinks: Readonly<Record<string, string>>, stock: Availability = {}): ViewElement {
+export function cartLineView(
+  line: CartLine,
+  gone: ReadonlySet<number>,
+  prescriptionLinks: Readonly<Record<string, string>>,
+  stock: Availability = {},
+  words: Words = wordsOfPage(),
+): ViewElement {
   const { product } = line;
+  const text = words.cart;
   const id = product.id;
   const availability = availabilityOf(line, gone, stock);
   const left = stock[id];
   const available = availability === 'available';
   const link = line.prescriptionFileUrl ? prescriptionLinks[line.prescriptionFileUrl] : undefined;
-  const discount = markup.lineDiscountText(line);
+  const discount = markup.lineDiscountText(line, words.list);
   const rx = product.requires_prescription;
   const view = el(
     'li',
@@ -101,13 +111,13 @@ export function cartLineView(line: CartLine, gone: ReadonlySet<number>, prescrip
     el(
       'div',
       { class: markup.LINE_DETAILS_CLASS },
-      el('a', { href: productPath(product), [TAP_KEY_ATTRIBUTE]: lineKey('name', id), class: markup.LINE_NAME_CLASS }, product.name),
-      el('p', { class: markup.LINE_MRP_CLASS }, markup.lineMrpText(line)),
+      el('a', { href: words.prefix + productPath(product), [TAP_KEY_ATTRIBUTE]: lineKey('name', id), class: markup.LINE_NAME_CLASS }, product.name),
+      el('p', { class: markup.LINE_MRP_CLASS }, markup.lineMrpText(line, text)),
       discount && el('p', { class: markup.LINE_DISCOUNT_CLASS }, discount),
       el(
         'div',
         { class: markup.LINE_BADGES_CLASS },
-        rx && el('span', { class: markup.RX_BADGE_CLASS }, RX_REQUIRED),
+        rx && el('span', { class: markup.RX_BADGE_CLASS }, words.list.rxRequired),
         rx &&
           line.prescriptionAccepted &&
           el(
@@ -117,9 +127,9 @@ export function cartLineView(line: CartLine, gone: ReadonlySet<number>, prescrip
               ? el(
                   'a',
                   { href: link, target: '_blank', rel: 'noopener noreferrer', [TAP_KEY_ATTRIBUTE]: lineKey('prescription', id), class: markup.ATTACHED_LINK_CLASS },
-                  PRESCRIPTION_ATTACHED,
+                  text.prescriptionAttached,
                 )
-              : PRESCRIPTION_ATTACHED,
+              : text.prescriptionAttached,
           ),
         rx &&
           !line.prescriptionAccepted &&
@@ -127,26 +137,26 @@ export function cartLineView(line: CartLine, gone: ReadonlySet<number>, prescrip
             'button',
             {
               type: 'button',
-              'aria-label': markup.lineUploadLabel(UPLOAD_PRESCRIPTION, product.name),
+              'aria-label': markup.lineUploadLabel(product.name, text),
               [TAP_KEY_ATTRIBUTE]: lineKey('upload', id),
               class: markup.LINE_UPLOAD_CLASS,
             },
-            UPLOAD_PRESCRIPTION,
+            text.uploadPrescription,
           ),
-        !available && el('span', { class: markup.UNAVAILABLE_BADGE_CLASS }, UNAVAILABLE_LINE_LABEL[availability]),
+        !available && el('span', { class: markup.UNAVAILABLE_BADGE_CLASS }, unavailableLineLabel(text)[availability]),
       ),
       // The payment functions refuse this line with the same sentence.
-      left !== undefined && left < line.quantity && el('p', { class: markup.UNAVAILABLE_NOTICE_CLASS }, notAvailableSentence(product.name, left)),
+      left !== undefined && left < line.quantity && el('p', { class: markup.UNAVAILABLE_NOTICE_CLASS }, notAvailableSentence(product.name, left, text, words.locale)),
     ),
     el(
       'div',
       { class: markup.LINE_CONTROLS_CLASS },
-      stepper(line, available),
-      el('p', { class: markup.LINE_TOTAL_CLASS, 'aria-label': markup.lineTotalLabel(product.name) }, markup.lineTotalText(line)),
+      stepper(line, available, words),
+      el('p', { class: markup.LINE_TOTAL_CLASS, 'aria-label': markup.lineTotalLabel(product.name, text) }, markup.lineTotalText(line)),
       el(
         'button',
-        { type: 'button', 'aria-label': markup.removeLabel(product.name), [TAP_KEY_ATTRIBUTE]: lineKey('remove', id), class: markup.REMOVE_BUTTON_CLASS },
-        'Remove',
+        { type: 'button', 'aria-label': markup.removeLabel(product.name, text), [TAP_KEY_ATTRIBUTE]: lineKey('remove', id), class: markup.REMOVE_BUTTON_CLASS },
+        text.remove,
       ),
     ),
   );
@@ -159,7 +169,7 @@ export function cartLineView(line: CartLine, gone: ReadonlySet<number>, prescrip
  * payment method (hidden while prescriptions are pending) and the one button, whose disabled rule
  * is this one for every drawing.
  */
-export function checkoutSlotView(state: CartScreenState): ViewElement {
+export function checkoutSlotView(state: CartScreenState, words: Words = wordsOfPage()): ViewElement {
   const { lines, gone, stock, method, offered, unavailableMethods, busyLabel, paymentBlocked } = state;
   const readiness = checkoutReadiness(lines, gone, stock);
   const pending = lines.some((line) => !line.prescriptionAccepted);
@@ -172,7 +182,7 @@ export function checkoutSlotView(state: CartScreenState): ViewElement {
       el(
         'fieldset',
         { class: markup.PAYMENT_FIELDSET_CLASS },
-        el('legend', { class: markup.PAYMENT_LEGEND_CLASS }, markup.PAYMENT_LEGEND),
+        el('legend', { class: markup.PAYMENT_LEGEND_CLASS }, words.cart.paymentLegend),
         ...PAYMENT_METHODS.filter((option) => offered.includes(option.value)).map((option) => {
           const unavailable = unavailableMethods[option.value];
           const label = el(
@@ -188,7 +198,7 @@ export function checkoutSlotView(state: CartScreenState): ViewElement {
               [TAP_KEY_ATTRIBUTE]: methodKey(option.value),
               class: markup.PAYMENT_RADIO_CLASS,
             }),
-            option.label,
+            words.methods[option.value],
             unavailable && el('span', { id: markup.paymentReasonId(option.value), class: markup.PAYMENT_REASON_CLASS }, unavailable),
           );
           label.key = option.value;
@@ -198,12 +208,13 @@ export function checkoutSlotView(state: CartScreenState): ViewElement {
     el(
       'button',
       { type: 'button', disabled, [TAP_KEY_ATTRIBUTE]: 'proceed' satisfies ScreenTap, class: markup.PROCEED_BUTTON_CLASS },
-      busyLabel ?? (pending ? UPLOAD_PRESCRIPTION : PROCEED_TO_PAY),
+      busyLabel ?? (pending ? words.cart.uploadPrescription : words.cart.proceedToPay),
     ),
   );
 }
 
-function summaryView(state: CartScreenState): ViewElement {
+function summaryView(state: CartScreenState, words: Words): ViewElement {
+  const text = words.cart;
   const { lines, gone, stock } = state;
   const readiness = checkoutReadiness(lines, gone, stock);
   const pending = lines.some((line) => !line.prescriptionAccepted);
@@ -214,38 +225,40 @@ function summaryView(state: CartScreenState): ViewElement {
   return el(
     'section',
     { 'aria-labelledby': markup.SUMMARY_HEADING_ID, class: markup.SUMMARY_CLASS },
-    el('h2', { id: markup.SUMMARY_HEADING_ID, class: markup.SUMMARY_HEADING_CLASS }, ORDER_SUMMARY),
+    el('h2', { id: markup.SUMMARY_HEADING_ID, class: markup.SUMMARY_HEADING_CLASS }, text.orderSummary),
     el(
       'dl',
       { class: markup.SUMMARY_LIST_CLASS },
-      el('div', { class: markup.SUMMARY_ROW_CLASS }, el('dt', {}, markup.subtotalLabel(units)), el('dd', {}, formatRupees(subtotalPaise))),
+      el('div', { class: markup.SUMMARY_ROW_CLASS }, el('dt', {}, markup.subtotalLabel(units, text, words.locale)), el('dd', {}, formatRupees(subtotalPaise))),
       coupon &&
         el(
           'div',
           { class: markup.SUMMARY_ROW_CLASS, 'data-testid': 'summary-coupon' },
-          el('dt', {}, markup.couponLabel(coupon.code)),
+          el('dt', {}, markup.couponLabel(coupon.code, text)),
           el('dd', { class: markup.COUPON_SAVING_CLASS }, `−${formatRupees(coupon.discountPaise)}`),
         ),
-      el('div', { class: markup.SUMMARY_ROW_CLASS }, el('dt', {}, markup.DELIVERY_FEE_LABEL), el('dd', { class: markup.DELIVERY_FEE_CLASS }, DELIVERY_FREE)),
-      el('div', { class: markup.SUMMARY_TOTAL_ROW_CLASS }, el('dt', {}, markup.TOTAL_LABEL), el('dd', {}, total)),
+      el('div', { class: markup.SUMMARY_ROW_CLASS }, el('dt', {}, text.deliveryFee), el('dd', { class: markup.DELIVERY_FEE_CLASS }, text.deliveryFree)),
+      el('div', { class: markup.SUMMARY_TOTAL_ROW_CLASS }, el('dt', {}, text.total), el('dd', {}, total)),
     ),
-    el('p', { class: markup.ESTIMATE_CLASS }, ESTIMATED_DELIVERY),
-    readiness === 'unavailable-lines' && el('p', { class: markup.UNAVAILABLE_NOTICE_CLASS }, UNAVAILABLE_LINES_NOTICE),
-    pending && el('p', { class: markup.PENDING_NOTICE_CLASS }, PRESCRIPTION_PENDING_NOTICE),
-    checkoutSlotView(state),
+    el('p', { class: markup.ESTIMATE_CLASS }, text.estimatedDelivery),
+    readiness === 'unavailable-lines' && el('p', { class: markup.UNAVAILABLE_NOTICE_CLASS }, text.unavailableLinesNotice),
+    pending && el('p', { class: markup.PENDING_NOTICE_CLASS }, text.prescriptionPendingNotice),
+    checkoutSlotView(state, words),
   );
 }
 
 /** The whole screen: the empty cart, or the lines beside the order summary. */
 export function cartScreenView(state: CartScreenState): ViewElement {
+  const words = wordsOfPage();
+  const text = words.cart;
   const screenMark = { [CART_SCREEN_ATTRIBUTE]: true };
   if (state.lines.length === 0) {
     return el(
       'div',
       { ...screenMark, class: markup.EMPTY_CART_CLASS },
-      el('p', { class: markup.EMPTY_CART_TITLE_CLASS }, EMPTY_CART),
-      el('p', { class: markup.EMPTY_CART_HINT_CLASS }, markup.EMPTY_CART_HINT),
-      el('a', { href: '/products', [TAP_KEY_ATTRIBUTE]: 'browse' satisfies ScreenTap, class: markup.BROWSE_LINK_CLASS }, BROWSE_PRODUCTS),
+      el('p', { class: markup.EMPTY_CART_TITLE_CLASS }, text.emptyCart),
+      el('p', { class: markup.EMPTY_CART_HINT_CLASS }, text.emptyCartHint),
+      el('a', { href: `${words.prefix}/products`, [TAP_KEY_ATTRIBUTE]: 'browse' satisfies ScreenTap, class: markup.BROWSE_LINK_CLASS }, text.browseProducts),
     );
   }
   return el(
@@ -253,15 +266,15 @@ export function cartScreenView(state: CartScreenState): ViewElement {
     { ...screenMark, class: markup.CART_GRID_CLASS },
     el(
       'section',
-      { 'aria-label': markup.LINES_SECTION_LABEL, class: markup.LINES_SECTION_CLASS },
-      el('ul', { class: markup.LINES_LIST_CLASS }, ...state.lines.map((line) => cartLineView(line, state.gone, state.prescriptionLinks, state.stock))),
+      { 'aria-label': text.linesSection, class: markup.LINES_SECTION_CLASS },
+      el('ul', { class: markup.LINES_LIST_CLASS }, ...state.lines.map((line) => cartLineView(line, state.gone, state.prescriptionLinks, state.stock, words))),
       el(
         'div',
         { class: markup.LINES_ACTIONS_CLASS },
-        el('a', { href: '/products', [TAP_KEY_ATTRIBUTE]: 'continue' satisfies ScreenTap, class: markup.CONTINUE_LINK_CLASS }, CONTINUE_SHOPPING),
-        el('button', { type: 'button', [TAP_KEY_ATTRIBUTE]: 'clear' satisfies ScreenTap, class: markup.CLEAR_BUTTON_CLASS }, CLEAR_CART),
+        el('a', { href: `${words.prefix}/products`, [TAP_KEY_ATTRIBUTE]: 'continue' satisfies ScreenTap, class: markup.CONTINUE_LINK_CLASS }, text.continueShopping),
+        el('button', { type: 'button', [TAP_KEY_ATTRIBUTE]: 'clear' satisfies ScreenTap, class: markup.CLEAR_BUTTON_CLASS }, text.clearCart),
       ),
     ),
-    summaryView(state),
+    summaryView(state, words),
   );
 }

@@ -2,6 +2,11 @@ import { formatRupees } from '../../domain/money';
 import { lineTotalPaise } from '../../domain/cart-line';
 import { discountLabel, sellingPricePaise } from '../../domain/selling-price';
 import type { CartLine } from './cart-store';
+import { cart as englishCart, productList as englishList } from '../../domain/strings/languages/en';
+import { countText, fill } from '../../domain/strings/format';
+import type { StringTable } from '../../domain/strings/table';
+
+type CartText = StringTable['cart'];
 
 /*
  * The classes and texts of the /cart page's screen, which cart-screen-view.ts describes once for
@@ -11,12 +16,12 @@ import type { CartLine } from './cart-store';
 
 export const EMPTY_CART_CLASS = 'flex flex-col items-center gap-4 py-16 text-center';
 export const EMPTY_CART_TITLE_CLASS = 'text-lg font-semibold text-gray-900';
-export const EMPTY_CART_HINT = 'Add medicines from our catalogue to get started.';
+export const EMPTY_CART_HINT = englishCart.emptyCartHint;
 export const EMPTY_CART_HINT_CLASS = 'text-gray-600';
 export const BROWSE_LINK_CLASS = 'rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800';
 
 export const CART_GRID_CLASS = 'grid gap-8 lg:grid-cols-3';
-export const LINES_SECTION_LABEL = 'Cart items';
+export const LINES_SECTION_LABEL = englishCart.linesSection;
 export const LINES_SECTION_CLASS = 'lg:col-span-2';
 export const LINES_LIST_CLASS = 'divide-y divide-gray-200 border-y border-gray-200';
 export const LINES_ACTIONS_CLASS = 'mt-4 flex flex-wrap justify-between gap-3';
@@ -50,8 +55,8 @@ export const SUMMARY_HEADING_CLASS = 'text-lg font-semibold text-gray-900';
 export const SUMMARY_LIST_CLASS = 'space-y-2 text-sm';
 export const SUMMARY_ROW_CLASS = 'flex justify-between';
 export const SUMMARY_TOTAL_ROW_CLASS = 'flex justify-between border-t border-gray-300 pt-2 text-base font-semibold';
-export const DELIVERY_FEE_LABEL = 'Delivery Fee';
-export const TOTAL_LABEL = 'Total';
+export const DELIVERY_FEE_LABEL = englishCart.deliveryFee;
+export const TOTAL_LABEL = englishCart.total;
 export const DELIVERY_FEE_CLASS = 'font-semibold text-brand-700';
 export const ESTIMATE_CLASS = 'text-sm text-gray-600';
 export const UNAVAILABLE_NOTICE_CLASS = 'text-sm font-medium text-red-700';
@@ -59,7 +64,7 @@ export const PENDING_NOTICE_CLASS = 'text-sm font-medium text-amber-800';
 
 export const CHECKOUT_SLOT_CLASS = 'space-y-4';
 export const PAYMENT_FIELDSET_CLASS = 'space-y-2';
-export const PAYMENT_LEGEND = 'Payment Method';
+export const PAYMENT_LEGEND = englishCart.paymentLegend;
 export const PAYMENT_LEGEND_CLASS = 'mb-2 text-sm font-semibold text-gray-900';
 export const PAYMENT_OPTION_CLASS =
   'flex cursor-pointer flex-wrap items-center gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-disabled:cursor-not-allowed has-disabled:text-gray-500';
@@ -70,18 +75,19 @@ export const paymentReasonId = (method: string) => `payment-method-${method}-rea
 export const PROCEED_BUTTON_CLASS =
   'w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600';
 
-export const subtotalLabel = (units: number) => `Subtotal (${units} ${units === 1 ? 'item' : 'items'})`;
-export const lineUploadLabel = (uploadText: string, productName: string) => `${uploadText} for ${productName}`;
-export const lineTotalLabel = (productName: string) => `Total for ${productName}`;
-export const removeLabel = (productName: string) => `Remove ${productName}`;
+// 'en-IN' unless told: English's one/other rule; a page in another language passes its own table and locale.
+export const subtotalLabel = (units: number, text: CartText = englishCart, locale = 'en-IN') => countText(text.subtotal, units, locale);
+export const lineUploadLabel = (productName: string, text: CartText = englishCart) => fill(text.lineUpload, { name: productName });
+export const lineTotalLabel = (productName: string, text: CartText = englishCart) => fill(text.lineTotal, { name: productName });
+export const removeLabel = (productName: string, text: CartText = englishCart) => fill(text.removeLine, { name: productName });
 /** The limit hint's id on a cart line's plus button: stable, so the static and the React markup agree. */
 export const lineLimitHintId = (productId: number) => `cart-line-limit-${productId}`;
 
-export const lineMrpText = (line: CartLine) => `MRP ${formatRupees(line.product.mrp_paise)}`;
+export const lineMrpText = (line: CartLine, text: CartText = englishCart) => fill(text.lineMrp, { price: formatRupees(line.product.mrp_paise) });
 
 /** '₹31.05 · 10% off' under the MRP when the line sells below it; null otherwise. */
-export function lineDiscountText(line: CartLine): string | null {
-  const label = discountLabel(line.product);
+export function lineDiscountText(line: CartLine, text: Pick<StringTable['productList'], 'percentOff'> = englishList): string | null {
+  const label = discountLabel(line.product, text);
   return label ? `${formatRupees(sellingPricePaise(line.product))} · ${label}` : null;
 }
 
@@ -89,5 +95,5 @@ export const lineTotalText = (line: CartLine) =>
   formatRupees(lineTotalPaise({ mrp_paise: line.product.mrp_paise, current_price_paise: line.product.current_price_paise, quantity: line.quantity }));
 
 /** The order summary's coupon row: the code and its saving (only after the server quoted it). */
-export const couponLabel = (code: string) => `Coupon ${code}`;
+export const couponLabel = (code: string, text: CartText = englishCart) => fill(text.coupon, { code });
 export const COUPON_SAVING_CLASS = 'font-semibold text-brand-700';

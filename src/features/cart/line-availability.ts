@@ -1,16 +1,22 @@
 import type { CartLine } from '../../domain/cart-line';
 import type { Availability } from '../../domain/stock';
+import { cart } from '../../domain/strings/languages/en';
+import type { StringTable } from '../../domain/strings/table';
 
 /* Whether each cart line can still be bought, and the cart with it: pure rules, no store. */
 
 export type LineAvailability = 'available' | 'gone' | 'sold-out' | 'discontinued' | 'short';
 
-export const UNAVAILABLE_LINE_LABEL: Record<Exclude<LineAvailability, 'available'>, string> = {
-  gone: 'No longer available',
-  'sold-out': 'Sold out',
-  discontinued: 'Discontinued',
-  short: 'Not enough in stock',
-};
+export const unavailableLineLabel = (
+  text: Pick<StringTable['cart'], 'lineGone' | 'lineSoldOut' | 'lineDiscontinued' | 'lineShort'>,
+): Record<Exclude<LineAvailability, 'available'>, string> => ({
+  gone: text.lineGone,
+  'sold-out': text.lineSoldOut,
+  discontinued: text.lineDiscontinued,
+  short: text.lineShort,
+});
+
+export const UNAVAILABLE_LINE_LABEL = /* @__PURE__ */ unavailableLineLabel(cart);
 
 /** `stock`: what the availability request answered after load (tracked products only). */
 export function availabilityOf(line: CartLine, goneProductIds: ReadonlySet<number>, stock: Availability = {}): LineAvailability {

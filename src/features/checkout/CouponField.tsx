@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { formatRupees } from '../../domain/money';
 import { $appliedCoupon, $cart, couponFor, couponLinesKey } from '../cart/public';
 import { $deliveryStep } from '../delivery/public';
-import { COUPON_APPLY, COUPON_APPLYING, COUPON_FIELD_LABEL, COUPON_NOT_CHECKED, COUPON_REMOVE, couponSaving } from './checkout-strings';
+import { couponSaving, words } from './checkout-strings';
 import { paymentApi } from './browser-checkout';
 
 /**
@@ -35,7 +35,7 @@ export default function CouponField() {
       setTyped(quote.code);
     } catch (failure) {
       $appliedCoupon.set(null);
-      setError(failure instanceof Error && failure.message ? failure.message : COUPON_NOT_CHECKED);
+      setError(failure instanceof Error && failure.message ? failure.message : words().couponNotChecked);
     } finally {
       setBusy(false);
     }
@@ -57,7 +57,7 @@ export default function CouponField() {
       }}
     >
       <label htmlFor={`${id}-code`} className="block text-sm font-medium text-gray-700">
-        {COUPON_FIELD_LABEL}
+        {words().couponFieldLabel}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -83,11 +83,11 @@ export default function CouponField() {
               setTyped('');
             }}
           >
-            {COUPON_REMOVE}
+            {words().couponRemove}
           </button>
         ) : (
           <button type="submit" disabled={busy || typed.trim() === ''} className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white disabled:opacity-60">
-            {busy ? COUPON_APPLYING : COUPON_APPLY}
+            {busy ? words().couponApplying : words().couponApply}
           </button>
         )}
       </div>

@@ -1,20 +1,9 @@
 import type { CheckoutState } from './checkout-state';
-import {
-  CHECK_AGAIN,
-  PAYMENT_FAILED_HEADING,
-  REFRESH_TOTAL,
-  REMOVE_FROM_CART,
-  RETRY_PAYMENT,
-  UPLOAD_PRESCRIPTION_AGAIN,
-  VERIFYING_PAYMENT,
-} from './checkout-strings';
+import { uploadPrescriptionAgain, words } from './checkout-strings';
 import type { RefusalAction } from './refusal-action';
 
-const ACTION_LABEL: Record<RefusalAction['kind'], string> = {
-  'remove-line': REMOVE_FROM_CART,
-  'refresh-total': REFRESH_TOTAL,
-  'upload-prescription': UPLOAD_PRESCRIPTION_AGAIN,
-};
+const actionLabel = (kind: RefusalAction['kind']): string =>
+  kind === 'remove-line' ? words().removeFromCart : kind === 'refresh-total' ? words().refreshTotal : uploadPrescriptionAgain();
 
 interface Props {
   state: CheckoutState;
@@ -31,7 +20,7 @@ export function PaymentPanels({ state, onRetry, onCheckAgain, onAction }: Props)
     case 'verifying':
       return (
         <div role="status" className="mb-6 rounded-xl border border-gray-200 bg-gray-50 p-4 text-gray-800">
-          {VERIFYING_PAYMENT}
+          {words().verifyingPayment}
         </div>
       );
     case 'placed':
@@ -49,7 +38,7 @@ export function PaymentPanels({ state, onRetry, onCheckAgain, onAction }: Props)
             onClick={onCheckAgain}
             className="rounded-md border border-amber-600 px-4 py-2 text-sm font-semibold hover:bg-amber-100"
           >
-            {CHECK_AGAIN}
+            {words().checkAgain}
           </button>
         </div>
       );
@@ -57,7 +46,7 @@ export function PaymentPanels({ state, onRetry, onCheckAgain, onAction }: Props)
       return (
         <section role="alert" aria-labelledby="payment-failed-heading" className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
           <h2 id="payment-failed-heading" className="font-semibold">
-            {PAYMENT_FAILED_HEADING}
+            {words().paymentFailedHeading}
           </h2>
           <p className="mt-1 text-sm break-words">{state.reason}</p>
           {state.action ? (
@@ -66,7 +55,7 @@ export function PaymentPanels({ state, onRetry, onCheckAgain, onAction }: Props)
               onClick={() => state.action && onAction(state.action)}
               className="mt-3 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
             >
-              {state.action.kind === 'remove-line' ? `${REMOVE_FROM_CART}: ${state.action.productName}` : ACTION_LABEL[state.action.kind]}
+              {state.action.kind === 'remove-line' ? `${words().removeFromCart}: ${state.action.productName}` : actionLabel(state.action.kind)}
             </button>
           ) : onRetry && (
             <button
@@ -74,7 +63,7 @@ export function PaymentPanels({ state, onRetry, onCheckAgain, onAction }: Props)
               onClick={onRetry}
               className="mt-3 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
             >
-              {RETRY_PAYMENT}
+              {words().retryPayment}
             </button>
           )}
         </section>

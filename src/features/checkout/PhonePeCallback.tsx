@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { paymentApi } from './browser-checkout';
-import { PAYMENT_FAILED_HEADING, VERIFYING_PAYMENT } from './checkout-strings';
+import { words } from './checkout-strings';
 import { CALLBACK_REDIRECT_MS, callbackOutcome, callbackReturn, callbackTransactionId } from './phonepe-callback';
 import type { PhonePeOutcome } from './phonepe-outcome';
 import { readPendingPayment } from './phonepe-transaction';
@@ -26,7 +26,7 @@ export default function PhonePeCallback() {
   if (!outcome) {
     return (
       <p role="status" className="text-lg text-gray-800">
-        {VERIFYING_PAYMENT}
+        {words().verifyingPayment}
       </p>
     );
   }
@@ -38,7 +38,7 @@ export default function PhonePeCallback() {
         : 'border-red-300 bg-red-50 text-red-900';
   return (
     <div role={outcome.kind === 'failed' ? 'alert' : 'status'} className={`rounded-xl border p-6 ${tone}`}>
-      {outcome.kind === 'failed' && <h2 className="font-semibold">{PAYMENT_FAILED_HEADING}</h2>}
+      {outcome.kind === 'failed' && <h2 className="font-semibold">{words().paymentFailedHeading}</h2>}
       <p className="text-lg">{outcome.message}</p>
       <p className="mt-3 text-sm">{sentence}</p>
     </div>

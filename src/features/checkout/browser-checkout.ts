@@ -1,3 +1,4 @@
+import { pagePathPrefix } from '../../lib/browser/page-text';
 import { PUBLIC_RAZORPAY_CHECKOUT_URL, PUBLIC_RAZORPAY_KEY_ID } from 'astro:env/client';
 import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { leavePlacedOrderNote } from '../../lib/placed-order-note';
@@ -45,7 +46,8 @@ export function browserCheckoutContext(dispatch: (event: CheckoutEvent) => void)
     // The task only lets the placed panel paint once before the page goes.
     openOrder: (order, news) => {
       leavePlacedOrderNote(window.sessionStorage, { orderNumber: order.orderNumber, ...news, ...(order.record ? { record: order.record } : {}) });
-      setTimeout(() => window.location.assign(order.path), 0);
+      // The order page in the page's own language.
+      setTimeout(() => window.location.assign(pagePathPrefix() + order.path), 0);
     },
     keyId: PUBLIC_RAZORPAY_KEY_ID,
     loadRazorpay: () => loadRazorpay(PUBLIC_RAZORPAY_CHECKOUT_URL),

@@ -3,23 +3,7 @@ import type { DeliveryDetailsInput } from '../../domain/payment-contract';
 import type { ToastKind } from '../../lib/browser/toast';
 import { rupeesText } from '../../domain/money';
 import type { CheckoutEvent } from './checkout-state';
-import {
-  BRAND_NAME,
-  CHECKOUT_THEME_COLOR,
-  COD_CREATE_TOAST,
-  COD_ORDER_PLACED,
-  CREATE_ORDER_TOAST,
-  NO_TRANSACTION_ID,
-  ORDER_DESCRIPTION,
-  ORDER_PLACED,
-  ORDER_PLACED_TOAST,
-  PAYMENT_CANCELLED_TOAST,
-  PAYMENT_FAILED,
-  PAYMENT_FAILED_TRY_AGAIN,
-  PAYMENT_WAS_CANCELLED,
-  PHONEPE_CREATE_TOAST,
-  VERIFY_TOAST,
-} from './checkout-strings';
+import { BRAND_NAME, CHECKOUT_THEME_COLOR, ORDER_DESCRIPTION, words } from './checkout-strings';
 import { checkoutRequest, type PaymentApi, PaymentApiError, type PlacedOrder } from './payment-api';
 import { phonePeOutcome } from './phonepe-outcome';
 import { clearPendingPayment, newMerchantTransactionId, readPendingPayment, storePendingPayment } from './phonepe-transaction';
@@ -57,7 +41,7 @@ export interface PhonePeContext extends CheckoutContext {
 }
 
 function reasonOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : PAYMENT_FAILED_TRY_AGAIN;
+  return error instanceof Error && error.message ? error.message : words().paymentFailedTryAgain;
 }
 
 function fail(context: CheckoutContext, error: unknown, toast?: string): void {
@@ -106,7 +90,7 @@ export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
   try {
     order = await context.api.createRazorpayOrder(request);
   } catch (error) {
-    fail(context, error, CREATE_ORDER_TOAST);
+    fail(context, error, words().createOrderToast);
     return;
   }
   const itemCount = request.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -119,23 +103,23 @@ export async function payWithRazorpay(context: RazorpayContext): Promise<void> {
         context.api.verifyRazorpayPayment(confirmation).then(
           (placed) => {
             context.clearCart();
-            context.dispatch({ type: 'placed', message: ORDER_PLACED });
-            context.toast('success', ORDER_PLACED_TOAST);
-            context.openOrder(placed, { message: ORDER_PLACED, toast: ORDER_PLACED_TOAST });
+            context.dispatch({ type: 'placed', message: words().orderPlaced });
+            context.toast('success', words().orderPlacedToast);
+            context.openOrder(placed, { message: words().orderPlaced, toast: words().orderPlacedToast });
           },
-          (error: unknown) => fail(context, error, VERIFY_TOAST),
+          (error: unknown) => fail(context, error, words().verifyToast),
         );
       },
       ondismiss: () => {
-        context.dispatch({ type: 'failed', reason: PAYMENT_WAS_CANCELLED });
-        context.toast('info', PAYMENT_CANCELLED_TOAST);
+        context.dispatch({ type: 'failed', reason: words().paymentWasCancelled });
+        context.toast('info', words().paymentCancelledToast);
       },
     },
   );
   try {
     const checkout = new Razorpay(options);
     checkout.on('payment.failed', (failure) => {
-      const reason = failure.error?.description || PAYMENT_FAILED;
+      const reason = failure.error?.description || words().paymentFailed;
       context.dispatch({ type: 'failed', reason });
       context.toast('error', reason);
     });
@@ -156,7 +140,7 @@ export async function payWithPhonePe(context: PhonePeContext): Promise<void> {
     storePendingPayment(context.storage, { merchantTransactionId, totalPaise: request.amount, method: 'phonepe', returnPath: context.returnPath });
     context.redirect(reply.data.instrumentResponse.redirectInfo.url);
   } catch (error) {
-    fail(context, error, PHONEPE_CREATE_TOAST);
+    fail(context, error, words().phonePeCreateToast);
   }
 }
 
@@ -168,7 +152,7 @@ export async function payWithPhonePe(context: PhonePeContext): Promise<void> {
 export async function verifyStoredPhonePePayment(context: PhonePeContext): Promise<void> {
   const pending = readPendingPayment(context.storage, context.returnPath);
   if (!pending) {
-    context.dispatch({ type: 'failed', reason: NO_TRANSACTION_ID });
+    context.dispatch({ type: 'failed', reason: words().noTransactionId });
     return;
   }
   context.dispatch({ type: 'verify', method: 'phonepe' });
@@ -205,10 +189,10 @@ export async function payWithCod(context: CheckoutContext): Promise<void> {
   try {
     const placed = await context.api.createCodOrder(checkoutRequest(context.cart(), context.delivery()));
     context.clearCart();
-    context.dispatch({ type: 'placed', message: COD_ORDER_PLACED });
-    context.toast('success', COD_ORDER_PLACED);
-    context.openOrder(placed, { message: COD_ORDER_PLACED, toast: COD_ORDER_PLACED });
+    context.dispatch({ type: 'placed', message: words().codOrderPlaced });
+    context.toast('success', words().codOrderPlaced);
+    context.openOrder(placed, { message: words().codOrderPlaced, toast: words().codOrderPlaced });
   } catch (error) {
-    fail(context, error, COD_CREATE_TOAST);
+    fail(context, error, words().codCreateToast);
   }
 }

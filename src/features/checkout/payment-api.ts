@@ -1,3 +1,5 @@
+import { pageLanguage } from '../../lib/browser/page-text';
+import { DEFAULT_LANGUAGE } from '../../domain/language';
 import type { z } from 'zod';
 import { cartLinesTotalPaise } from '../../domain/cart-line';
 import { storedAttribution } from './utm';
@@ -15,7 +17,7 @@ import type {
   PhonePeVerifyResponse,
   RazorpayVerifyRequest,
 } from '../../domain/payment-contract';
-import { COUPON_NOT_CHECKED, NO_ORDER_ID, codCreateFailed, createOrderFailed, phonePeCreateFailed, phonePeVerifyFailed, verifyFailed } from './checkout-strings';
+import { codCreateFailed, createOrderFailed, phonePeCreateFailed, phonePeVerifyFailed, verifyFailed, words } from './checkout-strings';
 
 /** A refusal or a broken reply of the payment functions; `message` is the spec's text for it. */
 export class PaymentApiError extends Error {
@@ -54,6 +56,8 @@ export function checkoutRequest(cart: CartState, delivery: DeliveryDetailsInput)
     cartSessionId: cart.sessionId,
     prescriptionPaths: [...new Set(lines.flatMap((line) => (line.prescriptionFileUrl ? [line.prescriptionFileUrl] : [])))],
     attribution: storedAttribution(),
+    // The page's language, for the order's messages; left out on the default language's pages (the server's default).
+    ...(pageLanguage() === DEFAULT_LANGUAGE ? {} : { language: pageLanguage() }),
   };
 }
 
@@ -104,11 +108,11 @@ export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies)
       const [reply, contract] = await Promise.all([send('/api/coupons/check', request), loadContract()]);
       const body = parseJson(reply.text);
       if (!reply.ok) {
-        const sentence = reply.status === 422 && body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : COUPON_NOT_CHECKED;
+        const sentence = reply.status === 422 && body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : words().couponNotChecked;
         throw new PaymentApiError(sentence, reply.status);
       }
       const parsed = contract.couponCheckResponseSchema.safeParse(body);
-      if (!parsed.success) throw new PaymentApiError(COUPON_NOT_CHECKED, reply.status);
+      if (!parsed.success) throw new PaymentApiError(words().couponNotChecked, reply.status);
       return parsed.data;
     },
 
@@ -116,7 +120,7 @@ export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies)
       const [reply, contract] = await Promise.all([send('/api/razorpay/create-order', request), loadContract()]);
       if (!reply.ok) throw new PaymentApiError(createOrderFailed(reply.status, reply.text), reply.status);
       const parsed = contract.createOrderResponseSchema.safeParse(parseJson(reply.text));
-      if (!parsed.success) throw new PaymentApiError(NO_ORDER_ID, reply.status);
+      if (!parsed.success) throw new PaymentApiError(words().noOrderId, reply.status);
       return parsed.data.order;
     },
 

@@ -1,4 +1,4 @@
-import { NO_TRANSACTION_ID, RETURNING_TO_CART, RETURNING_TO_REQUEST, phonePeVerifyFailed } from './checkout-strings';
+import { phonePeVerifyFailed, words } from './checkout-strings';
 import { PaymentApiError } from './payment-api';
 import { phonePeOutcome, type PhonePeOutcome } from './phonepe-outcome';
 import { CART_PATH, type PendingPhonePePayment } from './phonepe-transaction';
@@ -18,7 +18,7 @@ export function callbackTransactionId(search: string, stored: string | null): st
  */
 export function callbackReturn(transactionId: string | null, stored: PendingPhonePePayment | null): { path: string; sentence: string } {
   const path = stored && stored.merchantTransactionId === transactionId ? stored.returnPath : CART_PATH;
-  return { path, sentence: path === CART_PATH ? RETURNING_TO_CART : RETURNING_TO_REQUEST };
+  return { path, sentence: path === CART_PATH ? words().returningToCart : words().returningToRequest };
 }
 
 /**
@@ -26,7 +26,7 @@ export function callbackReturn(transactionId: string | null, stored: PendingPhon
  * (idempotently) and is the one that empties its cart and forgets the stored payment.
  */
 export async function callbackOutcome(transactionId: string | null, verify: (id: string) => Promise<PhonePeVerifyResponse>): Promise<PhonePeOutcome> {
-  if (!transactionId) return { kind: 'failed', message: NO_TRANSACTION_ID, final: true };
+  if (!transactionId) return { kind: 'failed', message: words().noTransactionId, final: true };
   try {
     return phonePeOutcome(await verify(transactionId));
   } catch (error) {

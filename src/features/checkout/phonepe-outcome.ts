@@ -1,5 +1,5 @@
 import type { PhonePeVerifyResponse } from '../../domain/payment-contract';
-import { PHONEPE_DECLINED, PHONEPE_PENDING, PHONEPE_VERIFIED, phonePeStateFailed } from './checkout-strings';
+import { phonePeStateFailed, words } from './checkout-strings';
 
 /**
  * What a PhonePe verify reply means for the customer. `final` says whether the stored payment may be
@@ -12,8 +12,8 @@ export type PhonePeOutcome =
 
 /** The reply was already checked against the contract by the payment API (an off-contract one throws there). */
 export function phonePeOutcome({ verified, data }: PhonePeVerifyResponse): PhonePeOutcome {
-  if (verified && data.state === 'COMPLETED') return { kind: 'verified', message: PHONEPE_VERIFIED, final: true };
-  if (data.state === 'PENDING') return { kind: 'pending', message: PHONEPE_PENDING, final: false };
+  if (verified && data.state === 'COMPLETED') return { kind: 'verified', message: words().phonePeVerified, final: true };
+  if (data.state === 'PENDING') return { kind: 'pending', message: words().phonePePending, final: false };
   if (data.state === 'FAILED') return { kind: 'failed', message: phonePeStateFailed(data.state, data.responseCode), final: true };
-  return { kind: 'failed', message: PHONEPE_DECLINED, final: true };
+  return { kind: 'failed', message: words().phonePeDeclined, final: true };
 }

@@ -1,5 +1,5 @@
 import type { RazorpayVerifyRequest } from '../../domain/payment-contract';
-import { SDK_LOAD_FAILED, SDK_NOT_LOADED } from './checkout-strings';
+import { words } from './checkout-strings';
 
 /** The part of Razorpay's checkout.js this storefront uses. */
 export interface RazorpayOptions {
@@ -43,10 +43,10 @@ export function loadRazorpay(scriptUrl: string): Promise<RazorpayConstructor> {
     const script = document.createElement('script');
     script.src = scriptUrl;
     script.async = true;
-    script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(new Error(SDK_NOT_LOADED)));
+    script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(new Error(words().sdkNotLoaded)));
     script.onerror = () => {
       script.remove();
-      reject(new Error(SDK_LOAD_FAILED));
+      reject(new Error(words().sdkLoadFailed));
     };
     document.head.appendChild(script);
   }).catch((error: unknown) => {

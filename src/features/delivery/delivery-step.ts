@@ -2,7 +2,8 @@ import { atom } from 'nanostores';
 import type { PinCodeCheck } from '../../domain/delivery';
 import type { DeliveryDetailsInput } from '../../domain/payment-contract';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
-import { COD_NEEDS_PIN_CODE } from './delivery-strings';
+import { delivery } from '../../domain/strings/languages/en';
+import { pageText } from '../../lib/browser/page-text';
 
 /** What the delivery step on /cart has settled, for the payment step to read. */
 export interface DeliveryStepState {
@@ -16,7 +17,7 @@ export interface DeliveryStepState {
   showErrors: boolean;
 }
 
-export const $deliveryStep = atom<DeliveryStepState>({ details: null, check: null, codRefusal: COD_NEEDS_PIN_CODE, showErrors: false });
+export const $deliveryStep = atom<DeliveryStepState>({ details: null, check: null, codRefusal: pageText('delivery', delivery).codNeedsPinCode, showErrors: false });
 
 /** "Order updates on WhatsApp", ticked or not: sent with the details, recorded as the mobile's consent. */
 export const $whatsappUpdates = atom(false);

@@ -1,34 +1,76 @@
 import { formatRupees } from '../../domain/money';
 import { linePaise, unitPricePaise } from '../../domain/order-line';
-import { customerMayCancel, isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '../../domain/order-status';
+import { customerMayCancel, isOrderStatus, isPaymentStatus, type OrderStatus, type PaymentStatus } from '../../domain/order-status';
 import { el } from '../../lib/browser/dom';
 import { orderStrings } from '../../domain/order-strings';
-import { collectedOnDelivery, paymentMethodLabel } from '../../domain/payment-methods';
+import { collectedOnDelivery } from '../../domain/payment-methods';
 import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } from '../../domain/order-view';
 import { reorderPagePath } from '../../domain/reorder-link';
-import { reorderStrings } from '../../domain/reorder-strings';
+import { order as englishOrder, paymentMethods, reorder } from '../../domain/strings/languages/en';
+import { fill } from '../../domain/strings/format';
+import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-text';
 
 /*
  * The order page's screens in plain DOM: the page script draws them the moment the order arrives
  * (order-page.ts), so the order number, status and lines need no framework to show.
  */
 
-const REFUND_STATES = { requested: 'Requested', pending: 'In progress', processed: 'Refunded', failed: 'Not completed: our support team will contact you' } as const;
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+// The page's words and dates: English's, or the page's own language's on a page in another.
+const words = () => pageText('order', englishOrder);
+const local = (path: string) => pagePathPrefix() + path;
+const dateTime = { format: (date: Date) => new Intl.DateTimeFormat(pageLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(date) };
+const day = { format: (date: Date) => new Intl.DateTimeFormat(pageLocale(), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(date) };
+const refundStates = () => {
+  const text = words();
+  return { requested: text.refundRequested, pending: text.refundPending, processed: text.refundProcessed, failed: text.refundFailed } as const;
+};
+const statusLabel = (status: OrderStatus): string => {
+  const text = words();
+  return {
+    placed: text.statusPlaced,
+    prescription_review: text.statusPrescriptionReview,
+    confirmed: text.statusConfirmed,
+    packed: text.statusPacked,
+    shipped: text.statusShipped,
+    delivered: text.statusDelivered,
+    cancelled: text.statusCancelled,
+  }[status];
+};
+const paymentLabel = (status: PaymentStatus): string => {
+  const text = words();
+  return {
+    pending: text.paymentPending,
+    paid: text.paymentPaid,
+    failed: text.paymentFailed,
+    refund_pending: text.paymentRefundPending,
+    refunded: text.paymentRefunded,
+    partially_refunded: text.paymentPartlyRefunded,
+  }[status];
+};
+const cancelReasonLabel = (reason: CancelReason): string => {
+  const text = words();
+  return { 'Ordered by mistake': text.reasonMistake, 'Found a better price': text.reasonPrice, 'Delivery is too late': text.reasonLate, 'Doctor changed the prescription': text.reasonDoctor, other: text.otherReason }[reason];
+};
+/** A pharmacist's decision on a line in the page's language; English's own sentence (order-view.ts) on the default language's pages. */
+const decisionText = (decision: OrderRecord['decisions'][number]): string => {
+  const text = words();
+  if (text === englishOrder) return lineDecisionText(decision);
+  if (decision.decision === 'accepted') return fill(text.acceptedBy, { name: decision.pharmacist_name });
+  return fill(text.removedLine, { reason: decision.note ? `${text.notAcceptedByPharmacist} (${decision.note})` : text.notAcceptedByPharmacist });
+};
 const rupees = (paise: number) => formatRupees(paise);
 const LINK = 'text-teal-700 underline';
 const SECTION_HEADING = 'mb-2 text-lg font-semibold text-gray-900';
 
 function eventLabel(event: OrderRecord['events'][number]): string {
   const to = event.to_status ?? '';
-  if (event.kind === 'status' && isOrderStatus(to)) return orderStatusLabels[to];
-  if (event.kind === 'payment' && isPaymentStatus(to)) return paymentStatusLabels[to];
-  return 'Note';
+  if (event.kind === 'status' && isOrderStatus(to)) return statusLabel(to);
+  if (event.kind === 'payment' && isPaymentStatus(to)) return paymentLabel(to);
+  return words().note;
 }
 
 export function loadingScreen(): HTMLElement {
-  return el('p', { class: 'text-sm text-gray-600', role: 'status' }, 'Loading your order…');
+  return el('p', { class: 'text-sm text-gray-600', role: 'status' }, words().loading);
 }
 
 function message(title: string, ...children: Node[]): HTMLElement {
@@ -36,21 +78,21 @@ function message(title: string, ...children: Node[]): HTMLElement {
 }
 
 export function loadFailedScreen(): HTMLElement {
-  return message(orderStrings.loadFailed);
+  return message(words().loadFailed);
 }
 
 export function notFoundScreen(): HTMLElement {
   return message(
-    orderStrings.notFound,
-    el('p', { class: 'mt-2 text-sm text-gray-700' }, 'Check the order number in your mail. ', el('a', { class: LINK, href: '/products' }, 'Continue shopping')),
+    words().notFound,
+    el('p', { class: 'mt-2 text-sm text-gray-700' }, words().checkOrderNumber, el('a', { class: LINK, href: local('/products') }, words().continueShopping)),
   );
 }
 
 export function cannotShowScreen(orderNumber: string): HTMLElement {
   return message(
-    orderStrings.cannotShow,
-    el('p', { class: 'mt-2 text-sm text-gray-700' }, orderStrings.signInToSee),
-    el('a', { class: 'mt-4 inline-block rounded bg-teal-700 px-4 py-2 text-sm font-semibold text-white', href: `/login?next=${encodeURIComponent(`/orders/${orderNumber}`)}` }, 'Sign in'),
+    words().cannotShow,
+    el('p', { class: 'mt-2 text-sm text-gray-700' }, words().signInToSee),
+    el('a', { class: 'mt-4 inline-block rounded bg-teal-700 px-4 py-2 text-sm font-semibold text-white', href: `${local('/login')}?next=${encodeURIComponent(local(`/orders/${orderNumber}`))}` }, words().signIn),
   );
 }
 
@@ -61,7 +103,7 @@ export function placedBanner(text: string, orderNumber: string): HTMLElement {
     { role: 'status', class: 'mb-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-semibold text-green-800' },
     el('span', {}, text),
     ' ',
-    el('span', {}, `Order ${orderNumber}`),
+    el('span', {}, fill(words().orderNumber, { number: orderNumber })),
   );
 }
 
@@ -87,14 +129,20 @@ function lineItems(record: OrderRecord): HTMLElement {
             'span',
             {},
             `${line.quantity} × ${line.name} `,
-            el('span', { class: 'text-gray-600' }, `(${rupees(unitPricePaise(line))} each${line.discount_paise ? `, ${rupees(line.discount_paise)} off with your coupon` : ''})`),
+            el(
+              'span',
+              { class: 'text-gray-600' },
+              line.discount_paise
+                ? fill(words().eachWithCoupon, { price: rupees(unitPricePaise(line)), discount: rupees(line.discount_paise) })
+                : fill(words().each, { price: rupees(unitPricePaise(line)) }),
+            ),
           ),
           el('span', { class: `font-medium ${rejected ? 'text-gray-500 line-through' : ''}` }, rupees(linePaise(line))),
         ),
-        decision && el('p', { class: `mt-1 ${rejected ? 'text-red-700' : 'text-teal-800'}` }, lineDecisionText(decision)),
+        decision && el('p', { class: `mt-1 ${rejected ? 'text-red-700' : 'text-teal-800'}` }, decisionText(decision)),
       );
     }),
-    el('li', { class: 'flex justify-between p-3 text-sm font-semibold' }, el('span', {}, 'Total'), el('span', { 'data-testid': 'order-total' }, rupees(order.amount_paise))),
+    el('li', { class: 'flex justify-between p-3 text-sm font-semibold' }, el('span', {}, words().total), el('span', { 'data-testid': 'order-total' }, rupees(order.amount_paise))),
   );
 }
 
@@ -107,7 +155,7 @@ function deliveryAndPayment(record: OrderRecord): HTMLElement {
     order.delivery_pin_code &&
       section(
         'delivery-heading',
-        'Delivery address',
+        words().deliveryAddress,
         el(
           'address',
           { class: 'text-sm not-italic text-gray-800' },
@@ -117,9 +165,11 @@ function deliveryAndPayment(record: OrderRecord): HTMLElement {
       ),
     section(
       'payment-heading',
-      'Payment',
-      el('p', { class: 'text-sm text-gray-800' }, paymentMethodLabel(order.provider)),
-      !collectedOnDelivery(order.provider) ? el('p', { class: 'text-sm text-gray-600' }, `Reference: ${order.provider_payment_id ?? order.provider_order_id}`) : document.createTextNode(''),
+      words().payment,
+      el('p', { class: 'text-sm text-gray-800' }, pageText('paymentMethods', paymentMethods)[order.provider as keyof typeof paymentMethods] ?? order.provider),
+      !collectedOnDelivery(order.provider)
+        ? el('p', { class: 'text-sm text-gray-600' }, fill(words().reference, { reference: order.provider_payment_id ?? order.provider_order_id ?? '' }))
+        : document.createTextNode(''),
     ),
   );
 }
@@ -127,7 +177,7 @@ function deliveryAndPayment(record: OrderRecord): HTMLElement {
 function history(record: OrderRecord): HTMLElement {
   return section(
     'timeline-heading',
-    'Order history',
+    words().history,
     el(
       'ol',
       { class: 'space-y-2 border-l-2 border-teal-600 pl-4 text-sm' },
@@ -156,13 +206,14 @@ export interface CancelChoice {
  */
 function cancelDialog(confirm: (choice: CancelChoice) => Promise<string | null>): { dialog: HTMLDialogElement; open(): void } {
   const otherBox = el('textarea', { required: true, maxlength: '500', class: 'mt-1 block w-full rounded border border-gray-300 p-2' });
-  const otherLabel = el('label', { class: 'mb-3 block text-sm text-gray-700' }, 'Your reason', otherBox);
+  const text = words();
+  const otherLabel = el('label', { class: 'mb-3 block text-sm text-gray-700' }, text.yourReason, otherBox);
   const error = el('p', { role: 'alert', class: 'mb-3 text-sm text-red-700' });
-  const submit = el('button', { type: 'submit', class: 'rounded bg-red-700 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60' }, 'Cancel order');
-  const keep = el('button', { type: 'button', class: 'rounded border border-gray-300 px-4 py-2 text-sm' }, 'Keep order');
+  const submit = el('button', { type: 'submit', class: 'rounded bg-red-700 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60' }, text.cancelOrder);
+  const keep = el('button', { type: 'button', class: 'rounded border border-gray-300 px-4 py-2 text-sm' }, text.keepOrder);
   const radios = cancelReasons.map((choice, index) => {
     const radio = el('input', { type: 'radio', name: 'reason', value: choice, checked: index === 0 });
-    return { choice, radio, label: el('label', { class: 'flex items-center gap-2 text-sm text-gray-900' }, radio, choice === 'other' ? 'Other' : choice) };
+    return { choice, radio, label: el('label', { class: 'flex items-center gap-2 text-sm text-gray-900' }, radio, cancelReasonLabel(choice)) };
   });
   const chosen = () => radios.find((entry) => entry.radio.checked)?.choice ?? cancelReasons[0];
   const showOther = () => {
@@ -176,8 +227,8 @@ function cancelDialog(confirm: (choice: CancelChoice) => Promise<string | null>)
   const form = el(
     'form',
     { method: 'dialog' },
-    el('h2', { id: 'cancel-title', class: 'mb-3 text-lg font-semibold text-gray-900' }, 'Cancel this order?'),
-    el('fieldset', { class: 'mb-3 space-y-2' }, el('legend', { class: 'mb-1 text-sm text-gray-700' }, 'Why are you cancelling?'), ...radios.map((entry) => entry.label)),
+    el('h2', { id: 'cancel-title', class: 'mb-3 text-lg font-semibold text-gray-900' }, text.cancelTitle),
+    el('fieldset', { class: 'mb-3 space-y-2' }, el('legend', { class: 'mb-1 text-sm text-gray-700' }, text.whyCancelling), ...radios.map((entry) => entry.label)),
     otherLabel,
     error,
     el('div', { class: 'flex justify-end gap-2' }, keep, submit),
@@ -188,11 +239,11 @@ function cancelDialog(confirm: (choice: CancelChoice) => Promise<string | null>)
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     submit.disabled = true;
-    submit.textContent = 'Cancelling…';
+    submit.textContent = text.cancelling;
     showError(null);
     void confirm({ reason: chosen(), otherReason: otherBox.value }).then((refusal) => {
       submit.disabled = false;
-      submit.textContent = 'Cancel order';
+      submit.textContent = text.cancelOrder;
       if (refusal === null) dialog.close();
       else showError(refusal);
     });
@@ -211,8 +262,8 @@ function cancelDialog(confirm: (choice: CancelChoice) => Promise<string | null>)
 export function reorderLink(orderNumber: string, orderKey: string | null): HTMLElement {
   return el(
     'a',
-    { class: 'inline-block rounded bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800', href: reorderPagePath({ order: orderNumber, ...(orderKey ? { key: orderKey } : {}) }) },
-    reorderStrings.button,
+    { class: 'inline-block rounded bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800', href: local(reorderPagePath({ order: orderNumber, ...(orderKey ? { key: orderKey } : {}) })) },
+    pageText('reorder', reorder).button,
   );
 }
 
@@ -229,11 +280,12 @@ export interface OrderDetailsOptions {
 /** The order: number, status, lines and total first, then delivery, payment, refunds and history. */
 export function orderDetails(record: OrderRecord, options: OrderDetailsOptions): HTMLElement {
   const { order, refunds } = record;
+  const text = words();
   const shipped = order.status === 'shipped' || order.status === 'delivered';
   let cancelling: HTMLElement | null = null;
   if (customerMayCancel(order.status)) {
     const { dialog, open } = cancelDialog(options.cancel);
-    const button = el('button', { type: 'button', class: 'rounded border border-red-700 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50' }, 'Cancel order');
+    const button = el('button', { type: 'button', class: 'rounded border border-red-700 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50' }, words().cancelOrder);
     button.addEventListener('click', open);
     cancelling = el('div', {}, button, dialog);
   }
@@ -243,37 +295,41 @@ export function orderDetails(record: OrderRecord, options: OrderDetailsOptions):
     el(
       'header',
       {},
-      el('h1', { class: 'text-2xl font-bold text-gray-900' }, `Order ${order.order_number}`),
-      el('p', { class: 'text-sm text-gray-600' }, `Placed on ${dateTime.format(new Date(order.created_at))}`),
+      el('h1', { class: 'text-2xl font-bold text-gray-900' }, fill(text.orderNumber, { number: order.order_number })),
+      el('p', { class: 'text-sm text-gray-600' }, fill(text.placedOn, { date: dateTime.format(new Date(order.created_at)) })),
       el(
         'p',
         { class: 'mt-2 flex flex-wrap gap-2 text-sm' },
-        el('span', { 'data-testid': 'order-status', class: 'rounded bg-teal-50 px-2 py-1 font-semibold text-teal-800' }, orderStatusLabels[order.status]),
-        el('span', { 'data-testid': 'payment-status', class: 'rounded bg-gray-100 px-2 py-1 font-semibold text-gray-800' }, paymentStatusLabels[order.payment_status]),
+        el('span', { 'data-testid': 'order-status', class: 'rounded bg-teal-50 px-2 py-1 font-semibold text-teal-800' }, statusLabel(order.status)),
+        el('span', { 'data-testid': 'payment-status', class: 'rounded bg-gray-100 px-2 py-1 font-semibold text-gray-800' }, paymentLabel(order.payment_status)),
       ),
       shipped &&
         el(
           'p',
           { class: 'mt-2 text-sm' },
-          el('a', { class: 'text-teal-700 underline', href: `/orders/invoice?${new URLSearchParams({ number: order.order_number, ...(options.orderKey ? { key: options.orderKey } : {}) })}` }, 'View your tax invoice'),
+          el('a', { class: 'text-teal-700 underline', href: `/orders/invoice?${new URLSearchParams({ number: order.order_number, ...(options.orderKey ? { key: options.orderKey } : {}) })}` }, text.invoice),
         ),
       order.promised_delivery_date &&
         order.status !== 'cancelled' &&
-        el('p', { class: 'mt-2 text-sm text-gray-800' }, `Delivery by ${day.format(new Date(`${order.promised_delivery_date}T00:00:00Z`))}`),
+        el('p', { class: 'mt-2 text-sm text-gray-800' }, fill(text.deliveryBy, { date: day.format(new Date(`${order.promised_delivery_date}T00:00:00Z`)) })),
       el('p', { class: 'mt-3' }, reorderLink(order.order_number, options.orderKey)),
     ),
-    section('items-heading', 'Items', lineItems(record)),
+    section('items-heading', text.items, lineItems(record)),
     options.refills,
     deliveryAndPayment(record),
     refunds.length > 0 &&
       section(
         'refunds-heading',
-        'Refunds',
-        el('ul', { class: 'space-y-1 text-sm text-gray-800' }, ...refunds.map((refund) => el('li', {}, `${rupees(refund.amount_paise)}: ${REFUND_STATES[refund.state]} (${refund.reason})`))),
+        text.refunds,
+        el(
+          'ul',
+          { class: 'space-y-1 text-sm text-gray-800' },
+          ...refunds.map((refund) => el('li', {}, fill(text.refundLine, { amount: rupees(refund.amount_paise), state: refundStates()[refund.state], reason: refund.reason }))),
+        ),
       ),
     history(record),
     cancelling,
-    shipped && el('p', { class: 'text-sm text-gray-800' }, `${orderStrings.shippedCannotCancel} `, el('a', { class: LINK, href: orderStrings.returnsPolicyPath }, 'Returns policy')),
-    options.signedIn && el('p', {}, el('a', { class: `text-sm ${LINK}`, href: '/account/orders' }, 'All my orders')),
+    shipped && el('p', { class: 'text-sm text-gray-800' }, `${text.shippedCannotCancel} `, el('a', { class: LINK, href: local(orderStrings.returnsPolicyPath) }, text.returnsPolicy)),
+    options.signedIn && el('p', {}, el('a', { class: `text-sm ${LINK}`, href: local('/account/orders') }, text.allOrders)),
   );
 }
