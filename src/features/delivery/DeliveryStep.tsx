@@ -8,8 +8,14 @@ import { Field, FieldError, inputClass, MobileField } from '../../components/for
 import { loadSupabase } from '../../lib/browser/load-supabase';
 import { codRefusalOf, DELIVERY_FIELDS, emptyDeliveryValues, readDeliveryForm, savedAddressDetails, type DeliveryField, type DeliveryValues } from './delivery-form';
 import { $deliveryStep, $whatsappUpdates, type DeliveryStepState } from './delivery-step';
-import { WHATSAPP_OPT_IN_DETAIL, WHATSAPP_OPT_IN_LABEL } from '../../domain/whatsapp-consent';
-import { ADD_NEW_ADDRESS, COD_NEEDS_PIN_CODE, DELIVER_TO, DELIVERY_DETAILS, FIELD_LABELS, LOADING_ADDRESSES } from './delivery-strings';
+import { fieldLabels } from './delivery-strings';
+import { codReasonIn, pinCodeSentence } from './delivery-words';
+import { delivery } from '../../domain/strings/languages/en';
+import { pageLocale, pageText } from '../../lib/browser/page-text';
+
+// The page's words: English's, or its own language's on a page in another (read once: the form loads after the page).
+const text = pageText('delivery', delivery);
+const FIELD_LABELS = fieldLabels(text);
 
 const content = parseDeliveryContent(rawDeliveryContent, '.generated/delivery.json');
 const NEW_ADDRESS = 'new';
@@ -34,11 +40,11 @@ function publish(reading: { details: DeliveryStepState['details']; check: PinCod
   $deliveryStep.set({ ...$deliveryStep.get(), details: reading.details, check: reading.check });
 }
 
-function PinCodeMessage({ check }: { check: ReturnType<typeof checkPinCode> | null }) {
+function PinCodeMessage({ check, pinCode }: { check: ReturnType<typeof checkPinCode> | null; pinCode: string }) {
   if (!check) return null;
   return (
     <p role="status" className={`mt-1 text-sm font-medium ${check.serviceable ? 'text-brand-700' : 'text-red-700'}`}>
-      {check.message}
+      {pinCodeSentence(check, pinCode, text, pageLocale())}
     </p>
   );
 }
@@ -69,7 +75,7 @@ function AddressForm({ guest, email }: { guest: boolean; email: string | null })
               {FIELD_LABELS[name]}
             </label>
             <select {...common} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass}>
-              <option value="">Choose a state</option>
+              <option value="">{text.chooseState}</option>
               {INDIAN_STATES.map((state) => (
                 <option key={state}>{state}</option>
               ))}
@@ -88,7 +94,7 @@ function AddressForm({ guest, email }: { guest: boolean; email: string | null })
             autoComplete={AUTOCOMPLETE[name]}
           />
         )}
-        {name === 'pin_code' && <PinCodeMessage check={reading.check} />}
+        {name === 'pin_code' && <PinCodeMessage check={reading.check} pinCode={values.pin_code} />}
       </div>
     );
   };
@@ -119,8 +125,8 @@ function SavedAddresses({ account }: { account: Account }) {
   return (
     <div className="space-y-3">
       <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-semibold text-gray-900">{DELIVER_TO}</legend>
-        {[...account.addresses.map((saved) => ({ value: saved.id, label: `${saved.full_name}, ${formatAddress(saved)}` })), { value: NEW_ADDRESS, label: ADD_NEW_ADDRESS }].map(
+        <legend className="mb-1 text-sm font-semibold text-gray-900">{text.deliverTo}</legend>
+        {[...account.addresses.map((saved) => ({ value: saved.id, label: `${saved.full_name}, ${formatAddress(saved)}` })), { value: NEW_ADDRESS, label: text.addNewAddress }].map(
           (option) => (
             <label key={option.value} className="flex cursor-pointer items-start gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
               <input type="radio" name="delivery-address" value={option.value} checked={chosen === option.value} onChange={() => setChosen(option.value)} className="mt-1 accent-brand-700" />
@@ -129,7 +135,7 @@ function SavedAddresses({ account }: { account: Account }) {
           ),
         )}
       </fieldset>
-      {address ? <PinCodeMessage check={checkPinCode(address.pin_code, content, new Date())} /> : <AddressForm guest={false} email={account.email} />}
+      {address ? <PinCodeMessage check={checkPinCode(address.pin_code, content, new Date())} pinCode={address.pin_code} /> : <AddressForm guest={false} email={account.email} />}
     </div>
   );
 }
@@ -142,9 +148,9 @@ function WhatsAppUpdates() {
     <div className="flex items-start gap-2">
       <input id="whatsapp-updates" type="checkbox" className="mt-1 h-4 w-4" checked={ticked} onChange={(event) => $whatsappUpdates.set(event.target.checked)} aria-describedby="whatsapp-updates-detail" />
       <label htmlFor="whatsapp-updates" className="text-sm text-gray-800">
-        <span className="font-medium">{WHATSAPP_OPT_IN_LABEL}</span>
+        <span className="font-medium">{text.whatsappOptIn}</span>
         <span id="whatsapp-updates-detail" className="block text-gray-600">
-          {WHATSAPP_OPT_IN_DETAIL}
+          {text.whatsappOptInDetail}
         </span>
       </label>
     </div>
@@ -154,7 +160,8 @@ function WhatsAppUpdates() {
 export default function DeliveryStep({ signedIn, codLines, totalPaise }: { signedIn: boolean; codLines: CodLine[]; totalPaise: number }) {
   const [account, setAccount] = useState<Account | null | 'loading'>(signedIn ? 'loading' : null);
   const { check } = useStore($deliveryStep);
-  const codRefusal = codRefusalOf(check, codLines, totalPaise, content, COD_NEEDS_PIN_CODE);
+  const englishRefusal = codRefusalOf(check, codLines, totalPaise, content, delivery.codNeedsPinCode);
+  const codRefusal = englishRefusal === null ? null : codReasonIn(englishRefusal, codLines.map((line) => line.name), content.codLimitPaise, text);
 
   useEffect(() => {
     if ($deliveryStep.get().codRefusal !== codRefusal) $deliveryStep.set({ ...$deliveryStep.get(), codRefusal });
@@ -168,9 +175,9 @@ export default function DeliveryStep({ signedIn, codLines, totalPaise }: { signe
   return (
     <section aria-labelledby="delivery-details-heading" className="space-y-3">
       <h3 id="delivery-details-heading" className="text-sm font-semibold text-gray-900">
-        {DELIVERY_DETAILS}
+        {text.details}
       </h3>
-      {account === 'loading' ? <p className="text-sm text-gray-600">{LOADING_ADDRESSES}</p> : account ? <SavedAddresses account={account} /> : <AddressForm guest email={null} />}
+      {account === 'loading' ? <p className="text-sm text-gray-600">{text.loadingAddresses}</p> : account ? <SavedAddresses account={account} /> : <AddressForm guest email={null} />}
       <WhatsAppUpdates />
     </section>
   );
