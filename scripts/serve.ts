@@ -90,6 +90,33 @@ async function invoke(func: LocalFunction, request: Request): Promise<Response> 
   }
 }
 
+/**
+ * Netlify's CDN keeps a function's answer that says so in Netlify-CDN-Cache-Control (the product share
+ * images, the Hindi product pages drawn on request) and answers the next request for the address
+ * itself, saying "hit" in Cache-Status; here too, for as long as the server runs (a deploy, like a new
+ * build here, starts afresh). Bounded: the oldest go first.
+ */
+type KeptAnswer = { status: number; headers: [string, string][]; body: ArrayBuffer };
+const cdnKept = new Map<string, KeptAnswer>();
+const CDN_KEPT = 500;
+
+async function keepAtCdn(address: string, response: Response): Promise<Response> {
+  const rule = response.headers.get('netlify-cdn-cache-control') ?? '';
+  if (response.status !== 200 || !/\bpublic\b/.test(rule) || !/\bmax-age=[1-9]/.test(rule)) return response;
+  const kept: KeptAnswer = { status: response.status, headers: [...response.headers], body: await response.arrayBuffer() };
+  if (cdnKept.size >= CDN_KEPT) cdnKept.delete(cdnKept.keys().next().value!);
+  cdnKept.set(address, kept);
+  const first = new Response(kept.body, { status: kept.status, headers: kept.headers });
+  first.headers.set('cache-status', '"Netlify Edge"; fwd=miss');
+  return first;
+}
+
+function keptAnswer(kept: KeptAnswer): Response {
+  const answer = new Response(kept.body, { status: kept.status, headers: kept.headers });
+  answer.headers.set('cache-status', '"Netlify Edge"; hit');
+  return answer;
+}
+
 type BuiltFileMatch = NonNullable<Awaited<ReturnType<typeof builtFiles.match>>>;
 
 /** A built file's response, with the headers netlify.toml gives the path it is served at. */
@@ -123,7 +150,10 @@ async function answer(request: IncomingMessage, outgoing: ServerResponse): Promi
   if (route) {
     const file = route.preferStatic ? await builtFile(readRequest) : undefined;
     if (file) return { response: file, builtFile: true };
-    return { response: await invoke(route.func, functionRequest(request, outgoing)), builtFile: false };
+    const kept = method === 'GET' ? cdnKept.get(url.href) : undefined;
+    if (kept) return { response: keptAnswer(kept), builtFile: false };
+    const response = await invoke(route.func, functionRequest(request, outgoing));
+    return { response: method === 'GET' ? await keepAtCdn(url.href, response) : response, builtFile: false };
   }
   const rule = await redirects.match(readRequest);
   if (rule) {

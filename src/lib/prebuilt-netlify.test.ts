@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { narrowFunctionPaths, netlifyPath, onDemandPaths } from './prebuilt-netlify';
+import { narrowFunctionPaths, netlifyPath, onDemandPaths, withSiteHeaders } from './prebuilt-netlify';
 
 describe("the adapter's function answers only the pages drawn on request", () => {
   it('names a route by Netlify path syntax', () => {
@@ -25,5 +25,25 @@ describe("the adapter's function answers only the pages drawn on request", () =>
 
   it('stops the build when the adapter no longer writes the catch-all it replaces', () => {
     expect(() => narrowFunctionPaths("export const config = { path: '/**' };", ['/hi/products/:product'])).toThrow("no longer declares \"path: '/*'\"");
+  });
+});
+
+describe("the adapter's function answers with the headers every file has", () => {
+  const adapterFile = "import { createHandler } from './entry.mjs';\nexport default createHandler({});\nexport const config = { path: '/*' };";
+
+  it('adds the site-wide policy beside the page’s own and sets the other headers', async () => {
+    const source = withSiteHeaders(adapterFile, { 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Content-Type-Options': 'nosniff' });
+    const drawn = new Response('<!doctype html>', { headers: { 'content-security-policy': "script-src 'self'" } });
+    const module = `data:text/javascript,${encodeURIComponent(source.replace("import { createHandler } from './entry.mjs';", 'const createHandler = () => async () => globalThis.drawnForTest;'))}`;
+    (globalThis as { drawnForTest?: Response }).drawnForTest = drawn;
+    const { default: handler } = (await import(module)) as { default: (request: Request, context: object) => Promise<Response> };
+    const answer = await handler(new Request('http://localhost/hi/products/x'), {});
+    expect(answer.headers.get('content-security-policy')).toBe("script-src 'self', frame-ancestors 'none'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await answer.text()).toBe('<!doctype html>');
+  });
+
+  it('stops the build when the adapter no longer exports its handler as it did', () => {
+    expect(() => withSiteHeaders("export default somethingElse;")).toThrow('no longer exports createHandler');
   });
 });

@@ -1,6 +1,7 @@
 import netlify from '@astrojs/netlify';
 import type { AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { readFile, writeFile } from 'node:fs/promises';
+import { API_SECURITY_HEADERS } from './api-security-headers';
 
 type NetlifyOptions = Parameters<typeof netlify>[0];
 
@@ -30,10 +31,36 @@ export function narrowFunctionPaths(source: string, paths: readonly string[]): s
 }
 
 /**
+ * The function file answering with the headers netlify.toml gives every file (its [[headers]] never
+ * reach a function). Astro sends a drawn page's own Content-Security-Policy (its inline scripts'
+ * hashes); the site-wide one is added beside it, and browsers enforce both.
+ */
+export function withSiteHeaders(source: string, headers: Readonly<Record<string, string>> = API_SECURITY_HEADERS): string {
+  const handler = /export default createHandler\(/;
+  if (!handler.test(source)) throw new Error(`The adapter's function no longer exports createHandler(...); ${ON_DEMAND_FUNCTION_FILE} needs reading again.`);
+  return (
+    source.replace(handler, 'const drawPage = createHandler(') +
+    `
+const siteHeaders = ${JSON.stringify(headers)};
+export default async (request, context) => {
+  const drawn = await drawPage(request, context);
+  const answer = new Response(drawn.body, drawn);
+  for (const [name, value] of Object.entries(siteHeaders)) {
+    if (name.toLowerCase() === 'content-security-policy') answer.headers.append(name, value);
+    else answer.headers.set(name, value);
+  }
+  return answer;
+};
+`
+  );
+}
+
+/**
  * Netlify's adapter for a site of files with a few pages drawn on request. Every page is prebuilt
  * except those that say `export const prerender = false` (Hindi product pages: 100,000 more files
  * would not fit the deploy); those are drawn by the adapter's function on their first request and
- * then kept by the CDN. Its function answers only their paths, not every address.
+ * then kept by the CDN. Its function answers only their paths, not every address, with the headers
+ * every file has.
  */
 export function prebuiltNetlify(options: NetlifyOptions): AstroIntegration {
   const adapter = netlify(options);
@@ -55,7 +82,7 @@ export function prebuiltNetlify(options: NetlifyOptions): AstroIntegration {
         await adapter.hooks['astro:build:done']?.(params);
         if (paths.length === 0 || !root) return;
         const file = new URL(ON_DEMAND_FUNCTION_FILE, root);
-        await writeFile(file, narrowFunctionPaths(await readFile(file, 'utf8'), paths));
+        await writeFile(file, withSiteHeaders(narrowFunctionPaths(await readFile(file, 'utf8'), paths)));
         params.logger.info(`pages drawn on request: ${paths.join(', ')}`);
       },
     },

@@ -4,7 +4,6 @@
  * drawn page at the CDN.
  */
 import { productPageDataReader, type ProductPageData } from './product-page-data';
-import { API_SECURITY_HEADERS } from '../../lib/api-security-headers';
 
 /** One reader per site origin (one in production; tests may serve from several ports). */
 const readers = new Map<string, (segment: string) => Promise<ProductPageData | null>>();
@@ -30,17 +29,12 @@ export function readProductPageFromSite(segment: string, requestUrl: URL): Promi
 const YEAR = 31_536_000;
 
 /**
- * The drawn page's headers. Netlify's CDN keeps it, stored once for every edge node (`durable`),
+ * A drawn page's cache headers: Netlify's CDN keeps it, stored once for every edge node (`durable`),
  * until the next deploy clears it (a deploy may change the product); browsers ask again each time,
- * as for the prebuilt pages, so a new deploy's page reaches them at once. netlify.toml's [[headers]]
- * never reach a function, so the page carries them itself; its own Content-Security-Policy (Astro's,
- * with the inline scripts' hashes) stays, and the site-wide one is added beside it (browsers enforce both).
+ * as for the prebuilt pages, so a new deploy's page reaches them at once. The headers every file has
+ * come from the function itself (src/lib/prebuilt-netlify.ts).
  */
 export function setDrawnPageHeaders(headers: Headers): void {
   headers.set('cache-control', 'public, max-age=0, must-revalidate');
   headers.set('netlify-cdn-cache-control', `public, durable, max-age=${YEAR}`);
-  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
-    if (name === 'Content-Security-Policy') headers.append(name, value);
-    else headers.set(name, value);
-  }
 }
