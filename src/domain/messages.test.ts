@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitVariable, messageKinds, messageTable, registeredSmsTemplates, registeredWhatsAppTemplates, renderSms, smsSegments, SITE_URL_BUDGET, fittedValues } from './messages';
+import { fitVariable, messageKinds, messageTable, messageWords, registeredSmsTemplates, registeredWhatsAppTemplates, renderSms, smsSegments, SITE_URL_BUDGET, fittedValues, UCS2_MAX_SEGMENTS } from './messages';
 
 // The longest short link an SMS carries: a site address at its budget, then /s/<type>/<id>/<signature>
 // with the longest id (a refill reminder's uuid, 22 characters in base64url).
@@ -63,12 +63,58 @@ describe('the message table', () => {
     expect(smsSegments('क'.repeat(135))).toEqual({ encoding: 'UCS-2', segments: 3 });
   });
 
-  it('registers one SMS template per kind plus the sign-in code, and one WhatsApp template per kind with its button on the site', () => {
+  it('registers one SMS template per kind and language plus the sign-in code, and one WhatsApp template per kind and language with its button on the site', () => {
     const names = registeredSmsTemplates().map((template) => template.name);
-    expect(new Set(names).size).toBe(messageKinds.length + 1);
+    expect(new Set(names).size).toBe(messageKinds.length * 2 + 1);
     expect(names).toContain('medikart_sign_in_code_en');
+    expect(names).toContain('medikart_order_confirmation_hi');
     const whatsapp = registeredWhatsAppTemplates('https://medikart.in/anything');
-    expect(whatsapp).toHaveLength(messageKinds.length);
+    expect(whatsapp).toHaveLength(messageKinds.length * 2);
+    expect(whatsapp.filter((template) => template.name === 'medikart_order_shipped').map((template) => template.language)).toEqual(['en', 'hi']);
     expect(whatsapp[0]!.buttonUrl).toBe('https://medikart.in/{{1}}');
+  });
+});
+
+describe('the messages in Hindi', () => {
+  // The longest short link of each subject: the site at its budget, then the longest id (a 16-character number, a reminder's 22-character uuid).
+  const origin = 'https://'.padEnd(SITE_URL_BUDGET, 'm');
+  const longestLinks = { order: `${origin}/s/o/MK-2611-00001234/AbCdEfGhIjKl`, request: `${origin}/s/r/RX-2611-00001234/AbCdEfGhIjKl`, reminder: longestLink };
+
+  it('has Hindi words for every kind, the shipping ones included', () => {
+    for (const kind of messageKinds) expect(messageWords(kind, 'hi').language, kind).toBe('hi');
+  });
+
+  it('every Hindi SMS, its values at their caps and the longest link, fits two UCS-2 parts (67 characters each)', () => {
+    for (const kind of messageKinds) {
+      const words = messageWords(kind, 'hi');
+      const values = words.variables.map((variable) => 'W'.repeat(variable.max + 10));
+      const text = renderSms(kind, values, longestLinks[messageTable[kind].subject], 'hi');
+      expect(smsSegments(text), `${kind}: ${text.length} characters`).toEqual({ encoding: 'UCS-2', segments: UCS2_MAX_SEGMENTS });
+    }
+  });
+
+  it('takes the same values as the English message: one {#var#} per variable and the link, one {{n}} per variable, a button Meta accepts', () => {
+    for (const kind of messageKinds) {
+      const words = messageWords(kind, 'hi');
+      expect(words.variables.map((variable) => variable.name), kind).toEqual(messageTable[kind].variables.map((variable) => variable.name));
+      expect(words.sms.match(/\{#var#\}/g)?.length, kind).toBe(words.variables.length + 1);
+      expect(words.sms.startsWith('MediKart: '), kind).toBe(true);
+      const placeholders = [...words.whatsapp.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1]));
+      expect(placeholders, kind).toEqual(words.variables.map((_, index) => index + 1));
+      expect(words.button.length, kind).toBeLessThanOrEqual(25);
+    }
+  });
+
+  it('renders the Hindi text with the values, shortened to its own caps for the SMS and to English caps for WhatsApp', () => {
+    const link = 'https://medikart.in/s/o/MK-2611-000123/abc';
+    expect(renderSms('order_confirmation', ['MK-2611-000123', '1,234.50'], link, 'hi')).toBe('MediKart: ऑर्डर MK-2611-000123 मिला। कुल ₹1,234.50। देखें: https://medikart.in/s/o/MK-2611-000123/abc');
+    const medicine = 'Metformin Hydrochloride 500 mg Sustained Release Tablet';
+    expect(fittedValues('refill_due', [medicine, '21 नव॰'], 'hi')).toEqual(['Metformin Hydroch...', '21 नव॰']);
+    expect(fittedValues('refill_due', [medicine, '21 नव॰'])).toEqual(['Metformin Hydrochloride 500...', '21 नव॰']);
+  });
+
+  it('falls back to English for a language the messages are not written in', () => {
+    expect(messageWords('order_shipped', 'kn')).toMatchObject({ language: 'en', sms: messageTable.order_shipped.sms });
+    expect(renderSms('order_delivered', ['MK-2611-000123'], 'https://m.in/s', 'kn')).toBe(renderSms('order_delivered', ['MK-2611-000123'], 'https://m.in/s'));
   });
 });

@@ -10,6 +10,12 @@
  * (a medicine's name, a courier) is shortened with "..." (an ellipsis character would make it UCS-2).
  */
 
+import { DEFAULT_LANGUAGE, type LanguageCode } from './language';
+import type { MessageLanguage, MessageVariable, MessageWords } from './message-language';
+import { MESSAGE_LANGUAGES } from './strings/languages/messages/index';
+
+export type { MessageVariable } from './message-language';
+
 export const messageChannels = ['mail', 'sms', 'whatsapp'] as const;
 export type MessageChannel = (typeof messageChannels)[number];
 
@@ -41,12 +47,8 @@ export type MessageSubject = 'order' | 'request' | 'reminder';
 export const SITE_URL_BUDGET = 30;
 /** GSM-7 allows 160 characters in one SMS; UCS-2 (Devanagari) 70, or 67 a part when split. */
 export const GSM7_SEGMENT = 160;
-
-export interface MessageVariable {
-  name: string;
-  /** The longest value sent; longer values are shortened to fit. */
-  max: number;
-}
+/** An SMS in another script (UCS-2) may take two parts with its link (messages.test.ts proves it). */
+export const UCS2_MAX_SEGMENTS = 2;
 
 export interface MessageDefinition {
   subject: MessageSubject;
@@ -231,19 +233,40 @@ export function fitVariable(value: string, variable: MessageVariable): string {
   return clean.length <= variable.max ? clean : `${clean.slice(0, variable.max - 3).trimEnd()}...`;
 }
 
-/** The SMS as the operator delivers it: the registered text with each {#var#} filled in order. */
-export function renderSms(kind: MessageKind, values: readonly string[], link: string): string {
-  const definition = messageTable[kind];
-  if (values.length !== definition.variables.length) throw new Error(`${kind} takes ${definition.variables.length} values, not ${values.length}`);
-  const filled = [...fittedValues(kind, values), link];
-  let next = 0;
-  return definition.sms.replace(/\{#var#\}/g, () => filled[next++]!);
+const messageLanguages: ReadonlyMap<LanguageCode, MessageLanguage> = new Map(MESSAGE_LANGUAGES.map((language) => [language.code, language]));
+
+/** The languages messages are written in: English, then each language file's. */
+export const messageLanguageCodes: readonly LanguageCode[] = [DEFAULT_LANGUAGE, ...messageLanguages.keys()];
+
+/** A language's file (its words for values and dates), or null for English and for a language without one. */
+export function messageLanguage(language: LanguageCode): MessageLanguage | null {
+  return messageLanguages.get(language) ?? null;
 }
 
-/** The values as both channels send them: the SMS's variables and the WhatsApp body parameters, each shortened to its cap. */
-export function fittedValues(kind: MessageKind, values: readonly string[]): string[] {
-  const definition = messageTable[kind];
-  return values.map((value, index) => fitVariable(value, definition.variables[index]!));
+/** A kind's words in the language its message goes out in: the customer's where the kind has words in it, else English. */
+export function messageWords(kind: MessageKind, language: LanguageCode = DEFAULT_LANGUAGE): MessageWords & { language: LanguageCode; variables: readonly MessageVariable[] } {
+  const words = messageLanguages.get(language)?.messages[kind];
+  if (!words) return { ...messageTable[kind], language: DEFAULT_LANGUAGE };
+  return { ...words, language, variables: words.variables ?? messageTable[kind].variables };
+}
+
+/** The SMS as the operator delivers it: the registered text (in the message's language) with each {#var#} filled in order. */
+export function renderSms(kind: MessageKind, values: readonly string[], link: string, language: LanguageCode = DEFAULT_LANGUAGE): string {
+  const words = messageWords(kind, language);
+  if (values.length !== words.variables.length) throw new Error(`${kind} takes ${words.variables.length} values, not ${values.length}`);
+  const filled = [...fittedValues(kind, values, language), link];
+  let next = 0;
+  return words.sms.replace(/\{#var#\}/g, () => filled[next++]!);
+}
+
+/**
+ * The values as a channel sends them, each shortened to its cap: the WhatsApp body parameters
+ * (English's caps), and the SMS's variables in the message's language (some shorter, to keep a
+ * UCS-2 SMS within two parts).
+ */
+export function fittedValues(kind: MessageKind, values: readonly string[], language: LanguageCode = DEFAULT_LANGUAGE): string[] {
+  const { variables } = messageWords(kind, language);
+  return values.map((value, index) => fitVariable(value, variables[index]!));
 }
 
 // GSM 03.38 basic set; anything else (Devanagari, an ellipsis, ₹) makes the SMS UCS-2.
@@ -271,17 +294,27 @@ export const whatsappTemplateName = (kind: MessageKind): string => `medikart_${k
 /** The sign-in code SMS, sent through the same provider by Supabase Auth's Send SMS hook. */
 export const SIGN_IN_CODE_TEMPLATE = { name: 'medikart_sign_in_code_en', sms: '{#var#} is your MediKart sign-in code. It expires in 5 minutes. Do not share it with anyone.' } as const;
 
-/** Every registered SMS text by template name, as the DLT portal and MSG91 hold them. */
+/** Each kind in each language it has words in (English first), as the templates are registered. */
+function registeredWords(): Array<{ kind: MessageKind; language: LanguageCode; words: MessageWords }> {
+  return messageLanguageCodes.flatMap((language) =>
+    messageKinds.flatMap((kind) => {
+      const words = messageWords(kind, language);
+      return words.language === language ? [{ kind, language, words }] : [];
+    }),
+  );
+}
+
+/** Every registered SMS text by template name, as the DLT portal and MSG91 hold them: each kind in each of its languages. */
 export function registeredSmsTemplates(): Array<{ name: string; text: string }> {
   return [
-    ...messageKinds.map((kind) => ({ name: smsTemplateName(kind), text: messageTable[kind].sms })),
+    ...registeredWords().map(({ kind, language, words }) => ({ name: smsTemplateName(kind, language), text: words.sms })),
     { name: SIGN_IN_CODE_TEMPLATE.name, text: SIGN_IN_CODE_TEMPLATE.sms },
   ];
 }
 
-/** Every approved WhatsApp template, its URL button on the shop's own origin. */
-export function registeredWhatsAppTemplates(siteUrl: string): Array<{ name: string; language: string; body: string; buttonUrl: string | null }> {
-  return messageKinds.map((kind) => ({ name: whatsappTemplateName(kind), language: 'en', body: messageTable[kind].whatsapp, buttonUrl: `${new URL(siteUrl).origin}/{{1}}` }));
+/** Every approved WhatsApp template in each of its languages (Meta's language code is the ISO 639-1 one), its URL button on the shop's own origin. */
+export function registeredWhatsAppTemplates(siteUrl: string): Array<{ name: string; language: string; body: string; button: string; buttonUrl: string | null }> {
+  return registeredWords().map(({ kind, language, words }) => ({ name: whatsappTemplateName(kind), language, body: words.whatsapp, button: words.button, buttonUrl: `${new URL(siteUrl).origin}/{{1}}` }));
 }
 
 /** MSG91's id of each template: locally the emulator registers each under `local-<name>`. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messageKinds, messageTable, registeredSmsTemplates, whatsappTemplateName } from '../../src/domain/messages';
+import { registeredSmsTemplates, registeredWhatsAppTemplates } from '../../src/domain/messages';
 
 // The owner registers what docs/going-live.md lists, character for character (a DLT text that
 // differs by one character is dropped by the operator): the guide must list what the code sends.
@@ -14,9 +14,16 @@ describe("the going-live guide's template table", () => {
     }
   });
 
-  it('lists every WhatsApp template with its exact body and button', () => {
-    for (const kind of messageKinds) {
-      expect(guide, kind).toContain(`| \`${whatsappTemplateName(kind)}\` | \`${messageTable[kind].whatsapp}\` | ${messageTable[kind].button} |`);
+  it('lists every WhatsApp template in each of its languages with its exact body and button', () => {
+    for (const template of registeredWhatsAppTemplates('https://medikart.in')) {
+      expect(guide, `${template.name} (${template.language})`).toContain(`| \`${template.name}\` | \`${template.body}\` | ${template.button} |`);
+    }
+  });
+
+  it('names each template row in its language (the Hindi rows are registered as templates of their own)', () => {
+    for (const template of registeredSmsTemplates()) {
+      const language = /_([a-z]{2})$/.exec(template.name)![1]!;
+      expect(guide, template.name).toMatch(new RegExp(`\\| ${language} \\| [^|]+ \\| \`${template.name}\` \\|`));
     }
   });
 });

@@ -1,0 +1,113 @@
+import type { MessageLanguage } from '../../../message-language';
+
+/**
+ * The shop's messages in Hindi, each registered as its own DLT template (medikart_<kind>_hi) and
+ * WhatsApp template (language hi). Devanagari makes an SMS UCS-2: 70 characters in one part, 67 a
+ * part when split, so each text is kept within two parts with its values at their caps and the
+ * longest short link (messages.test.ts); where that needs it, a value's cap is shorter than in
+ * English. The brand, order numbers, amounts and the feed's medicine names stay as they are.
+ */
+const ORDER = { name: 'order number', max: 16 } as const;
+
+const hi: MessageLanguage = {
+  code: 'hi',
+  locale: 'hi-IN-u-nu-latn',
+  messages: {
+    order_confirmation: {
+      sms: 'MediKart: ऑर्डर {#var#} मिला। कुल ₹{#var#}। देखें: {#var#}',
+      whatsapp: 'MediKart पर ऑर्डर {{1}} के लिए धन्यवाद। कुल: ₹{{2}}। हम आपको यहीं बताते रहेंगे।',
+      button: 'अपना ऑर्डर देखें',
+    },
+    prescription_reviewed: {
+      sms: 'MediKart: {#var#} का पर्चा जाँचा: {#var#}। {#var#}',
+      whatsapp: 'हमारे फ़ार्मासिस्ट ने आपके ऑर्डर {{1}} का पर्चा जाँच लिया है: {{2}}।',
+      button: 'अपना ऑर्डर देखें',
+    },
+    order_shipped: {
+      sms: 'MediKart: {#var#} {#var#} से भेजा, AWB {#var#}। {#var#}',
+      whatsapp: 'आपका MediKart ऑर्डर {{1}} हमारी फ़ार्मेसी से {{2}} द्वारा भेज दिया गया है, ट्रैकिंग नंबर {{3}}। आपका टैक्स इनवॉइस ऑर्डर पेज पर है।',
+      button: 'ऑर्डर ट्रैक करें',
+      variables: [ORDER, { name: 'courier', max: 12 }, { name: 'tracking number', max: 15 }],
+    },
+    order_delivered: {
+      sms: 'MediKart: ऑर्डर {#var#} पहुँच गया। धन्यवाद! इनवॉइस और मदद: {#var#}',
+      whatsapp: 'आपका MediKart ऑर्डर {{1}} पहुँच गया है। हमसे ऑर्डर करने के लिए धन्यवाद।',
+      button: 'अपना ऑर्डर देखें',
+    },
+    order_out_for_delivery: {
+      sms: 'MediKart: ऑर्डर {#var#} आज डिलीवरी पर निकला। फ़ोन चालू रखें: {#var#}',
+      whatsapp: 'आपका MediKart ऑर्डर {{1}} आज डिलीवरी के लिए निकला है। कृपया फ़ोन चालू रखें; पता ढूँढने के लिए कूरियर आपको कॉल कर सकता है।',
+      button: 'ऑर्डर ट्रैक करें',
+    },
+    order_delivery_failed: {
+      sms: 'MediKart: {#var#} नहीं पहुँचा ({#var#})। फिर भेजें: {#var#}',
+      whatsapp: 'कूरियर आपका MediKart ऑर्डर {{1}} नहीं पहुँचा सका: {{2}}। दोबारा भेजने के लिए अपना ऑर्डर खोलें; 3 कोशिशें नाकाम होने पर यह हमारे पास लौट आता है।',
+      button: 'दोबारा भेजने को कहें',
+      variables: [ORDER, { name: 'reason', max: 16 }],
+    },
+    order_returned_to_origin: {
+      sms: 'MediKart: ऑर्डर {#var#} नहीं पहुँचा, हमारे पास लौटा। देखें: {#var#}',
+      whatsapp: 'आपका MediKart ऑर्डर {{1}} पहुँचाया नहीं जा सका और हमारी फ़ार्मेसी में लौट आया है। ऑनलाइन चुकाई गई रकम आपके मूल भुगतान माध्यम में लौटाई जाती है।',
+      button: 'अपना ऑर्डर देखें',
+    },
+    order_return_pickup: {
+      sms: 'MediKart: {#var#} का रिटर्न पिकअप {#var#} को। देखें: {#var#}',
+      whatsapp: 'कूरियर आपके MediKart ऑर्डर {{1}} का रिटर्न {{2}} को लेने आएगा। कृपया सामान बिना खोले उसके पैक में रखें; हमारे पास पहुँचने पर रिफ़ंड शुरू होगा।',
+      button: 'अपना ऑर्डर देखें',
+    },
+    order_cancelled: {
+      sms: 'MediKart: ऑर्डर {#var#} रद्द। ऑनलाइन भुगतान लौटेगा। देखें: {#var#}',
+      whatsapp: 'आपका MediKart ऑर्डर {{1}} रद्द कर दिया गया है। ऑनलाइन चुकाई गई रकम आपके मूल भुगतान माध्यम में लौटाई जा रही है।',
+      button: 'अपना ऑर्डर देखें',
+    },
+    refund_initiated: {
+      sms: 'MediKart: ऑर्डर {#var#} का रिटर्न मिला, रिफ़ंड शुरू। {#var#}',
+      whatsapp: 'हमें आपके MediKart ऑर्डर {{1}} का रिटर्न मिल गया है और आपके मूल भुगतान माध्यम में उसका रिफ़ंड शुरू कर दिया है। पूरा होने पर हम आपको बताएँगे।',
+      button: 'अपना ऑर्डर देखें',
+    },
+    refund_processed: {
+      sms: 'MediKart: {#var#} का रिफ़ंड हुआ; 5-7 कार्यदिवस में दिखेगा। {#var#}',
+      whatsapp: 'आपके MediKart ऑर्डर {{1}} का रिफ़ंड आपके मूल भुगतान माध्यम में कर दिया गया है। बैंक में यह आम तौर पर 5-7 कार्यदिवस में दिखता है।',
+      button: 'अपना ऑर्डर देखें',
+    },
+    request_received: {
+      sms: 'MediKart: पर्चा मिला, अनुरोध {#var#}। दाम मंज़ूरी को आएँगे। {#var#}',
+      whatsapp: 'हमें आपका पर्चा मिल गया है, अनुरोध {{1}}। हमारे फ़ार्मासिस्ट आपको दवाएँ और दाम मंज़ूरी के लिए भेजेंगे। मंज़ूरी से पहले कोई पैसा नहीं लिया जाता।',
+      button: 'अपना अनुरोध देखें',
+    },
+    request_proposed: {
+      sms: 'MediKart: {#var#} की दवा तैयार। 7 दिन में मंज़ूर कर चुकाएँ: {#var#}',
+      whatsapp: 'अनुरोध {{1}} के लिए आपकी दवाएँ तैयार हैं। 7 दिन के अंदर मंज़ूर करें और भुगतान करें।',
+      button: 'मंज़ूर करें, भुगतान करें',
+    },
+    request_rejected: {
+      sms: 'MediKart: अनुरोध {#var#} स्वीकार नहीं हुआ। कारण देखें: {#var#}',
+      whatsapp: 'हमारे फ़ार्मासिस्ट अनुरोध {{1}} के लिए आपका पर्चा स्वीकार नहीं कर सके। कारण देखने के लिए अनुरोध खोलें।',
+      button: 'कारण देखें',
+    },
+    request_expiring: {
+      sms: 'MediKart: अनुरोध {#var#} कल तक रुका है। मंज़ूर कर चुकाएँ: {#var#}',
+      whatsapp: 'अनुरोध {{1}} की दवाएँ कल तक आपके लिए रखी हैं। उन्हें पाने के लिए उससे पहले मंज़ूर करें और भुगतान करें।',
+      button: 'मंज़ूर करें, भुगतान करें',
+    },
+    request_expired: {
+      sms: 'MediKart: अनुरोध {#var#} की अवधि खत्म। पर्चा फिर अपलोड करें: {#var#}',
+      whatsapp: 'अनुरोध {{1}} 7 दिन में मंज़ूर नहीं हुआ, इसलिए उसकी अवधि खत्म हो गई है। ऑर्डर करने के लिए अपना पर्चा फिर से अपलोड करें।',
+      button: 'अपना अनुरोध देखें',
+    },
+    refill_due: {
+      sms: 'MediKart: {#var#} {#var#} को खत्म होगी। मँगाएँ: {#var#}',
+      whatsapp: 'आपकी {{1}} {{2}} को खत्म हो जाएगी। अभी दोबारा मँगाएँ ताकि कोई खुराक न छूटे।',
+      button: 'दोबारा मँगाएँ',
+      variables: [{ name: 'medicine', max: 20 }, { name: 'day', max: 8 }],
+    },
+  },
+  values: {
+    orderConfirmed: 'ऑर्डर पक्का',
+    someItemsNotAccepted: 'कुछ दवाएँ स्वीकार नहीं',
+    ourCourier: 'हमारा कूरियर',
+    onTheOrderPage: 'ऑर्डर पेज पर',
+  },
+};
+
+export default hi;
