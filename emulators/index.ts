@@ -121,7 +121,7 @@ export async function startEmulators(options: { dataDir: string; fresh: boolean 
       email: env.SHIPROCKET_EMAIL ?? local.SHIPROCKET_EMAIL!,
       password: env.SHIPROCKET_PASSWORD ?? local.SHIPROCKET_PASSWORD!,
       pickupLocation: env.SHIPROCKET_PICKUP_LOCATION ?? local.SHIPROCKET_PICKUP_LOCATION!,
-      webhookUrl: `${siteUrl}/api/shipping/tracking`,
+      webhookUrl: `${siteUrl}/api/shipping/courier-updates`,
       webhookToken: env.SHIPROCKET_WEBHOOK_TOKEN ?? local.SHIPROCKET_WEBHOOK_TOKEN!,
     });
     closers.push(shiprocket.close);

@@ -61,6 +61,11 @@ export const EXPECTED_RELATION_PRIVILEGES: Record<string, Grants> = {
   whatsapp_consents: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   // The account's language (issue 40): a customer sets their own, the server reads it.
   profiles: { authenticated: ['SELECT', 'INSERT(language,user_id)', 'UPDATE(language)'], service_role: ['SELECT'] },
+  // Shipping (issue 39): the functions book and track parcels; a customer reads their own order's parcel and scans.
+  shipping_serviceability: { service_role: ['SELECT', 'INSERT', 'DELETE'] },
+  shipments: { authenticated: ['SELECT(awb,courier_name,created_at,direction,failed_attempts,failure_reason,id,order_id,reattempt_requested_at,status,status_at)'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  shipment_scans: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
+  shipping_pickups: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   prescription_request_number_sequence: { service_role: ['USAGE'] },
   // nextval() in next_order_number(), which runs as the payment functions inserting an order.
   order_number_sequence: { service_role: ['USAGE'] },
@@ -107,6 +112,7 @@ export const EXPECTED_FUNCTION_PRIVILEGES: Record<string, Grants> = {
   'orders_assign_number()': NOBODY,
   'orders_guard_status()': NOBODY,
   'orders_queue_messages()': NOBODY,
+  'shipments_queue_messages()': NOBODY,
   'orders_record_history()': NOBODY,
   'payment_status_allowed(text,text)': SERVER_ONLY,
   'record_payment_webhook_event(text,text,text)': SERVER_ONLY,

@@ -8,6 +8,7 @@ import { Field, FieldError, inputClass, MobileField } from '../../components/for
 import { loadSupabase } from '../../lib/browser/load-supabase';
 import { codRefusalOf, DELIVERY_FIELDS, emptyDeliveryValues, readDeliveryForm, savedAddressDetails, type DeliveryField, type DeliveryValues } from './delivery-form';
 import { $deliveryStep, $whatsappUpdates, type DeliveryStepState } from './delivery-step';
+import { useCourierAnswer } from './use-courier-answer';
 import { fieldLabels } from './delivery-strings';
 import { codReasonIn, pinCodeSentence } from './delivery-words';
 import { delivery } from '../../domain/strings/languages/en';
@@ -54,8 +55,9 @@ function AddressForm({ guest, email }: { guest: boolean; email: string | null })
   const [touched, setTouched] = useState<Partial<Record<DeliveryField, boolean>>>({});
   const { showErrors } = useStore($deliveryStep);
   const reading = useMemo(() => readDeliveryForm(values, guest, content, new Date()), [values, guest]);
+  const check = useCourierAnswer(values.pin_code, reading.check);
 
-  useEffect(() => publish(reading), [reading]);
+  useEffect(() => publish({ details: reading.details, check }), [reading, check]);
 
   const field = (name: DeliveryField) => {
     const error = ((touched[name] || showErrors) && reading.errors[name]) || undefined;
@@ -94,7 +96,7 @@ function AddressForm({ guest, email }: { guest: boolean; email: string | null })
             autoComplete={AUTOCOMPLETE[name]}
           />
         )}
-        {name === 'pin_code' && <PinCodeMessage check={reading.check} pinCode={values.pin_code} />}
+        {name === 'pin_code' && <PinCodeMessage check={check} pinCode={values.pin_code} />}
       </div>
     );
   };
@@ -117,10 +119,12 @@ const AUTOCOMPLETE: Record<Exclude<DeliveryField, 'mobile'>, string> = {
 function SavedAddresses({ account }: { account: Account }) {
   const [chosen, setChosen] = useState(account.addresses[0]?.id ?? NEW_ADDRESS);
   const address = account.addresses.find((candidate) => candidate.id === chosen);
+  const own = useMemo(() => (address ? checkPinCode(address.pin_code, content, new Date()) : null), [address]);
+  const check = useCourierAnswer(address?.pin_code ?? '', own);
 
   useEffect(() => {
-    if (address) publish({ details: savedAddressDetails(address, account.email), check: checkPinCode(address.pin_code, content, new Date()) });
-  }, [address, account.email]);
+    if (address) publish({ details: savedAddressDetails(address, account.email), check });
+  }, [address, account.email, check]);
 
   return (
     <div className="space-y-3">
@@ -135,7 +139,7 @@ function SavedAddresses({ account }: { account: Account }) {
           ),
         )}
       </fieldset>
-      {address ? <PinCodeMessage check={checkPinCode(address.pin_code, content, new Date())} pinCode={address.pin_code} /> : <AddressForm guest={false} email={account.email} />}
+      {address ? <PinCodeMessage check={check} pinCode={address.pin_code} /> : <AddressForm guest={false} email={account.email} />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { buildDependencies, catalogueIndexFiles, couponCheckHandler, paymentHand
 import { buildServerDependencies, parseServerDependenciesEnv } from './server-dependencies';
 import { afterOrderPlaced } from './cancel-order';
 import { orderRecord } from './order-access';
+import { serverDeliveryChecker } from '../../shipping/server/public';
 
 let cached: CheckoutDependencies | null = null;
 
@@ -28,6 +29,8 @@ function productionDependencies(): CheckoutDependencies {
     () => new Date(),
     (orderId) => afterOrderPlaced(orders, orderId),
     (orderId) => orderRecord(orders, orderId),
+    // Own zone first, else the courier provider's answer (cached per PIN code and India day).
+    serverDeliveryChecker(),
   );
   return cached;
 }

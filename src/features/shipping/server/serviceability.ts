@@ -36,7 +36,7 @@ export class MemoryServiceabilityCache implements ServiceabilityCache {
 /** The provider could not be asked just now: the customer is told to try again, nothing is cached. */
 export class ServiceabilityUnavailable extends Error {}
 
-export const unavailableSentence = (pinCode: string): string => `We could not check delivery to ${pinCode} just now. Please try again in a minute.`;
+export const unavailableSentence = (pinCode: string): string => deliveryStrings.checkUnavailable(pinCode);
 
 export const courierRuleOf = (content: DeliveryContent): CourierRule =>
   content.courier.rule === 'preferred' ? { rule: 'preferred', courier: content.courier.preferredCourier! } : { rule: content.courier.rule };

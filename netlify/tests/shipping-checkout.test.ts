@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startShiprocketEmulator, type RunningShiprocketEmulator } from '../../emulators/shiprocket/index';
+import { buildDependencies } from '../../src/features/checkout/server/dependencies';
+import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
+import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependencies } from '../../src/features/shipping/server/production';
+import { handleServiceability } from '../../src/features/shipping/server/serviceability-handler';
+import { BENGALURU_DELIVERY, checkoutBody, startTestStack, TEST_NOW, type TestStack } from './test-stack';
+
+// Checkout with the courier provider (issue 39): the server re-checks the PIN code at order
+// creation (own zone first, else Shiprocket, per PIN code and India day) and records the route and
+// the promise; an unserviceable PIN code is refused before any payment is opened.
+
+const razorpayCreateOrder = paymentHandler('razorpay', 'create');
+const codCreateOrder = paymentHandler('cod', 'create');
+const PUNE = { ...BENGALURU_DELIVERY, line1: '12 FC Road', area: 'Shivajinagar', city: 'Pune', state: 'Maharashtra', pin_code: '411001' };
+
+let stack: TestStack;
+let shiprocket: RunningShiprocketEmulator;
+let shipping: ShippingDependencies;
+let calls = 0;
+let deps: ReturnType<typeof buildDependencies>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  shiprocket = await startShiprocketEmulator({ email: 'api@medikart.test', password: 'pw', pickupLocation: 'MediKart Pharmacy', webhookUrl: null, webhookToken: 'x'.repeat(24) });
+  const counting: typeof fetch = (input, init) => {
+    if (String(input).includes('/courier/serviceability')) calls += 1;
+    return fetch(input, init);
+  };
+  shipping = buildShippingDependencies(
+    {
+      SUPABASE_URL: stack.supabase.url,
+      SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey,
+      SHIPROCKET_EMAIL: 'api@medikart.test',
+      SHIPROCKET_PASSWORD: 'pw',
+      SHIPROCKET_PICKUP_LOCATION: 'MediKart Pharmacy',
+      SHIPROCKET_PICKUP_PIN_CODE: '560001',
+      SHIPROCKET_WEBHOOK_TOKEN: 'x'.repeat(24),
+      SHIPROCKET_API_BASE: `${shiprocket.url}/v1/external`,
+    },
+    counting,
+    () => TEST_NOW,
+  );
+  shipping = { ...shipping, content: stack.deps.delivery };
+  deps = buildDependencies(stack.env, stack.deps.catalogue, stack.deps.delivery, fetch, () => TEST_NOW, async () => {}, undefined, serverDeliveryChecker(() => shipping));
+}, 120_000);
+afterAll(async () => {
+  await shiprocket?.close();
+  await stack?.close();
+});
+
+const call = async (handler: ReturnType<typeof paymentHandler>, body: unknown) => {
+  const response = await handler(new Request('http://localhost:8888/api/test', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }), () => deps);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+describe('checkout beyond the own zones', () => {
+  it('takes a Pune order by courier: the route and the promised date are the server’s, the courier asked once that day', async () => {
+    const session = randomUUID();
+    const created = await call(razorpayCreateOrder, checkoutBody(undefined, { cartSessionId: session, delivery: PUNE }));
+    expect(created.status).toBe(200);
+    const [row] = await stack.ordersWhere('guest_session_id', session);
+    // Monday 23 Nov: pack Tuesday, then the cheapest courier's 5 days -> Monday 30 November.
+    expect(row).toMatchObject({ delivery_pin_code: '411001', delivery_zone_id: 'shiprocket', promised_delivery_date: '2026-11-30' });
+    const before = calls;
+    await call(codCreateOrder, checkoutBody(undefined, { delivery: PUNE }));
+    expect(calls).toBe(before);
+  });
+
+  it('still serves 560001 from the pharmacy’s own zone, without asking the courier', async () => {
+    const before = calls;
+    const session = randomUUID();
+    expect((await call(codCreateOrder, checkoutBody(undefined, { cartSessionId: session, delivery: BENGALURU_DELIVERY }))).status).toBe(200);
+    expect((await stack.ordersWhere('guest_session_id', session))[0]).toMatchObject({ delivery_zone_id: 'bengaluru-central', promised_delivery_date: '2026-11-24' });
+    expect(calls).toBe(before);
+  });
+
+  it("refuses an unserviceable PIN code with today's sentence before any payment is opened", async () => {
+    const session = randomUUID();
+    const refused = await call(razorpayCreateOrder, checkoutBody(undefined, { cartSessionId: session, delivery: { ...PUNE, pin_code: '744101' } }));
+    expect(refused).toEqual({ status: 422, body: { error: "We don't deliver to 744101 yet" } });
+    expect(await stack.ordersWhere('guest_session_id', session)).toEqual([]);
+  });
+
+  it('refuses cash on delivery where no courier collects cash', async () => {
+    const refused = await call(codCreateOrder, checkoutBody(undefined, { delivery: { ...PUNE, city: 'Guwahati', state: 'Assam', pin_code: '781001' } }));
+    expect(refused).toEqual({ status: 422, body: { error: 'Cash on delivery is not available at this PIN code' } });
+  });
+
+  it('answers the cart’s check: the courier’s promise, or the sentence; a provider that cannot answer is 503 "try again"', async () => {
+    const ask = async (pin: string, checker = serverDeliveryChecker(() => shipping)) => {
+      const response = await handleServiceability(new Request(`http://localhost:8888/api/shipping/serviceability?pin=${pin}`), checker, () => TEST_NOW).catch((error: { status: number; message: string }) => error);
+      return response instanceof Response ? { status: response.status, body: await response.json() } : { status: response.status, body: { error: response.message } };
+    };
+    expect(await ask('411001')).toMatchObject({ status: 200, body: { serviceable: true, codAllowed: true, promisedDate: '2026-11-30', message: 'Delivery by Monday, 30 November' } });
+    expect(await ask('744101')).toEqual({ status: 200, body: { serviceable: false, message: "We don't deliver to 744101 yet" } });
+    const down = buildShippingDependencies({ ...shipping.env, SUPABASE_URL: stack.supabase.url, SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey, SHIPROCKET_API_BASE: 'http://127.0.0.1:9/v1/external' } as Record<string, string>);
+    expect(await ask('226001', serverDeliveryChecker(() => down))).toEqual({ status: 503, body: { error: 'We could not check delivery to 226001 just now. Please try again in a minute.' } });
+  });
+});

@@ -1,0 +1,101 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customer, demoCustomerId, failureCode, runAs, secondCustomerId, seededDatabase, serviceRole } from './database';
+
+// Parcels (issue 39): one per order and direction, booked only with the provider's ids and AWB,
+// the courier's journey queued as messages, and a customer reads their own parcel and scans only.
+
+const CHECK_VIOLATION = '23514';
+const UNIQUE_VIOLATION = '23505';
+const lines = JSON.stringify([{ product_id: 7, name: 'Metformin 500 mg', unit_mrp_paise: 4550, unit_price_paise: 4550, quantity: 2 }]);
+
+let db: PGlite;
+let placed = 0;
+
+beforeAll(async () => {
+  db = await seededDatabase();
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+async function order(userId: string = demoCustomerId): Promise<string> {
+  placed += 1;
+  const [row] = await runAs<{ id: string }>(
+    db,
+    serviceRole,
+    `insert into public.orders (user_id, provider, provider_order_id, amount_paise, lines, delivery_name, delivery_mobile, delivery_line1,
+       delivery_city, delivery_state, delivery_pin_code, delivery_zone_id, promised_delivery_date)
+     values ($1, 'cod', $2, 9100, $3, 'Asha Kulkarni', '+919800000101', '12 FC Road', 'Pune', 'Maharashtra', '411001', 'shiprocket', current_date + 4) returning id`,
+    [userId, `cod_shipments_${placed}`, lines],
+  );
+  return row!.id;
+}
+
+async function bookedParcel(orderId: string, direction = 'forward'): Promise<string> {
+  const [row] = await runAs<{ id: string }>(db, serviceRole, `insert into public.shipments (order_id, direction, provider, weight_grams) values ($1, $2, 'shiprocket', 450) returning id`, [orderId, direction]);
+  await runAs(
+    db,
+    serviceRole,
+    `update public.shipments set status = 'booked', provider_order_id = '48' || $2, provider_shipment_id = '49' || $2, awb = '1904' || $2, courier_name = 'Delhivery Surface' where id = $1`,
+    [row!.id, String(placed) + direction.length],
+  );
+  return row!.id;
+}
+
+const move = (id: string, status: string, attempts?: number) =>
+  runAs(db, serviceRole, `update public.shipments set status = $2, failed_attempts = coalesce($3, failed_attempts) where id = $1`, [id, status, attempts ?? null]);
+const queued = async (orderId: string) =>
+  (await runAs<{ kind: string; channel: string }>(db, serviceRole, `select kind, channel from public.message_outbox where order_id = $1 order by created_at, kind, channel`, [orderId])).map((row) => `${row.kind}/${row.channel}`);
+
+describe('a parcel', () => {
+  it('is booked only with the provider’s order, shipment, AWB and courier; one per order and direction', async () => {
+    const orderId = await order();
+    const [row] = await runAs<{ id: string }>(db, serviceRole, `insert into public.shipments (order_id, provider, weight_grams) values ($1, 'shiprocket', 450) returning id`, [orderId]);
+    expect(await failureCode(runAs(db, serviceRole, `update public.shipments set status = 'booked' where id = $1`, [row!.id]))).toBe(CHECK_VIOLATION);
+    expect(await failureCode(runAs(db, serviceRole, `insert into public.shipments (order_id, provider, weight_grams) values ($1, 'shiprocket', 450)`, [orderId]))).toBe(UNIQUE_VIOLATION);
+    expect(await failureCode(runAs(db, serviceRole, `update public.shipments set status = 'teleported' where id = $1`, [row!.id]))).toBe(CHECK_VIOLATION);
+    expect(await failureCode(runAs(db, serviceRole, `insert into public.shipments (order_id, direction, provider, weight_grams) values ($1, 'return', 'shiprocket', 0)`, [orderId]))).toBe(CHECK_VIOLATION);
+  });
+
+  it('queues out for delivery, a failed attempt and returned undelivered, each once, on mail and SMS', async () => {
+    const orderId = await order();
+    const parcel = await bookedParcel(orderId);
+    await move(parcel, 'picked_up');
+    await move(parcel, 'out_for_delivery');
+    await move(parcel, 'delivery_failed', 1);
+    await move(parcel, 'out_for_delivery');
+    await move(parcel, 'delivery_failed', 2);
+    await move(parcel, 'rto_in_transit');
+    await move(parcel, 'returned_to_origin');
+    expect((await queued(orderId)).filter((message) => !message.startsWith('order_confirmation'))).toEqual([
+      'order_out_for_delivery/mail',
+      'order_out_for_delivery/sms',
+      'order_delivery_failed/mail',
+      'order_delivery_failed/sms',
+      'order_returned_to_origin/mail',
+      'order_returned_to_origin/sms',
+    ]);
+  });
+
+  it('a booked return pickup tells the customer; its scans do not', async () => {
+    const orderId = await order();
+    const parcel = await bookedParcel(orderId, 'return');
+    await move(parcel, 'out_for_delivery');
+    expect((await queued(orderId)).filter((message) => !message.startsWith('order_confirmation'))).toEqual(['order_return_pickup/mail', 'order_return_pickup/sms']);
+  });
+
+  it('a customer reads their own order’s parcel and scans, never another’s, and writes neither', async () => {
+    const mine = await bookedParcel(await order());
+    const theirs = await bookedParcel(await order(secondCustomerId));
+    for (const parcel of [mine, theirs]) await runAs(db, serviceRole, `insert into public.shipment_scans (shipment_id, at, status, activity, location) values ($1, now(), 'picked_up', 'Shipment picked up', 'Bengaluru')`, [parcel]);
+    const me = customer(demoCustomerId);
+    const seen = await runAs<{ id: string }>(db, me, `select id, status, awb, courier_name from public.shipments where id in ($1, $2)`, [mine, theirs]);
+    expect(seen.map((row) => row.id)).toEqual([mine]);
+    expect((await runAs(db, me, `select activity from public.shipment_scans where shipment_id in ($1, $2)`, [mine, theirs])).length).toBe(1);
+    expect(await failureCode(runAs(db, me, `select label_url from public.shipments where id = $1`, [mine]))).toBe('42501');
+    expect(await failureCode(runAs(db, me, `update public.shipments set status = 'delivered' where id = $1`, [mine]))).toBe('42501');
+    expect(await failureCode(runAs(db, me, `select * from public.shipping_serviceability`))).toBe('42501');
+  });
+});
