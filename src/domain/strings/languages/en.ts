@@ -147,6 +147,8 @@ export const catalogue = {
   perUnit: '{price} per {unit}',
   savePercent: 'Save {percent}%',
   otherStrengths: 'Other strengths',
+  productImages: 'Product images',
+  showImage: 'Show image {number} of {name}',
 } as const;
 
 /** The units a price per unit names (the pack's measure or count); any other the feed gives is printed as given. */

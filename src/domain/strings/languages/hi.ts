@@ -144,6 +144,8 @@ const hi: Language = {
       perUnit: '{price} प्रति {unit}',
       savePercent: '{percent}% बचत',
       otherStrengths: 'दूसरी ताक़त',
+      productImages: 'दवा की फ़ोटो',
+      showImage: '{name} की फ़ोटो {number} दिखाएँ',
     },
     units: {
       tablet: 'गोली',
