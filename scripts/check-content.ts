@@ -10,6 +10,7 @@ import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { CATALOGUE_DIRECTORY } from '../src/features/catalogue/catalogue-directory.ts';
 import { frontMatterProblems, policyFrontMatterSchema } from '../src/lib/policy-front-matter.ts';
 import { checkCatalogue, formatCatalogueReport, type Finding } from './check-catalogue.ts';
+import { translatedLanguageCodes } from '../src/lib/language-files.ts';
 
 export const POLICIES_DIRECTORY = 'content/policies';
 
@@ -52,13 +53,33 @@ export async function checkPolicies(directory = POLICIES_DIRECTORY): Promise<Fin
   return problems;
 }
 
+/**
+ * The policy pages a language has no translation of yet (content/policies/<code>/<name>.md missing):
+ * those pages show the English text with a line saying so. A list to work through, not an error.
+ */
+export async function missingTranslations(directory = POLICIES_DIRECTORY, languages: readonly string[] = translatedLanguageCodes()): Promise<string[]> {
+  const english = (await readdir(directory)).filter((file) => file.endsWith('.md')).sort();
+  const missing: string[] = [];
+  for (const code of languages) {
+    const translated = new Set(await readdir(path.join(directory, code)).catch(() => [] as string[]));
+    for (const file of english) if (!translated.has(file)) missing.push(path.join(directory, code, file));
+  }
+  return missing;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const catalogue = await checkCatalogue(CATALOGUE_DIRECTORY);
     console.log(formatCatalogueReport(CATALOGUE_DIRECTORY, catalogue));
-    const policies = await checkPolicies();
+    const policies = [
+      ...(await checkPolicies()),
+      ...(await Promise.all(translatedLanguageCodes().map((code) => checkPolicies(path.join(POLICIES_DIRECTORY, code)).catch(() => [])))).flat(),
+    ];
     for (const problem of policies) console.log(`ERROR ${problem.file}\n  ${problem.message}`);
     console.log(policies.length > 0 ? `${policies.length} problem(s) in the policy pages in ${POLICIES_DIRECTORY}: fix them before publishing.` : `Policy pages valid in ${POLICIES_DIRECTORY}.`);
+    const missing = await missingTranslations();
+    for (const file of missing) console.log(`MISSING TRANSLATION ${file} (the page shows its English text, saying so)`);
+    if (missing.length > 0) console.log(`${missing.length} policy translation(s) missing.`);
     process.exit(catalogue.errors.length + policies.length > 0 ? 1 : 0);
   } catch (error) {
     console.error(`Could not check the content: ${(error as Error).message}`);

@@ -1,8 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkPolicies } from '../../scripts/check-content.ts';
+import { checkPolicies, missingTranslations } from '../../scripts/check-content.ts';
+import { translatedLanguageCodes } from '../../src/lib/language-files';
 import { lastUpdatedText } from '../../src/lib/site';
 import { policyFrontMatterSchema } from '../../src/lib/policy-front-matter';
 
@@ -48,6 +49,24 @@ describe('npm run check:content, policy pages', () => {
   it('refuses a page without front matter', async () => {
     await writeFile(path.join(directory, 'a.md'), 'Just text.\n');
     expect(await checkPolicies(directory)).toEqual([{ file: path.join(directory, 'a.md:1'), message: 'the page must start with front matter between two lines of "---"' }]);
+  });
+});
+
+describe('npm run check:content, policy translations', () => {
+  it('lists each policy a language has no translation of', async () => {
+    await writeFile(path.join(directory, 'shipping-policy.md'), page(GOOD));
+    await writeFile(path.join(directory, 'returns-policy.md'), page(GOOD.replace('order: 1', 'order: 2')));
+    await mkdir(path.join(directory, 'hi'));
+    await writeFile(path.join(directory, 'hi', 'shipping-policy.md'), page(GOOD));
+    expect(await missingTranslations(directory, ['hi', 'kn'])).toEqual([
+      path.join(directory, 'hi', 'returns-policy.md'),
+      path.join(directory, 'kn', 'returns-policy.md'),
+      path.join(directory, 'kn', 'shipping-policy.md'),
+    ]);
+  });
+
+  it('knows the languages from the strings tables’ files', () => {
+    expect(translatedLanguageCodes()).toEqual(['hi']);
   });
 });
 

@@ -153,8 +153,24 @@ export const EDITOR_COLLECTIONS: Record<EditorCollection, object> = {
   },
 };
 
-/** Decap CMS's whole configuration for this shop. */
-export function editorConfig(backend: EditorBackend, siteUrl: string, localBackendUrl: string | null): object {
+/**
+ * The policy pages in another language (content/policies/<code>/, the English file's name), each
+ * language its own collection beside the English one: 'policies_hi'.
+ */
+export const translatedPolicies = (code: string): object => ({
+  ...EDITOR_COLLECTIONS.policies,
+  name: `policies_${code}`,
+  label: `Policy pages (${code})`,
+  label_singular: `Policy page (${code})`,
+  folder: `content/policies/${code}`,
+  preview_path: `${code}/{{slug}}`,
+});
+
+/** The content checks' collection for an editor collection's name ('policies_hi' is checked as 'policies'). */
+export const checkedCollectionOf = (name: string): EditorCollection => name.split('_')[0] as EditorCollection;
+
+/** Decap CMS's whole configuration for this shop; `languages`: the codes of the languages with policy translations. */
+export function editorConfig(backend: EditorBackend, siteUrl: string, localBackendUrl: string | null, languages: readonly string[] = []): object {
   return {
     load_config_file: false,
     backend,
@@ -166,6 +182,6 @@ export function editorConfig(backend: EditorBackend, siteUrl: string, localBacke
     media_folder: 'public/images/uploads',
     public_folder: '/images/uploads',
     omit_empty_optional_fields: true,
-    collections: Object.values(EDITOR_COLLECTIONS),
+    collections: [EDITOR_COLLECTIONS.policies, ...languages.map(translatedPolicies), ...Object.values(EDITOR_COLLECTIONS).filter((collection) => collection !== EDITOR_COLLECTIONS.policies)],
   };
 }

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHECKED_CONTEXTS } from '../../lib/production-env';
+import { translatedLanguageCodes } from '../../lib/language-files';
 import { LOCAL_EDITOR_BACKEND_URL, type EditorBackend } from './editor-config';
 
 /**
@@ -59,7 +60,12 @@ async function editorScript(env: Record<string, string | undefined>, siteUrl: st
     format: 'iife',
     minify: true,
     target: 'es2022',
-    define: { CMS_BACKEND: JSON.stringify(editorBackend(env)), CMS_SITE_URL: JSON.stringify(siteUrl), CMS_LOCAL_BACKEND: JSON.stringify(localBackendUrl(env)) },
+    define: {
+      CMS_BACKEND: JSON.stringify(editorBackend(env)),
+      CMS_SITE_URL: JSON.stringify(siteUrl),
+      CMS_LOCAL_BACKEND: JSON.stringify(localBackendUrl(env)),
+      CMS_LANGUAGES: JSON.stringify(translatedLanguageCodes()),
+    },
   });
   return result.outputFiles[0]!.text;
 }

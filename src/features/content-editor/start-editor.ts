@@ -1,5 +1,5 @@
-import { contentProblems, fieldProblems, type EditorCollection } from './content-checks';
-import { editorConfig, type EditorBackend } from './editor-config';
+import { contentProblems, fieldProblems } from './content-checks';
+import { checkedCollectionOf, editorConfig, type EditorBackend } from './editor-config';
 
 /**
  * /admin's own script, run after Decap CMS's bundle (served from the decap-cms package, see
@@ -29,6 +29,7 @@ interface DecapCms {
 declare const CMS_BACKEND: EditorBackend;
 declare const CMS_SITE_URL: string;
 declare const CMS_LOCAL_BACKEND: string | null;
+declare const CMS_LANGUAGES: string[];
 
 const entryData = (entry: ImmutableMap) => (entry.get('data') as ImmutableMap).toJS();
 
@@ -46,7 +47,7 @@ function checkedControl(base: ControlClass): ControlClass {
       this.isValid = () => {
         const own = builtIn?.();
         if (own !== undefined && own !== true) return own;
-        const collection = this.props.collection.get('name') as EditorCollection;
+        const collection = checkedCollectionOf(this.props.collection.get('name') as string);
         const [problem] = fieldProblems(collection, entryData(this.props.getEntry()), String(this.props.field.get('check')));
         return problem === undefined ? true : { error: { type: 'CUSTOM', message: problem } };
       };
@@ -64,13 +65,13 @@ export function startContentEditor(cms: DecapCms): void {
   cms.registerEventListener({
     name: 'preSave',
     handler: ({ entry }) => {
-      const collection = entry.get('collection') as EditorCollection;
+      const collection = checkedCollectionOf(entry.get('collection') as string);
       const problems = contentProblems(collection, entryData(entry));
       if (problems.length > 0) throw new Error(problems.map((problem) => problem.message).join('\n'));
       return entry.get('data');
     },
   });
-  cms.init({ config: editorConfig(CMS_BACKEND, CMS_SITE_URL, CMS_LOCAL_BACKEND) });
+  cms.init({ config: editorConfig(CMS_BACKEND, CMS_SITE_URL, CMS_LOCAL_BACKEND, CMS_LANGUAGES) });
 }
 
 startContentEditor((window as unknown as { CMS: DecapCms }).CMS);
