@@ -11,7 +11,7 @@
  */
 
 import { DEFAULT_LANGUAGE, type LanguageCode } from './language';
-import type { MessageLanguage, MessageVariable, MessageWords } from './message-language';
+import type { MessageLanguage, MessageValueWords, MessageVariable, MessageWords } from './message-language';
 import { MESSAGE_LANGUAGES } from './strings/languages/messages/index';
 
 export type { MessageVariable } from './message-language';
@@ -241,6 +241,20 @@ export const messageLanguageCodes: readonly LanguageCode[] = [DEFAULT_LANGUAGE, 
 /** A language's file (its words for values and dates), or null for English and for a language without one. */
 export function messageLanguage(language: LanguageCode): MessageLanguage | null {
   return messageLanguages.get(language) ?? null;
+}
+
+/** The values the shop writes into an English message. */
+const ENGLISH_VALUE_WORDS: MessageValueWords = {
+  orderConfirmed: 'order confirmed',
+  someItemsNotAccepted: 'some items not accepted',
+  ourCourier: 'our courier',
+  onTheOrderPage: 'on the order page',
+};
+
+/** The words and date locale of the values a message in this language carries (English's for a language without a file). */
+export function messageValueWords(language: LanguageCode): { words: MessageValueWords; locale: string } {
+  const file = messageLanguages.get(language);
+  return file ? { words: file.values, locale: file.locale } : { words: ENGLISH_VALUE_WORDS, locale: 'en-IN' };
 }
 
 /** A kind's words in the language its message goes out in: the customer's where the kind has words in it, else English. */

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { LanguageCode } from '../../../domain/language';
 import type { PaymentProviders } from '../../checkout/server/public';
 import type { ComposedMail } from './mail';
 
@@ -11,6 +12,8 @@ export interface MessageContext {
 
 /** One event's message, ready for any channel: the mail, and the SMS/WhatsApp variables with the short link. */
 export interface ComposedMessage {
+  /** The language it goes out in: its order's (or request's) where the kind has words in it, else English. */
+  language: LanguageCode;
   email: string | null;
   mobile: string | null;
   mail(): ComposedMail;

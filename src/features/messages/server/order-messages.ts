@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { MessageKind } from '../../../domain/messages';
+import type { LanguageCode } from '../../../domain/language';
+import { messageValueWords, messageWords, type MessageKind } from '../../../domain/messages';
 import { formatRupees } from '../../../domain/money';
 import { unitPricePaise } from '../../../domain/order-line';
 import { orderStatusLabels, paymentStatusLabels } from '../../../domain/order-status';
@@ -17,6 +18,7 @@ const messageOrderSchema = z.object({
   delivery_mobile: z.string().nullable().optional(),
   courier_name: z.string().nullable().optional(),
   tracking_number: z.string().nullable().optional(),
+  language: z.string(),
 });
 type MessageOrder = z.infer<typeof messageOrderSchema>;
 
@@ -91,20 +93,21 @@ export function composeOrderMail(
 }
 
 
-/** The SMS and WhatsApp variables of an order message, in the order messageTable lists them. */
-export function orderPhoneValues(kind: OrderMessageKind, order: MessageOrder, decisions: readonly LineDecision[]): string[] {
+/** The SMS and WhatsApp variables of an order message, in the order messageTable lists them, the shop's own words in the message's language. */
+export function orderPhoneValues(kind: OrderMessageKind, order: Omit<MessageOrder, 'language'>, decisions: readonly LineDecision[], language: LanguageCode): string[] {
+  const { words } = messageValueWords(language);
   if (kind === 'order_confirmation') return [order.order_number, formatRupees(order.amount_paise).replace(/^₹\s?/, '')];
   if (kind === 'prescription_reviewed') {
-    return [order.order_number, decisions.some((decision) => decision.decision === 'rejected') ? 'some items not accepted' : 'order confirmed'];
+    return [order.order_number, decisions.some((decision) => decision.decision === 'rejected') ? words.someItemsNotAccepted : words.orderConfirmed];
   }
-  if (kind === 'order_shipped') return [order.order_number, order.courier_name ?? 'our courier', order.tracking_number ?? 'on the order page'];
+  if (kind === 'order_shipped') return [order.order_number, order.courier_name ?? words.ourCourier, order.tracking_number ?? words.onTheOrderPage];
   return [order.order_number];
 }
 
 /** Reads the order and writes its message for every channel: the mail, and the values and short link for SMS and WhatsApp. */
 export async function composeOrderMessage(context: MessageContext, kind: OrderMessageKind, orderId: string): Promise<ComposedMessage> {
   const { db, env } = context;
-  const { data, error } = await db.from('orders').select(`${ORDER_PAGE_COLUMNS}, user_id, delivery_email, delivery_mobile, courier_name, tracking_number`).eq('id', orderId).single();
+  const { data, error } = await db.from('orders').select(`${ORDER_PAGE_COLUMNS}, user_id, delivery_email, delivery_mobile, courier_name, tracking_number, language`).eq('id', orderId).single();
   if (error) throw new Error(`reading the order: ${error.message}`);
   const order = messageOrderSchema.parse(data);
   const decided = await db.from('order_line_decisions').select(LINE_DECISION_COLUMNS).eq('order_id', orderId).order('line_index');
@@ -117,11 +120,13 @@ export async function composeOrderMessage(context: MessageContext, kind: OrderMe
     email = user.data.user?.email ?? null;
   }
   const link = await orderPageLink(env, order);
+  const { language } = messageWords(kind, order.language);
   return {
+    language,
     email,
     mobile: order.delivery_mobile ?? null,
     mail: () => composeOrderMail(kind, order, link, paymentRules(context.providers, order.provider).refundsOnline, decisions),
-    phoneValues: orderPhoneValues(kind, order, decisions),
+    phoneValues: orderPhoneValues(kind, order, decisions, language),
     shortLink: await shortLink(env, { type: 'order', id: order.order_number }),
   };
 }

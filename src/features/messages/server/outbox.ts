@@ -69,12 +69,12 @@ async function deliver(deps: OutboxDependencies, channels: PhoneChannels, row: O
   if (!message.mobile) throw new NotSendable('there is no mobile number to send to');
   if (row.channel === 'sms') {
     if (!channels.sms) throw new NotSendable('SMS is not configured (MSG91_* settings)');
-    const templateName = smsTemplateName(row.kind);
-    const body = renderSms(row.kind, message.phoneValues, message.shortLink);
+    const templateName = smsTemplateName(row.kind, message.language);
+    const body = renderSms(row.kind, message.phoneValues, message.shortLink, message.language);
     const sent = await sendFlowSms(deps.fetcher, channels.sms, {
       templateId: channels.sms.templateIds[templateName]!,
       mobile: message.mobile,
-      variables: [...fittedValues(row.kind, message.phoneValues), message.shortLink],
+      variables: [...fittedValues(row.kind, message.phoneValues, message.language), message.shortLink],
       reference: row.id,
     });
     return { recipient: message.mobile, providerMessageId: sent.providerMessageId, body };
@@ -84,7 +84,8 @@ async function deliver(deps: OutboxDependencies, channels: PhoneChannels, row: O
   const sent = await sendTemplateMessage(deps.fetcher, channels.whatsapp, {
     to: message.mobile,
     template: whatsappTemplateName(row.kind),
-    language: 'en',
+    // Meta names a template's languages by their ISO 639-1 code, as the shop does.
+    language: message.language,
     bodyParameters: parameters,
     buttonUrlSuffix: new URL(message.shortLink).pathname.slice(1),
     reference: row.id,

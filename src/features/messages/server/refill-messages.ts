@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageValueWords, messageWords } from '../../../domain/messages';
 import { refillOrderKey, refillStopKey } from '../../../domain/refill-link';
 import { reorderPagePath } from '../../../domain/reorder-link';
 import type { ComposedMessage, MessageContext } from './message-types';
@@ -10,7 +11,6 @@ export interface RefillLinks {
 }
 
 const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-const shortDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 export async function refillLinks(env: Pick<MessageContext['env'], 'ORDER_LINK_SECRET' | 'SITE_URL'>, reminderId: string): Promise<RefillLinks> {
   const reorder = new URL(reorderPagePath({ reminder: reminderId, key: await refillOrderKey(reminderId, env.ORDER_LINK_SECRET) }), env.SITE_URL).toString();
@@ -27,20 +27,29 @@ export function composeRefillMail(name: string, runsOutOn: string, links: Refill
   return { subject: `Time to reorder ${name}`, text, html };
 }
 
-const reminderSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable(), stopped_at: z.string().nullable() });
+const reminderSchema = z.object({ id: z.string(), order_id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable(), stopped_at: z.string().nullable() });
+
+/** "21 Nov", "21 नव॰": the run-out day as the SMS and WhatsApp message carry it, in the message's language. */
+const shortDayIn = (language: string, date: string): string =>
+  new Intl.DateTimeFormat(messageValueWords(language).locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /** Reads the reminder; a stopped one composes nothing (null): the customer said no more. */
 export async function composeRefillMessage(context: MessageContext, reminderId: string, dueFor: string): Promise<ComposedMessage | null> {
-  const read = await context.db.from('refill_reminders').select('id, name, email, mobile, stopped_at').eq('id', reminderId).single();
+  const read = await context.db.from('refill_reminders').select('id, order_id, name, email, mobile, stopped_at').eq('id', reminderId).single();
   if (read.error) throw new Error(`reading refill reminder ${reminderId}: ${read.error.message}`);
   const reminder = reminderSchema.parse(read.data);
   if (reminder.stopped_at !== null) return null;
+  // A reminder speaks the language of the order it came from.
+  const order = await context.db.from('orders').select('language').eq('id', reminder.order_id).single();
+  if (order.error) throw new Error(`reading the language of refill reminder ${reminderId}'s order: ${order.error.message}`);
+  const { language } = messageWords('refill_due', z.object({ language: z.string() }).parse(order.data).language);
   const links = await refillLinks(context.env, reminder.id);
   return {
+    language,
     email: reminder.email,
     mobile: reminder.mobile,
     mail: () => composeRefillMail(reminder.name, dueFor, links),
-    phoneValues: [reminder.name, shortDay.format(new Date(`${dueFor}T00:00:00Z`))],
+    phoneValues: [reminder.name, shortDayIn(language, dueFor)],
     shortLink: await shortLink(context.env, { type: 'reminder', id: reminder.id }),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageKind } from '../../../domain/messages';
+import { messageWords, type MessageKind } from '../../../domain/messages';
 import { prescriptionRequestStatusLabels, prescriptionRequestStatuses } from '../../../domain/prescription-request-status';
 import type { ComposedMessage, MessageContext } from './message-types';
 import { escapeHtml, requestPageLink, shortLink } from './links';
@@ -14,6 +14,7 @@ const messageRequestSchema = z.object({
   delivery_email: z.string(),
   delivery_mobile: z.string(),
   rejection_reason: z.string().nullable(),
+  language: z.string(),
 });
 type MessageRequest = z.infer<typeof messageRequestSchema>;
 
@@ -50,13 +51,14 @@ export function composeRequestMail(
 export async function composeRequestMessage(context: MessageContext, kind: RequestMessageKind, requestId: string): Promise<ComposedMessage> {
   const read = await context.db
     .from('prescription_requests')
-    .select('id, request_number, status, delivery_name, delivery_email, delivery_mobile, rejection_reason')
+    .select('id, request_number, status, delivery_name, delivery_email, delivery_mobile, rejection_reason, language')
     .eq('id', requestId)
     .single();
   if (read.error) throw new Error(`reading the request: ${read.error.message}`);
   const request = messageRequestSchema.parse(read.data);
   const link = await requestPageLink(context.env, request);
   return {
+    language: messageWords(kind, request.language).language,
     email: request.delivery_email,
     mobile: request.delivery_mobile,
     mail: () => composeRequestMail(kind, request, link),
