@@ -1,7 +1,7 @@
 import { UTM_LANDING_SCRIPT } from '../features/checkout/utm-landing-integration.ts';
 import { virtualTextModule } from '../lib/inline-script.ts';
 import { ZOD_JITLESS_SCRIPT } from '../lib/zod-jitless.ts';
-import { LANGUAGE_CHOICE_SCRIPT } from './language-choice.ts';
+import { LANGUAGE_CHOICE_SCRIPT } from '../lib/language-choice.ts';
 
 /**
  * A reload opens at the top; new navigations start there by the browser's own rule and Back/Forward

@@ -1,5 +1,7 @@
-import type { LanguageCode } from '../language';
 import type english from './languages/en';
+import type { LanguageSettings } from './settings';
+
+export type { LanguageSettings } from './settings';
 
 /**
  * A language the shop writes: its settings and its table of every customer-facing string. English's
@@ -16,17 +18,6 @@ export interface Language {
   text: StringTable;
 }
 
-export interface LanguageSettings {
-  code: LanguageCode;
-  /** The language's own name, as the language switch shows it. */
-  name: string;
-  /** <html lang>. */
-  htmlLang: string;
-  /** For Intl (numbers, dates, plurals); always Latin digits, as Indian shops print prices. */
-  locale: string;
-  /** og:locale. */
-  ogLocale: string;
-}
 
 /** A count's forms, chosen with Intl.PluralRules: Indian languages need `one` and `other`. */
 export interface CountForms {

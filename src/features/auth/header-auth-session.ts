@@ -1,5 +1,6 @@
 import { AUTH_SESSION_STARTED_EVENT } from '../../lib/browser/auth-storage';
 import { $auth, initAuth } from './auth-store';
+import { saveLanguageChoice } from './account-language';
 
 /**
  * Loaded by the page's start-up script when a session is stored, and by the login form: confirm
@@ -11,6 +12,8 @@ $auth.subscribe((state) => {
   for (const slot of document.querySelectorAll('[data-auth-slot]')) {
     slot.toggleAttribute('data-signed-in', state.isAuthenticated);
   }
+  // The language chosen in this browser goes on the account too (best effort: tried again on the next page).
+  if (state.user) void saveLanguageChoice(state.user.id).catch(() => undefined);
 });
 
 document.dispatchEvent(new Event(AUTH_SESSION_STARTED_EVENT));

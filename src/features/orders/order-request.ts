@@ -13,10 +13,10 @@ export interface OrderAddress {
   key: string | null;
 }
 
-/** /orders/<order number>?key=…: the number and the guest key from the address. */
+/** /orders/<order number>?key=… (or under a language's prefix, /hi/orders/…): the number and the guest key from the address. */
 export function orderAddress(href: string): OrderAddress {
   const url = new URL(href);
-  return { orderNumber: decodeURIComponent(url.pathname.replace(/^\/orders\/?/, '').replace(/\/$/, '')), key: url.searchParams.get('key') };
+  return { orderNumber: decodeURIComponent(url.pathname.replace(/^(\/[a-z]{2})?\/orders\/?/, '').replace(/\/$/, '')), key: url.searchParams.get('key') };
 }
 
 /** My orders shows this many orders to a page. */

@@ -18,7 +18,11 @@ import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-tex
 // The page's words and dates: English's, or the page's own language's on a page in another.
 const words = () => pageText('order', englishOrder);
 const local = (path: string) => pagePathPrefix() + path;
-const dateTime = { format: (date: Date) => new Intl.DateTimeFormat(pageLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(date) };
+// English's 12-hour clock ('1:18 pm') is the spec's; another language's page reads the 24-hour clock, with no English 'am'/'pm'.
+const dateTime = {
+  format: (date: Date) =>
+    new Intl.DateTimeFormat(pageLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata', ...(words() === englishOrder ? {} : { hourCycle: 'h23' }) }).format(date),
+};
 const day = { format: (date: Date) => new Intl.DateTimeFormat(pageLocale(), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(date) };
 const refundStates = () => {
   const text = words();
@@ -51,6 +55,13 @@ const cancelReasonLabel = (reason: CancelReason): string => {
   const text = words();
   return { 'Ordered by mistake': text.reasonMistake, 'Found a better price': text.reasonPrice, 'Delivery is too late': text.reasonLate, 'Doctor changed the prescription': text.reasonDoctor, other: text.otherReason }[reason];
 };
+/** An event's note: the payment's own ('paid with razorpay', written by the database) in the page's language; a person's note as they wrote it. */
+const noteText = (note: string): string => {
+  const paid = /^paid with (\w+)$/.exec(note);
+  const methods = pageText('paymentMethods', paymentMethods);
+  return paid && words() !== englishOrder ? fill(words().paidWith, { method: methods[paid[1] as keyof typeof methods] ?? paid[1]! }) : note;
+};
+
 /** A pharmacist's decision on a line in the page's language; English's own sentence (order-view.ts) on the default language's pages. */
 const decisionText = (decision: OrderRecord['decisions'][number]): string => {
   const text = words();
@@ -188,7 +199,7 @@ function history(record: OrderRecord): HTMLElement {
           el('span', { class: 'font-medium text-gray-900' }, eventLabel(event)),
           ' ',
           el('time', { class: 'text-gray-600', datetime: event.at }, dateTime.format(new Date(event.at))),
-          event.note && el('span', { class: 'block text-gray-700' }, event.note),
+          event.note && el('span', { class: 'block text-gray-700' }, noteText(event.note)),
         ),
       ),
     ),

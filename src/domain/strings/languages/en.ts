@@ -1,4 +1,4 @@
-import type { LanguageSettings } from '../table';
+import type { LanguageSettings } from '../settings';
 
 /**
  * English: the spec's text, byte for byte, and the source of every key the other languages' tables
@@ -483,6 +483,7 @@ export const order = {
   paymentRefundPending: 'Refund in progress',
   paymentRefunded: 'Refunded',
   paymentPartlyRefunded: 'Partly refunded',
+  paidWith: 'paid with {method}',
 } as const;
 
 const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order };

@@ -460,6 +460,7 @@ const hi: Language = {
       paymentRefundPending: 'रिफ़ंड जारी है',
       paymentRefunded: 'रिफ़ंड हो गया',
       paymentPartlyRefunded: 'कुछ रिफ़ंड हो गया',
+      paidWith: '{method} से भुगतान हुआ',
     },
   },
 };

@@ -1,0 +1,176 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import hindi from '../../src/domain/strings/languages/hi';
+import { fill } from '../../src/domain/strings/format';
+import { productPath } from '../../src/domain/product';
+import { INDIAN_STATES } from '../../src/domain/address';
+import { BENGALURU_ADDRESS, FIRST_CALL_TIMEOUT, ORDER_EMAIL } from './checkout-support';
+import { serviceClient } from './support/accounts';
+import { storedCart } from './support/cart';
+import { fixtureProduct } from './support/fixture-catalogue';
+
+/*
+ * A guest who reads Hindi buys from /hi: every word the shop writes is Hindi; the feed's own text
+ * (names, salts, descriptions), the customer's own address, brand names and the payment provider's
+ * checkout stay as they are. englishWordsOn lists any English word found on the page outside those.
+ */
+
+const text = hindi.text;
+const cetirizine = fixtureProduct(14);
+
+/** Every word of the fixture catalogue's records: the feed's text may be English anywhere on a page. */
+const FEED_WORDS = new Set(
+  readdirSync(path.resolve(import.meta.dirname, '../fixtures/catalogue'))
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) => JSON.stringify(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/catalogue', file), 'utf8'))).match(/[A-Za-z]+/g) ?? [])
+    .map((word) => word.toLowerCase()),
+);
+
+/** Policies with no Hindi file yet show their English page with a line saying so (issue 40 item 4), so their English titles are allowed in the footer. */
+const UNTRANSLATED_POLICY_TITLES = readdirSync(path.resolve(import.meta.dirname, '../../content/policies'))
+  .filter((file) => file.endsWith('.md'))
+  .filter((file) => !readdirSync(path.resolve(import.meta.dirname, '../../content/policies/hi')).includes(file))
+  .map((file) => /^title: (.*)$/m.exec(readFileSync(path.resolve(import.meta.dirname, '../../content/policies', file), 'utf8'))?.[1] ?? '');
+
+/** Words that are names in every language, each with its reason. */
+const NAMES = [
+  'MediKart', // the brand
+  'Razorpay', 'PhonePe', 'WhatsApp', 'Google', 'Play', 'App', 'Store', // providers and app stores
+  'STOP', 'SMS', 'PDF', 'JPG', 'PNG', 'WEBP', 'HEIC', 'MB', 'GST', 'Rx', // what customers type or read on their phone
+  'English', // the language switch names each language in its own words
+  ...INDIAN_STATES.flatMap((state) => state.split(/\s+/)), // place names in the State list
+  ...Object.values(BENGALURU_ADDRESS).flatMap((value) => value.split(/[\s,]+/)), // the customer's own address
+  ...UNTRANSLATED_POLICY_TITLES.flatMap((title) => title.split(/[\s&]+/)),
+].map((word) => word.toLowerCase());
+const ALLOWED = new Set([...FEED_WORDS, ...NAMES]);
+
+/** The English words on the page (its text, and the names and hints read out by screen readers), outside the allowed ones. */
+async function englishWordsOn(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, template, noscript, select') || !parent.checkVisibility()) continue;
+      found.push(node.textContent ?? '');
+    }
+    for (const element of document.querySelectorAll('[aria-label], [placeholder], [alt], [title], option:checked')) {
+      if (element.closest('template') || !(element.checkVisibility() || element.closest('.sr-only'))) continue;
+      for (const name of ['aria-label', 'placeholder', 'alt', 'title']) found.push(element.getAttribute(name) ?? '');
+      if (element.tagName === 'OPTION') found.push(element.textContent ?? '');
+    }
+    return found;
+  });
+  const words = texts
+    .join(' ')
+    .split(/\s+/)
+    // Order numbers, payment references, emails and prices are not words.
+    .filter((token) => !/[\d@_]/.test(token))
+    .flatMap((token) => token.match(/[A-Za-z]{2,}/g) ?? []);
+  return [...new Set(words.filter((word) => !ALLOWED.has(word.toLowerCase())))];
+}
+
+async function expectAllHindi(page: Page): Promise<void> {
+  await expect.poll(() => englishWordsOn(page)).toEqual([]);
+}
+
+/** The header's switch to the other language, named in its own words. */
+const languageSwitch = (page: Page, name: string) => page.getByRole('navigation', { name: name === 'English' ? text.layout.languageNav : 'Language' }).getByRole('link', { name });
+
+test('a guest buys from /hi in Hindi, from the landing page to a paid order and its page', async ({ page }) => {
+  test.slow();
+  await page.goto('/hi');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(page.getByRole('heading', { level: 1, name: text.landing.heading })).toBeVisible();
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/$/);
+  await expect(page.locator('link[rel="alternate"][hreflang="hi"]')).toHaveAttribute('href', /\/hi$/);
+  await expectAllHindi(page);
+
+  await page.getByRole('link', { name: text.landing.browseProducts }).click();
+  await expect(page).toHaveURL(/\/hi\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: text.catalogue.listHeading })).toBeVisible();
+  await expectAllHindi(page);
+
+  // The product page, drawn in Hindi around the feed's English.
+  await page.getByRole('link', { name: cetirizine.name, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/hi${productPath(cetirizine)}$`), { timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByRole('heading', { level: 1, name: cetirizine.name })).toBeVisible();
+  await expect(page.getByText(text.catalogue.mrpInclTaxes)).toBeVisible();
+  await expectAllHindi(page);
+
+  await page.getByRole('button', { name: text.cartControl.addToCart }).click();
+  await expect(page.getByRole('status', { name: fill(text.cartControl.quantityIs, { name: cetirizine.name, quantity: 1 }) })).toBeVisible();
+  await page.getByRole('link', { name: text.catalogue.goToCart }).click();
+
+  await expect(page).toHaveURL(/\/hi\/cart$/);
+  await expect(page.getByRole('heading', { name: text.cart.heading })).toBeVisible();
+  await page.mouse.move(1, 1);
+  const form = page.getByRole('region', { name: text.delivery.details });
+  await expect(form.getByLabel(text.delivery.fullName, { exact: true })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expectAllHindi(page);
+
+  const labels: Record<keyof typeof BENGALURU_ADDRESS, string> = {
+    'Full name': text.delivery.fullName,
+    'Mobile number (+91)': text.delivery.mobile,
+    'Flat / house no. and street': text.delivery.line1,
+    'Area / locality': text.delivery.area,
+    'Town / city': text.delivery.city,
+    'PIN code': text.delivery.pinCode,
+  };
+  for (const [field, value] of Object.entries(BENGALURU_ADDRESS)) await form.getByLabel(labels[field as keyof typeof labels], { exact: true }).fill(value);
+  await form.getByLabel(text.delivery.state, { exact: true }).selectOption('Karnataka');
+  await form.getByLabel(text.delivery.email, { exact: true }).fill(ORDER_EMAIL);
+  await expect(form.getByRole('status')).toContainText(fill(text.delivery.deliveryBy, { when: '' }).trim());
+  await expectAllHindi(page);
+
+  const { sessionId } = await storedCart(page);
+  const summary = page.getByRole('region', { name: text.cart.orderSummary });
+  await summary.locator('[data-cart-key="proceed"]').click();
+  const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout (test)' });
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+
+  // The order page, in Hindi, with the cart's news.
+  await expect(page).toHaveURL(/\/hi\/orders\/MK-\d{4}-\d{6,}\?key=/, { timeout: FIRST_CALL_TIMEOUT });
+  const orderNumber = /MK-\d{4}-\d{6,}/.exec(page.url())![0];
+  await expect(page.getByRole('heading', { level: 1, name: fill(text.order.orderNumber, { number: orderNumber }) })).toBeVisible();
+  await expect(page.getByText(text.checkout.orderPlacedToast).first()).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText(text.order.paymentPaid);
+  await expect(page.getByText(cetirizine.name).first()).toBeVisible();
+  await expectAllHindi(page);
+
+  // The order keeps the page's language, for its messages.
+  await expect
+    .poll(async () => (await serviceClient.from('orders').select('language, payment_status').eq('guest_session_id', sessionId)).data)
+    .toEqual([{ language: 'hi', payment_status: 'paid' }]);
+
+  // The switch keeps the place: the same order, its guest key and all.
+  const key = new URL(page.url()).searchParams.get('key');
+  await languageSwitch(page, 'English').click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderNumber}\\?key=${key}$`));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+});
+
+test('the language switch keeps the product and the cart, and the choice is remembered', async ({ page }) => {
+  await page.goto(productPath(cetirizine));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await languageSwitch(page, hindi.settings.name).click();
+  await expect(page).toHaveURL(new RegExp(`/hi${productPath(cetirizine)}$`), { timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByRole('heading', { level: 1, name: cetirizine.name })).toBeVisible();
+  // The same cart: the control shows the quantity the English page added.
+  await expect(page.getByRole('status', { name: fill(text.cartControl.quantityIs, { name: cetirizine.name, quantity: 1 }) })).toBeVisible();
+
+  // Remembered in this browser: the English address of another page opens its Hindi one.
+  await page.goto('/cart');
+  await expect(page).toHaveURL(/\/hi\/cart$/);
+  await expect(page.getByRole('heading', { name: text.cart.heading })).toBeVisible();
+  await expect(page.getByRole('link', { name: cetirizine.name })).toBeVisible();
+
+  // Back to English, remembered too.
+  await languageSwitch(page, 'English').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.goto('/products');
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+});
