@@ -63,7 +63,7 @@ export const EXPECTED_RELATION_PRIVILEGES: Record<string, Grants> = {
   profiles: { authenticated: ['SELECT', 'INSERT(language,user_id)', 'UPDATE(language)'], service_role: ['SELECT'] },
   // Shipping (issue 39): the functions book and track parcels; a customer reads their own order's parcel and scans.
   shipping_serviceability: { service_role: ['SELECT', 'INSERT', 'DELETE'] },
-  shipments: { authenticated: ['SELECT(awb,courier_name,created_at,direction,failed_attempts,failure_reason,id,order_id,reattempt_requested_at,status,status_at)'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
+  shipments: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   shipment_scans: { authenticated: ['SELECT'], service_role: ['SELECT', 'INSERT'] },
   shipping_pickups: { service_role: ['SELECT', 'INSERT', 'UPDATE'] },
   prescription_request_number_sequence: { service_role: ['USAGE'] },

@@ -8,6 +8,7 @@ import StaffGate from './StaffGate';
 import DeskOrderMessages from './DeskOrderMessages';
 import DispatchBatches, { type PickedBatch } from './dispatch/DispatchBatches';
 import H1Prescription, { type H1Details } from './dispatch/H1Prescription';
+import CourierDispatch from './dispatch/CourierDispatch';
 
 interface DeskOrderRow {
   id: string;
@@ -26,6 +27,8 @@ interface DeskOrderRow {
   delivery_city: string | null;
   delivery_state: string | null;
   delivery_pin_code: string | null;
+  /** An own zone's id, or the courier provider's name ('shiprocket') for a parcel booked at dispatch. */
+  delivery_zone_id: string | null;
   courier_name: string | null;
   tracking_number: string | null;
 }
@@ -48,6 +51,8 @@ interface HistoryRow {
   at: string;
 }
 
+/** The route of an order booked with the courier provider at dispatch (its orders.delivery_zone_id). */
+const COURIER_ROUTE = 'shiprocket';
 const buttonClass = 'rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
 const quietButtonClass = 'rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50';
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
@@ -298,6 +303,8 @@ function OrderView({ staff, orderId, facts }: { staff: StaffSession; orderId: st
         </p>
       ))}
 
+      {order.delivery_zone_id === COURIER_ROUTE && ['packed', 'shipped', 'delivered'].includes(order.status) && <CourierDispatch staff={staff} order={order} onChanged={load} />}
+
       <Fulfilment order={order} onAct={act} credited={invoices.some((document) => document.kind === 'credit_note')} />
 
       <DeskOrderMessages staff={staff} orderId={order.id} refreshKey={history.length} />
@@ -331,7 +338,7 @@ function Fulfilment({ order, onAct, credited }: { order: DeskOrderRow; onAct: (p
             Mark packed
           </button>
         )}
-        {order.status === 'packed' && (
+        {order.status === 'packed' && order.delivery_zone_id !== COURIER_ROUTE && (
           <form
             className="flex flex-wrap items-end gap-2"
             onSubmit={(event) => {

@@ -9,6 +9,7 @@ import { refusingUnknown } from './serviceability-handler';
 import { parseShippingEnv, shiprocketSettings, type ShippingEnv } from './settings';
 import { SupabaseServiceabilityCache } from './shipping-store';
 import { ShiprocketClient, type ShiprocketSettings } from './shiprocket';
+import type { DispatchDependencies } from './dispatch';
 
 /** The PIN-code check as checkout's server uses it: throws an HttpRefusal with the customer's sentence when the answer is unknown. */
 export type DeliveryChecker = (pinCode: string, now: Date) => Promise<PinCodeCheck>;
@@ -49,4 +50,10 @@ export function shippingDependencies(): ShippingDependencies {
 /** The check checkout's server settles an order with (own zone, else the courier provider). */
 export function serverDeliveryChecker(deps: () => ShippingDependencies = shippingDependencies): DeliveryChecker {
   return refusingUnknown((pinCode, at) => deps().check.check(pinCode, at));
+}
+
+/** What the desk books parcels with; null when no courier provider is configured (own zones only). */
+export function dispatchDependencies(deps: () => ShippingDependencies = shippingDependencies): DispatchDependencies | null {
+  const built = deps();
+  return built.courier ? { db: built.db, courier: built.courier, content: built.content, now: built.now } : null;
 }

@@ -1,2 +1,3 @@
 /** What other features' server code uses of shipping. */
-export { serverDeliveryChecker, shippingDependencies, type ShippingDependencies } from './production';
+export { dispatchDependencies, serverDeliveryChecker, shippingDependencies, type ShippingDependencies } from './production';
+export { bookParcel, requestDayPickup, type BookedParcel, type DispatchDependencies, type PickupBatch } from './dispatch';

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startShiprocketEmulator, type RunningShiprocketEmulator } from '../../emulators/shiprocket/index';
+import { buildDependencies } from '../../src/features/checkout/server/dependencies';
+import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
+import { bookParcel, requestDayPickup, type DispatchDependencies } from '../../src/features/shipping/server/dispatch';
+import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependencies } from '../../src/features/shipping/server/production';
+import { HttpRefusal } from '../../src/lib/server/http';
+import { BENGALURU_DELIVERY, checkoutBody, startTestStack, TEST_NOW, type TestStack } from './test-stack';
+
+// Dispatch by courier in one action (issue 39): the parcel booked with the invoice number, the AWB
+// by the owner's rule, the label; pressed again after a failure it resumes and books nothing twice;
+// a courier's refusal leaves nothing booked; the day's pickup is one request with its manifest.
+
+const PUNE = { ...BENGALURU_DELIVERY, line1: '12 FC Road', area: 'Shivajinagar', city: 'Pune', state: 'Maharashtra', pin_code: '411001' };
+const STAFF = '44444444-4444-4444-8444-444444444444';
+
+let stack: TestStack;
+let shiprocket: RunningShiprocketEmulator;
+let shipping: ShippingDependencies;
+let admin: SupabaseClient;
+let failNext: string | null = null;
+const created: string[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  shiprocket = await startShiprocketEmulator({ email: 'api@medikart.test', password: 'pw', pickupLocation: 'MediKart Pharmacy', webhookUrl: null, webhookToken: 'x'.repeat(24) });
+  const flaky: typeof fetch = async (input, init) => {
+    const url = String(input);
+    if (url.includes('orders/create/adhoc')) created.push(url);
+    if (failNext && url.includes(failNext)) {
+      failNext = null;
+      throw new TypeError('fetch failed');
+    }
+    return fetch(input, init);
+  };
+  shipping = buildShippingDependencies(
+    {
+      SUPABASE_URL: stack.supabase.url,
+      SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey,
+      SHIPROCKET_EMAIL: 'api@medikart.test',
+      SHIPROCKET_PASSWORD: 'pw',
+      SHIPROCKET_PICKUP_LOCATION: 'MediKart Pharmacy',
+      SHIPROCKET_PICKUP_PIN_CODE: '560001',
+      SHIPROCKET_WEBHOOK_TOKEN: 'x'.repeat(24),
+      SHIPROCKET_API_BASE: `${shiprocket.url}/v1/external`,
+    },
+    flaky,
+    () => TEST_NOW,
+  );
+  shipping = { ...shipping, content: stack.deps.delivery };
+  admin = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
+}, 120_000);
+afterAll(async () => {
+  await shiprocket?.close();
+  await stack?.close();
+});
+
+const dispatch = (): DispatchDependencies => ({ db: shipping.db, courier: shipping.courier!, content: shipping.content, now: () => TEST_NOW });
+
+/** A packed order placed at checkout to `delivery`. */
+async function packedOrder(delivery: Record<string, unknown>): Promise<string> {
+  const deps = buildDependencies(stack.env, stack.deps.catalogue, stack.deps.delivery, fetch, () => TEST_NOW, async () => {}, undefined, serverDeliveryChecker(() => shipping));
+  const session = randomUUID();
+  const response = await paymentHandler('cod', 'create')(new Request('http://localhost:8888/api/test', { method: 'POST', body: JSON.stringify(checkoutBody(undefined, { cartSessionId: session, delivery })) }), () => deps);
+  expect(response.status).toBe(200);
+  const [order] = await stack.ordersWhere('guest_session_id', session);
+  // Cash on delivery is confirmed as it is placed; the desk packs it.
+  const { error } = await admin.rpc('move_order_as_staff', { p_order_id: order!.id, p_expected_status: 'confirmed', p_status: 'packed', p_actor_role: 'staff', p_actor_id: STAFF, p_note: null, p_courier_name: null, p_tracking_number: null });
+  if (error) throw new Error(error.message);
+  return order!.id as string;
+}
+
+const refusal = async (promise: Promise<unknown>) => {
+  const error = await promise.then(() => null, (thrown: unknown) => thrown);
+  expect(error).toBeInstanceOf(HttpRefusal);
+  return error as HttpRefusal;
+};
+
+describe('dispatch by courier', () => {
+  it('books the parcel with the invoice number and the cheapest courier, and answers its AWB and label', async () => {
+    const orderId = await packedOrder(PUNE);
+    let invoices = 0;
+    const parcel = await bookParcel(dispatch(), orderId, 450, STAFF, async () => `INV-2627-00000${++invoices}`);
+    expect(parcel).toMatchObject({ courierName: 'Delhivery Surface', invoiceNumber: 'INV-2627-000001', trackingUrl: `https://shiprocket.co/tracking/${parcel.awb}` });
+    expect(parcel.labelUrl).toMatch(/\.pdf$/);
+    const booked = shiprocket.shipments.find((shipment) => shipment.awb === parcel.awb)!;
+    expect(booked).toMatchObject({ cod: true, pinCode: '411001' });
+    // Pressed again: the same parcel, no second booking or invoice.
+    expect(await bookParcel(dispatch(), orderId, 450, STAFF, async () => `INV-2627-00000${++invoices}`)).toEqual(parcel);
+    expect(invoices).toBe(1);
+  });
+
+  it('after a failure mid-way, says to press again, and the retry resumes without booking twice', async () => {
+    const orderId = await packedOrder(PUNE);
+    const before = created.length;
+    failNext = 'courier/assign/awb';
+    const failed = await refusal(bookParcel(dispatch(), orderId, 300, STAFF, async () => 'INV-2627-000010'));
+    expect(failed.status).toBe(503);
+    expect(failed.message).toContain('Press Dispatch again: nothing is booked twice.');
+    const { data: half } = await admin.from('shipments').select('status, provider_shipment_id, awb').eq('order_id', orderId).single();
+    expect(half).toMatchObject({ status: 'booking', awb: null });
+    expect(half!.provider_shipment_id).not.toBeNull();
+    const parcel = await bookParcel(dispatch(), orderId, 300, STAFF, async () => 'INV-2627-000011');
+    expect(parcel).toMatchObject({ invoiceNumber: 'INV-2627-000010' });
+    expect(created.length - before).toBe(1);
+  });
+
+  it('refuses an own-zone order (the rider ships it by hand)', async () => {
+    const orderId = await packedOrder(BENGALURU_DELIVERY);
+    expect((await refusal(bookParcel(dispatch(), orderId, 300, STAFF, async () => 'INV'))).message).toContain("goes with the pharmacy's own delivery");
+  });
+
+  it('requests the day’s pickup once for every booked parcel, with the manifest to print', async () => {
+    const batch = await requestDayPickup(dispatch());
+    expect(batch).toMatchObject({ day: '2026-11-23', parcels: 2 });
+    expect(batch.manifestUrl).toMatch(/\.pdf$/);
+    expect((await refusal(requestDayPickup(dispatch()))).status).toBe(409);
+    const { data } = await admin.from('shipping_pickups').select('india_date, token').eq('india_date', '2026-11-23').single();
+    expect(data!.token).toMatch(/^Reference No/);
+  });
+});
