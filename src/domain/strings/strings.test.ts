@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tableProblems } from './check';
 import { countText, fill } from './format';
-import { pathIn, withoutLanguage } from './paths';
+import { pathIn, pathUnder, withoutLanguage } from './paths';
 import { LANGUAGES, languagesFrom, PREFIXED_LANGUAGES } from './registry';
 import english from './languages/en';
 import hindi from './languages/hi';
@@ -65,6 +65,21 @@ describe('the strings tables', () => {
     const code = (file: string) => readFileSync(join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
     const naming = files.filter((file) => /['"`/]hi['"`/]|lang="hi"/.test(code(file)));
     expect(naming.map((file) => relative(root, join(root, file)))).toEqual([]);
+  });
+});
+
+describe('addresses in a language', () => {
+  it('puts a page under its language, and sends a page not yet written in it to the default language', () => {
+    expect(pathIn('hi', '/')).toBe('/hi');
+    expect(pathIn('hi', '/cart')).toBe('/hi/cart');
+    expect(pathIn('en', '/cart')).toBe('/cart');
+    expect(pathIn('hi', '/login')).toBe('/login');
+    expect(pathIn('hi', '/account/orders')).toBe('/account/orders');
+    expect(pathIn('hi', '/orders/invoice?number=1')).toBe('/orders/invoice?number=1');
+    expect(pathIn('hi', '/orders/MK-2611-000001')).toBe('/hi/orders/MK-2611-000001');
+    expect(pathUnder('/hi', '/products')).toBe('/hi/products');
+    expect(pathUnder('', '/products')).toBe('/products');
+    expect(pathUnder('/hi', '/reorder?order=1')).toBe('/reorder?order=1');
   });
 });
 

@@ -6,6 +6,7 @@ import { notAvailableSentence, type Availability } from '../../domain/stock';
 import { cartLineImage, stockImageFor } from './cart-line-image';
 import { cart, cartControl, paymentMethods, productList } from '../../domain/strings/languages/en';
 import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-text';
+import { pathUnder } from '../../domain/strings/paths';
 import { quantityStepperView } from './cart-control-markup';
 import * as markup from './cart-view-markup';
 import { availabilityOf, checkoutReadiness, unavailableLineLabel } from './line-availability';
@@ -111,7 +112,7 @@ export function cartLineView(
     el(
       'div',
       { class: markup.LINE_DETAILS_CLASS },
-      el('a', { href: words.prefix + productPath(product), [TAP_KEY_ATTRIBUTE]: lineKey('name', id), class: markup.LINE_NAME_CLASS }, product.name),
+      el('a', { href: pathUnder(words.prefix, productPath(product)), [TAP_KEY_ATTRIBUTE]: lineKey('name', id), class: markup.LINE_NAME_CLASS }, product.name),
       el('p', { class: markup.LINE_MRP_CLASS }, markup.lineMrpText(line, text)),
       discount && el('p', { class: markup.LINE_DISCOUNT_CLASS }, discount),
       el(

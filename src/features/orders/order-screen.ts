@@ -8,6 +8,7 @@ import { cancelReasons, lineDecisionText, type CancelReason, type OrderRecord } 
 import { reorderPagePath } from '../../domain/reorder-link';
 import { order as englishOrder, paymentMethods, reorder } from '../../domain/strings/languages/en';
 import { fill } from '../../domain/strings/format';
+import { pathUnder } from '../../domain/strings/paths';
 import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-text';
 
 /*
@@ -17,7 +18,7 @@ import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-tex
 
 // The page's words and dates: English's, or the page's own language's on a page in another.
 const words = () => pageText('order', englishOrder);
-const local = (path: string) => pagePathPrefix() + path;
+const local = (path: string) => pathUnder(pagePathPrefix(), path);
 // English's 12-hour clock ('1:18 pm') is the spec's; another language's page reads the 24-hour clock, with no English 'am'/'pm'.
 const dateTime = {
   format: (date: Date) =>
