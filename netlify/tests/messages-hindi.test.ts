@@ -11,8 +11,8 @@ import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-re
 import { sendWaitingMessages } from '../../src/features/messages/server/public';
 import { SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DRUG_TAX, type TestStack } from './test-stack';
 
-// Issue 40: an order placed from a Hindi page gets its messages in Hindi on every channel (mail,
-// SMS through MSG91's Hindi DLT template, WhatsApp's template in language hi), through the
+// Issue 40: an order placed from a Hindi page gets its messages in Hindi on every channel (mail
+// in Hindi, SMS through MSG91's Hindi DLT template, WhatsApp's template in language hi), through the
 // emulators that hold the registered templates; a language without words goes out in English.
 
 const WHATSAPP = { token: 'hindi-whatsapp-token', phoneNumberId: '100000000000040', appSecret: 'hindi-whatsapp-app-secret' };
@@ -97,7 +97,7 @@ const smsTo = (mobile: string) => msg91.sent.filter((sms) => sms.to === mobile);
 const whatsappTo = (mobile: string) => whatsapp.sent.filter((message) => message.to === mobile);
 
 describe('an order placed in Hindi', () => {
-  it('gets its SMS from the Hindi DLT template, in two UCS-2 parts at most', async () => {
+  it('gets its mail in Hindi and its SMS from the Hindi DLT template, in two UCS-2 parts at most', async () => {
     const mobile = '+919811100041';
     const order = await codOrder(mobile, 'hi');
     await sendWaitingMessages(desk.orders, { orderId: order.id });
@@ -105,6 +105,10 @@ describe('an order placed in Hindi', () => {
     expect(sms).toMatchObject({ templateId: localMsg91TemplateId('medikart_order_confirmation_hi'), encoding: 'UCS-2' });
     expect(sms!.text).toMatch(new RegExp(`^MediKart: ऑर्डर ${order.orderNumber} मिला। कुल ₹1,234.50। देखें: ${SITE_URL}/s/o/${order.orderNumber}/`));
     expect(sms!.segments).toBeLessThanOrEqual(2);
+    const [mailed] = inbox.filter((message) => message.to.includes(order.email));
+    expect(mailed!.subject).toBe(`आपका MediKart ऑर्डर ${order.orderNumber} हो गया है`);
+    expect(mailed!.text).toContain('आपके ऑर्डर के लिए धन्यवाद।');
+    expect(mailed!.text).toContain('2 x Paracetamol 500mg Strip (₹617.25 प्रति)');
     const { data: rows } = await admin.from('message_outbox').select('channel, delivery_status, body').eq('order_id', order.id).order('channel');
     expect(rows).toEqual([
       { channel: 'mail', delivery_status: 'sent', body: null },
@@ -144,6 +148,7 @@ describe('an order in a language the messages are not written in, or in English'
       const [sms] = smsTo(mobile);
       expect(sms, language).toMatchObject({ templateId: localMsg91TemplateId('medikart_order_confirmation_en'), encoding: 'GSM-7', segments: 1 });
       expect(sms!.text).toMatch(new RegExp(`^MediKart: order ${order.orderNumber} is placed\\. Total Rs 1,234\\.50\\.`));
+      expect(inbox.find((message) => message.to.includes(order.email))!.subject).toBe(`Your MediKart order ${order.orderNumber} is placed`);
     }
   });
 });

@@ -1,4 +1,7 @@
+import type { RejectionReason } from './desk';
 import type { LanguageCode } from './language';
+import type { OrderStatus, PaymentStatus } from './order-status';
+import type { PrescriptionRequestStatus } from './prescription-request-status';
 
 /*
  * The shape of a language the shop's messages are written in besides English. English is
@@ -37,6 +40,85 @@ export interface MessageValueWords {
   onTheOrderPage: string;
 }
 
+/** The order mails' words; {name} placeholders are filled by the composer (features/messages/server). */
+export interface OrderMailWords {
+  /** By kind, each with {number}. A kind left out is mailed in English. */
+  subjects: Readonly<Partial<Record<'order_confirmation' | 'prescription_reviewed' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_initiated' | 'refund_processed', string>>>;
+  /** {total} */
+  placed: string;
+  reviewedAllAccepted: string;
+  reviewedSomeRefunded: string;
+  reviewedSomeRemoved: string;
+  shipped: string;
+  returnReceived: string;
+  delivered: string;
+  cancelledNothingCharged: string;
+  cancelledRefunding: string;
+  /** {paymentStatus} */
+  refunded: string;
+  /** {shipment} */
+  courier: string;
+  /** {courier}, {tracking} */
+  shipmentTracking: string;
+  /** {number} */
+  order: string;
+  /** {quantity}, {name}, {price} */
+  line: string;
+  /** {total} */
+  total: string;
+  /** {status} */
+  status: string;
+  seeOrder: string;
+  trackOrder: string;
+  taxInvoice: string;
+  orderStatuses: Readonly<Record<OrderStatus, string>>;
+  paymentStatuses: Readonly<Record<PaymentStatus, string>>;
+  /** {pharmacist} */
+  lineAccepted: string;
+  /** {reason} */
+  lineRemoved: string;
+  notAcceptedByPharmacist: string;
+  rejectionReasons: Readonly<Record<RejectionReason, string>>;
+}
+
+/** The prescription request mails' words. */
+export interface RequestMailWords {
+  /** By kind, each with {number}. */
+  subjects: Readonly<Record<'request_received' | 'request_proposed' | 'request_rejected' | 'request_expiring' | 'request_expired', string>>;
+  received: string;
+  proposed: string;
+  expiring: string;
+  /** {reason} */
+  rejected: string;
+  expired: string;
+  /** {name} */
+  dear: string;
+  /** {number} */
+  request: string;
+  /** {status} */
+  status: string;
+  seeRequest: string;
+  statuses: Readonly<Record<PrescriptionRequestStatus, string>>;
+}
+
+/** The refill reminder mail's words. */
+export interface RefillMailWords {
+  /** {name} */
+  subject: string;
+  /** {name}, {day} */
+  intro: string;
+  reorder: string;
+  /** {name} */
+  reorderName: string;
+  stop: string;
+}
+
+export interface MailWords {
+  order: OrderMailWords;
+  request: RequestMailWords;
+  refill: RefillMailWords;
+}
+
 export interface MessageLanguage {
   code: LanguageCode;
   /** The Intl locale its dates are written in. */
@@ -44,4 +126,5 @@ export interface MessageLanguage {
   /** By message kind (messages.ts's kinds); a kind left out goes out in English. */
   messages: Readonly<Record<string, MessageWords>>;
   values: MessageValueWords;
+  mail: MailWords;
 }

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import type { LanguageCode } from '../../../domain/language';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../domain/language';
+import type { OrderMailWords } from '../../../domain/message-language';
 import { messageValueWords, messageWords, type MessageKind } from '../../../domain/messages';
 import { formatRupees } from '../../../domain/money';
 import { unitPricePaise } from '../../../domain/order-line';
-import { orderStatusLabels, paymentStatusLabels } from '../../../domain/order-status';
-import { LINE_DECISION_COLUMNS, lineDecisionRowSchema, lineDecisionText, ORDER_PAGE_COLUMNS, orderRowSchema, type LineDecision, type OrderRow } from '../../../domain/order-view';
+import { LINE_DECISION_COLUMNS, lineDecisionRowSchema, ORDER_PAGE_COLUMNS, orderRowSchema, type LineDecision, type OrderRow } from '../../../domain/order-view';
 import { paymentRules } from '../../checkout/server/public';
 import type { ComposedMessage, MessageContext } from './message-types';
 import { escapeHtml, orderPageLink, shortLink } from './links';
+import { decisionText, orderMailWords } from './mail-words';
+import { fill } from '../../../domain/strings/format';
 
 export type OrderMessageKind = Extract<MessageKind, 'order_confirmation' | 'prescription_reviewed' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_initiated' | 'refund_processed'>;
 
@@ -22,39 +24,26 @@ const messageOrderSchema = z.object({
 });
 type MessageOrder = z.infer<typeof messageOrderSchema>;
 
-const SUBJECTS: Record<OrderMessageKind, (number: string) => string> = {
-  order_confirmation: (number) => `Your MediKart order ${number} is placed`,
-  order_cancelled: (number) => `Your MediKart order ${number} is cancelled`,
-  order_shipped: (number) => `Your MediKart order ${number} is on its way`,
-  order_delivered: (number) => `Your MediKart order ${number} is delivered`,
-  prescription_reviewed: (number) => `Our pharmacist has checked the prescription for order ${number}`,
-  refund_initiated: (number) => `We have your return of MediKart order ${number}: its refund has started`,
-  refund_processed: (number) => `Your refund for MediKart order ${number}`,
-};
-
 /** "Blue Dart, tracking 1234": what the desk typed when it shipped. */
-const shipmentOf = (order: Pick<MessageOrder, 'courier_name' | 'tracking_number'>): string | null =>
-  order.courier_name ? `${order.courier_name}${order.tracking_number ? `, tracking ${order.tracking_number}` : ''}` : null;
+function shipmentOf(order: Pick<MessageOrder, 'courier_name' | 'tracking_number'>, words: OrderMailWords): string | null {
+  if (!order.courier_name) return null;
+  return order.tracking_number ? fill(words.shipmentTracking, { courier: order.courier_name, tracking: order.tracking_number }) : order.courier_name;
+}
 
 /** refundsOnline: the order's method gives money back through its provider (its adapter's rule). */
-function introOf(kind: OrderMessageKind, order: OrderRow, refundsOnline: boolean, decisions: readonly LineDecision[]): string {
-  const total = formatRupees(order.amount_paise);
-  if (kind === 'order_confirmation') return `Thank you for your order. We have received it and will keep you posted. Total: ${total}.`;
+function introOf(kind: OrderMessageKind, order: OrderRow, refundsOnline: boolean, decisions: readonly LineDecision[], words: OrderMailWords): string {
+  if (kind === 'order_confirmation') return fill(words.placed, { total: formatRupees(order.amount_paise) });
   if (kind === 'prescription_reviewed') {
-    if (!decisions.some((decision) => decision.decision === 'rejected')) return 'Our pharmacist has checked your prescription and your order is confirmed.';
-    return refundsOnline
-      ? 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order and refunded to your original payment method; the rest is confirmed.'
-      : 'Our pharmacist has checked your prescription. The items below that were not accepted are removed from your order; the rest is confirmed.';
+    if (!decisions.some((decision) => decision.decision === 'rejected')) return words.reviewedAllAccepted;
+    return refundsOnline ? words.reviewedSomeRefunded : words.reviewedSomeRemoved;
   }
-  if (kind === 'order_shipped') return 'Your order has left our pharmacy. Your GST tax invoice is ready to view and print.';
-  if (kind === 'refund_initiated') return 'We have received your return and started the refund to your original payment method. We will write again when it is done; banks usually show it within 5-7 working days of that.';
-  if (kind === 'order_delivered') return 'Your order is delivered. Thank you for ordering with MediKart; your tax invoice stays on the order page.';
+  if (kind === 'order_shipped') return words.shipped;
+  if (kind === 'refund_initiated') return words.returnReceived;
+  if (kind === 'order_delivered') return words.delivered;
   if (kind === 'order_cancelled') {
-    return !refundsOnline || order.payment_status === 'pending' || order.payment_status === 'failed'
-      ? 'Your order is cancelled. Nothing was charged, so there is nothing to refund.'
-      : 'Your order is cancelled. The amount you paid is being refunded to your original payment method.';
+    return !refundsOnline || order.payment_status === 'pending' || order.payment_status === 'failed' ? words.cancelledNothingCharged : words.cancelledRefunding;
   }
-  return `Your refund has been processed to your original payment method (${paymentStatusLabels[order.payment_status]}). Banks usually show it within 5-7 working days.`;
+  return fill(words.refunded, { paymentStatus: words.paymentStatuses[order.payment_status] });
 }
 
 /** /orders/<number>?key=… -> /orders/invoice?number=<number>&key=… (the invoice's own prebuilt page). */
@@ -67,29 +56,38 @@ function invoiceLinkOf(orderLink: string): string {
   return invoice.toString();
 }
 
-/** The mail's text and HTML: the order's lines, total, status and its page's link; a refund is promised only when the order's method refunds online. */
+/**
+ * The mail's text and HTML in the order's language (English where that language has no mail for
+ * the kind): the order's lines, total, status and its page's link; a refund is promised only when
+ * the order's method refunds online. The feed's medicine names stay as they are.
+ */
 export function composeOrderMail(
   kind: OrderMessageKind,
   order: OrderRow & { courier_name?: string | null; tracking_number?: string | null },
   link: string,
   refundsOnline: boolean,
   decisions: readonly LineDecision[] = [],
+  language: LanguageCode = DEFAULT_LANGUAGE,
 ): { subject: string; text: string; html: string } {
+  const words = orderMailWords(kind, language);
   const lines = order.lines.map((line, index) => {
     const decision = decisions.find((candidate) => candidate.line_index === index);
-    return `${line.quantity} x ${line.name} (${formatRupees(unitPricePaise(line))} each)${decision ? `: ${lineDecisionText(decision)}` : ''}`;
+    const text = fill(words.line, { quantity: line.quantity, name: line.name, price: formatRupees(unitPricePaise(line)) });
+    return `${text}${decision ? `: ${decisionText(decision, words)}` : ''}`;
   });
-  const total = formatRupees(order.amount_paise);
-  const status = `${orderStatusLabels[order.status]}, ${paymentStatusLabels[order.payment_status]}`;
-  const intro = introOf(kind, order, refundsOnline, decisions);
+  const total = fill(words.total, { total: formatRupees(order.amount_paise) });
+  const status = fill(words.status, { status: `${words.orderStatuses[order.status]}, ${words.paymentStatuses[order.payment_status]}` });
+  const heading = fill(words.order, { number: order.order_number });
+  const intro = introOf(kind, order, refundsOnline, decisions, words);
   // The invoice page takes the same guest key as the order page.
   const invoiceLink = kind === 'order_shipped' ? invoiceLinkOf(link) : null;
-  const shipment = kind === 'order_shipped' ? shipmentOf(order) : null;
-  const linkText = kind === 'order_shipped' ? 'Track your order' : 'See your order';
-  const text = [intro, ...(shipment ? [`Courier: ${shipment}`] : []), '', `Order ${order.order_number}`, ...lines, `Total: ${total}`, `Status: ${status}`, '', `${linkText}: ${link}`, ...(invoiceLink ? [`Your tax invoice: ${invoiceLink}`] : [])].join('\n');
-  const html = `<p>${escapeHtml(intro)}</p>${shipment ? `<p>Courier: ${escapeHtml(shipment)}</p>` : ''}<h2>Order ${escapeHtml(order.order_number)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
-<p>Total: ${escapeHtml(total)}<br>Status: ${escapeHtml(status)}</p><p><a href="${escapeHtml(link)}">${linkText}</a></p>${invoiceLink ? `<p><a href="${escapeHtml(invoiceLink)}">Your tax invoice</a></p>` : ''}`;
-  return { subject: SUBJECTS[kind](order.order_number), text, html };
+  const shipment = kind === 'order_shipped' ? shipmentOf(order, words) : null;
+  const courier = shipment ? fill(words.courier, { shipment }) : null;
+  const linkText = kind === 'order_shipped' ? words.trackOrder : words.seeOrder;
+  const text = [intro, ...(courier ? [courier] : []), '', heading, ...lines, total, status, '', `${linkText}: ${link}`, ...(invoiceLink ? [`${words.taxInvoice}: ${invoiceLink}`] : [])].join('\n');
+  const html = `<p>${escapeHtml(intro)}</p>${courier ? `<p>${escapeHtml(courier)}</p>` : ''}<h2>${escapeHtml(heading)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<p>${escapeHtml(total)}<br>${escapeHtml(status)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p>${invoiceLink ? `<p><a href="${escapeHtml(invoiceLink)}">${escapeHtml(words.taxInvoice)}</a></p>` : ''}`;
+  return { subject: fill(words.subjects[kind]!, { number: order.order_number }), text, html };
 }
 
 
@@ -125,7 +123,7 @@ export async function composeOrderMessage(context: MessageContext, kind: OrderMe
     language,
     email,
     mobile: order.delivery_mobile ?? null,
-    mail: () => composeOrderMail(kind, order, link, paymentRules(context.providers, order.provider).refundsOnline, decisions),
+    mail: () => composeOrderMail(kind, order, link, paymentRules(context.providers, order.provider).refundsOnline, decisions, order.language),
     phoneValues: orderPhoneValues(kind, order, decisions, language),
     shortLink: await shortLink(env, { type: 'order', id: order.order_number }),
   };

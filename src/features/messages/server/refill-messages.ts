@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../domain/language';
 import { messageValueWords, messageWords } from '../../../domain/messages';
+import { fill } from '../../../domain/strings/format';
 import { refillOrderKey, refillStopKey } from '../../../domain/refill-link';
 import { reorderPagePath } from '../../../domain/reorder-link';
 import type { ComposedMessage, MessageContext } from './message-types';
 import { escapeHtml, shortLink } from './links';
+import { mailWordsIn } from './mail-words';
 
 export interface RefillLinks {
   reorder: string;
   stop: string;
 }
 
-const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 export async function refillLinks(env: Pick<MessageContext['env'], 'ORDER_LINK_SECRET' | 'SITE_URL'>, reminderId: string): Promise<RefillLinks> {
   const reorder = new URL(reorderPagePath({ reminder: reminderId, key: await refillOrderKey(reminderId, env.ORDER_LINK_SECRET) }), env.SITE_URL).toString();
@@ -18,13 +20,14 @@ export async function refillLinks(env: Pick<MessageContext['env'], 'ORDER_LINK_S
   return { reorder, stop };
 }
 
-/** The reminder mail: which medicine runs out when, the link that fills the cart, and the one-click stop. */
-export function composeRefillMail(name: string, runsOutOn: string, links: RefillLinks): { subject: string; text: string; html: string } {
-  const runsOut = day.format(new Date(`${runsOutOn}T00:00:00Z`));
-  const intro = `Your ${name} runs out on ${runsOut}. Reorder now so you do not miss a dose: the link puts it in your cart at today's price.`;
-  const text = [intro, '', `Reorder: ${links.reorder}`, '', `Stop these reminders: ${links.stop}`].join('\n');
-  const html = `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(links.reorder)}">Reorder ${escapeHtml(name)}</a></p><p style="font-size:12px;color:#4b5563"><a href="${escapeHtml(links.stop)}">Stop these reminders</a></p>`;
-  return { subject: `Time to reorder ${name}`, text, html };
+/** The reminder mail in the reminder's language: which medicine runs out when, the link that fills the cart, and the one-click stop. */
+export function composeRefillMail(name: string, runsOutOn: string, links: RefillLinks, language: LanguageCode = DEFAULT_LANGUAGE): { subject: string; text: string; html: string } {
+  const words = mailWordsIn(language).refill;
+  const day = new Intl.DateTimeFormat(messageValueWords(language).locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${runsOutOn}T00:00:00Z`));
+  const intro = fill(words.intro, { name, day });
+  const text = [intro, '', `${words.reorder}: ${links.reorder}`, '', `${words.stop}: ${links.stop}`].join('\n');
+  const html = `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(links.reorder)}">${escapeHtml(fill(words.reorderName, { name }))}</a></p><p style="font-size:12px;color:#4b5563"><a href="${escapeHtml(links.stop)}">${escapeHtml(words.stop)}</a></p>`;
+  return { subject: fill(words.subject, { name }), text, html };
 }
 
 const reminderSchema = z.object({ id: z.string(), order_id: z.string(), name: z.string(), email: z.string(), mobile: z.string().nullable(), stopped_at: z.string().nullable() });
@@ -48,7 +51,7 @@ export async function composeRefillMessage(context: MessageContext, reminderId: 
     language,
     email: reminder.email,
     mobile: reminder.mobile,
-    mail: () => composeRefillMail(reminder.name, dueFor, links),
+    mail: () => composeRefillMail(reminder.name, dueFor, links, language),
     phoneValues: [reminder.name, shortDayIn(language, dueFor)],
     shortLink: await shortLink(context.env, { type: 'reminder', id: reminder.id }),
   };
