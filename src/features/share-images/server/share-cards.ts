@@ -49,7 +49,8 @@ export function productShareCard(facts: ShareCardFacts): ShareCard {
  * Changed whenever the drawing changes (layout, fonts, colours, JPEG quality): it is part of every
  * product image's hash, so a new drawing gets new addresses and no cache keeps serving the old one.
  */
-export const SHARE_CARD_DESIGN = 1;
+// 2: drawn with resvg, libwebp's decoder and jpeg-js instead of sharp (slightly different pixels).
+export const SHARE_CARD_DESIGN = 2;
 
 /** 12 hex digits (48 bits) of SHA-256 over everything a card shows and the drawing's version. */
 export function shareCardHash(card: ShareCard): string {

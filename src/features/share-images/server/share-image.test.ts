@@ -33,3 +33,19 @@ describe('share images', () => {
     expect(shareCardSvg(fullPrice)).not.toContain('<rect x=');
   });
 });
+
+describe('share image pictures', () => {
+  const card = productShareCard(productShareFacts(discounted!));
+  const panel = async (image: Buffer) => (await sharp(image).extract({ left: 60, top: 80, width: 480, height: 470 }).stats()).entropy;
+
+  it('draws a JPEG picture as well as a WebP one', async () => {
+    const photo = await sharp(await readPublicPicture(card.picture)).jpeg().toBuffer();
+    const image = await renderShareImage(card, photo);
+    expect((await sharp(image).metadata()).format).toBe('jpeg');
+    expect(await panel(image)).toBeGreaterThan((await panel(await renderShareImage({ ...card, picture: null }, null))) + 1);
+  });
+
+  it('refuses a picture in a format it cannot draw, naming the card', async () => {
+    await expect(renderShareImage(card, Buffer.from('GIF89a not really'))).rejects.toThrow(`The picture of "${card.title}" is not a JPEG, PNG, SVG or WebP image.`);
+  });
+});

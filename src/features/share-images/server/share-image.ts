@@ -4,11 +4,16 @@
  * images are drawn at build; product images on request by netlify/functions/og-product-image.mts.
  * Text is drawn as outlines from the feature's fonts/ (DejaVu Sans), so the image is the same
  * on every machine whatever fonts it has.
+ * Drawn with WebAssembly and JavaScript only (resvg for the card, libwebp's decoder for a WebP photo,
+ * jpeg-js for the JPEG), not sharp: sharp's native libvips made the function 12.95 MB zipped at
+ * 100,000 products, against a 5 MB target.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { create, type Font, type PathCommand } from 'fontkitten';
-import sharp, { type OverlayOptions } from 'sharp';
+import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js';
+import jpeg from 'jpeg-js';
 import { functionRoot } from '../../../lib/catalogue-shard-files';
 import { SHARE_IMAGE_SIZE } from './share-paths';
 import { wrapText } from './wrap-text';
@@ -27,12 +32,19 @@ export interface ShareCard {
 export const SHARE_IMAGE_MAX_BYTES = 100 * 1024;
 
 const COLOURS = { brand: '#065f46', brandMain: '#047857', pale: '#ecfdf5', ink: '#111827', muted: '#4b5563' };
+/**
+ * DejaVu Sans cut to the Latin, Greek, punctuation and rupee sign a card's words use (60 KB each
+ * rather than 740: they ship in the share-image function), made with
+ * `pyftsubset <font> --unicodes="U+0020-007E,U+00A0-024F,U+0370-03FF,U+2010-2027,U+2030-203A,U+20B9,U+2122,U+2212" --no-hinting --layout-features='*'`.
+ */
 const FONTS = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
 /**
  * From the project root as the build runs (the prerender bundle moves this module away from its
  * folder), or the deployed function's root, where netlify.toml's included_files puts the fonts.
  */
 export const SHARE_IMAGE_FONT_DIR = 'src/features/share-images/fonts';
+/** The decoders' WebAssembly, read from the project (at build) or the function's root (netlify.toml's included_files). */
+export const SHARE_IMAGE_WASM = { resvg: 'node_modules/@resvg/resvg-wasm/index_bg.wasm', webp: 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm' } as const;
 const PANEL = { x: 40, y: 55, size: 520 };
 const TEXT = { x: 640, width: 520 };
 
@@ -110,18 +122,93 @@ export function shareCardSvg(card: ShareCard): string {
   );
 }
 
+let wasmReady: Promise<void> | undefined;
+/** Both WebAssembly modules, compiled once per process. */
+function loadWasm(): Promise<void> {
+  wasmReady ??= (async () => {
+    const read = (file: string) => readFileSync(path.join(functionRoot(), file));
+    await initWasm(read(SHARE_IMAGE_WASM.resvg));
+    await initWebpDecoder(await WebAssembly.compile(read(SHARE_IMAGE_WASM.webp)));
+  })();
+  return wasmReady;
+}
+
+interface Pixels {
+  data: Uint8Array | Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+const isWebp = (bytes: Buffer) => bytes.length > 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP';
+const IMAGE_TYPES: [test: (bytes: Buffer) => boolean, type: string][] = [
+  [(bytes) => bytes[0] === 0xff && bytes[1] === 0xd8, 'image/jpeg'],
+  [(bytes) => bytes.toString('latin1', 1, 4) === 'PNG', 'image/png'],
+  [(bytes) => /^\s*(<\?xml|<svg)/.test(bytes.toString('utf8', 0, 100)), 'image/svg+xml'],
+];
+
+function hexColour(colour: string): [number, number, number] {
+  return [1, 3, 5].map((start) => parseInt(colour.slice(start, start + 2), 16)) as [number, number, number];
+}
+
+/**
+ * A decoded photo laid into the panel, scaled to fit inside it and centred, each panel pixel the
+ * average of the photo pixels it covers, its transparency flattened onto the pale background.
+ */
+function drawContained(canvas: Pixels, photo: Pixels, box: { x: number; y: number; size: number }): void {
+  const scale = Math.min(box.size / photo.width, box.size / photo.height);
+  const width = Math.max(1, Math.round(photo.width * scale));
+  const height = Math.max(1, Math.round(photo.height * scale));
+  const left = box.x + Math.floor((box.size - width) / 2);
+  const top = box.y + Math.floor((box.size - height) / 2);
+  const background = hexColour(COLOURS.pale);
+  for (let y = 0; y < height; y += 1) {
+    const fromY = Math.floor(y / scale);
+    const toY = Math.min(photo.height, Math.max(fromY + 1, Math.floor((y + 1) / scale)));
+    for (let x = 0; x < width; x += 1) {
+      const fromX = Math.floor(x / scale);
+      const toX = Math.min(photo.width, Math.max(fromX + 1, Math.floor((x + 1) / scale)));
+      const sum = [0, 0, 0, 0];
+      for (let sourceY = fromY; sourceY < toY; sourceY += 1) {
+        for (let sourceX = fromX; sourceX < toX; sourceX += 1) {
+          const at = (sourceY * photo.width + sourceX) * 4;
+          const alpha = photo.data[at + 3]!;
+          for (let channel = 0; channel < 3; channel += 1) sum[channel]! += photo.data[at + channel]! * alpha;
+          sum[3]! += alpha;
+        }
+      }
+      const count = (toY - fromY) * (toX - fromX);
+      const coverage = sum[3]! / (255 * count);
+      const out = ((top + y) * canvas.width + left + x) * 4;
+      for (let channel = 0; channel < 3; channel += 1) {
+        const colour = sum[3]! > 0 ? sum[channel]! / sum[3]! : 0;
+        canvas.data[out + channel] = Math.round(colour * coverage + background[channel]! * (1 - coverage));
+      }
+      canvas.data[out + 3] = 255;
+    }
+  }
+}
+
 /** The card as a JPEG under 100 KB, with the card's picture (its file's bytes): quality steps down for a busy picture until it fits. */
 export async function renderShareImage(card: ShareCard, picture: Buffer | null): Promise<Buffer> {
-  const layers: OverlayOptions[] = [];
-  if (picture) {
-    const panel = await sharp(picture).resize(PANEL.size, PANEL.size, { fit: 'contain', background: COLOURS.pale }).flatten({ background: COLOURS.pale }).toBuffer();
-    layers.push({ input: panel, left: PANEL.x, top: PANEL.y });
+  await loadWasm();
+  let svg = shareCardSvg(card);
+  // JPEG, PNG and SVG pictures resvg draws itself; a WebP one is decoded here and laid in after.
+  const embedded = picture && IMAGE_TYPES.find(([test]) => test(picture))?.[1];
+  if (picture && !embedded && !isWebp(picture)) throw new Error(`The picture of "${card.title}" is not a JPEG, PNG, SVG or WebP image.`);
+  if (picture && embedded) {
+    const image = `<image x="${PANEL.x}" y="${PANEL.y}" width="${PANEL.size}" height="${PANEL.size}" preserveAspectRatio="xMidYMid meet" href="data:${embedded};base64,${picture.toString('base64')}"/>`;
+    svg = svg.replace(/<\/svg>$/, `${image}</svg>`);
   }
-  const base = sharp(Buffer.from(shareCardSvg(card))).composite(layers);
-  const flat = await base.raw().toBuffer({ resolveWithObject: true });
+  const rendered = new Resvg(svg).render();
+  const canvas: Pixels = { data: rendered.pixels, width: rendered.width, height: rendered.height };
+  rendered.free();
+  if (picture && !embedded) {
+    const photo = await decodeWebp(new Uint8Array(picture.buffer, picture.byteOffset, picture.byteLength));
+    drawContained(canvas, photo, PANEL);
+  }
   for (const quality of [82, 70, 55, 40]) {
-    const jpeg = await sharp(flat.data, { raw: flat.info }).jpeg({ quality }).toBuffer();
-    if (jpeg.length <= SHARE_IMAGE_MAX_BYTES) return jpeg;
+    const encoded = Buffer.from(jpeg.encode(canvas, quality).data);
+    if (encoded.length <= SHARE_IMAGE_MAX_BYTES) return encoded;
   }
   throw new Error(`The share image of "${card.title}" stays over ${SHARE_IMAGE_MAX_BYTES / 1024} KB even at quality 40.`);
 }
