@@ -1,5 +1,5 @@
 import { formatRupees } from './money';
-import { delivery as englishDelivery } from './strings/languages/en';
+import { delivery as englishDelivery } from './strings/english/delivery';
 import { fill } from './strings/format';
 import type { StringTable } from './strings/table';
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** English is the spec's text and the language of every page outside /<code>/, of the desk and of any message without its own. */
-export const DEFAULT_LANGUAGE = 'en';
+export { DEFAULT_LANGUAGE } from './default-language';
 
 /**
  * A language as pages, orders, accounts and messages carry it: an ISO 639-1 code ('en', 'hi', 'kn').

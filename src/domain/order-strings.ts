@@ -1,4 +1,4 @@
-import { order as englishOrder } from './strings/languages/en';
+import { order as englishOrder } from './strings/english/order';
 
 /** The sentences of the order pages and functions, in one place (the strings tables) so page, function and tests agree. */
 const text = englishOrder;

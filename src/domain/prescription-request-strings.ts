@@ -1,4 +1,4 @@
-import { prescriptionRequest as englishPrescriptionRequest } from './strings/languages/en';
+import { prescriptionRequest as englishPrescriptionRequest } from './strings/english/prescriptionRequest';
 import { fill } from './strings/format';
 
 /** Customer-facing strings of ordering with a prescription, from the strings tables. */

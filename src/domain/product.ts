@@ -1,4 +1,4 @@
-import { productList } from './strings/languages/en';
+import { productList } from './strings/english/productList';
 import { CARD_FIELDS, CART_LINE_FIELDS, joinFields, pickProductView, productView, someFields, type Product, type ViewOf } from './product-schema';
 
 /** The chip on every prescription-only product, in the list, on its page and in the cart. */

@@ -1,4 +1,4 @@
-import { reorder as englishReorder } from './strings/languages/en';
+import { reorder as englishReorder } from './strings/english/reorder';
 import { countText, fill } from './strings/format';
 
 /** What Reorder and the refill reminders say; one place (the strings tables), read by the pages, the functions and the tests. */

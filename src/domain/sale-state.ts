@@ -1,4 +1,4 @@
-import { productList } from './strings/languages/en';
+import { productList } from './strings/english/productList';
 import type { StringTable } from './strings/table';
 
 /** What a catalogue product's sale state can be (upm_product_details.for_sale). */

@@ -1,4 +1,4 @@
-import { productList } from './strings/languages/en';
+import { productList } from './strings/english/productList';
 import { fill } from './strings/format';
 import type { StringTable } from './strings/table';
 /** What a price is worked out from: MRP and the record's current price, in paise (the current price is absent in carts stored before it existed). */

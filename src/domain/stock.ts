@@ -1,4 +1,5 @@
-import { cart, productList } from './strings/languages/en';
+import { cart } from './strings/english/cart';
+import { productList } from './strings/english/productList';
 import { countText, fill } from './strings/format';
 import type { StringTable } from './strings/table';
 

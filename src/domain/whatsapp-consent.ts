@@ -1,4 +1,4 @@
-import { delivery } from './strings/languages/en';
+import { delivery } from './strings/english/delivery';
 
 /**
  * The WhatsApp opt-in as the customer reads it at checkout and in the account; the wording is

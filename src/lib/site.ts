@@ -1,4 +1,5 @@
-import { landing, layout } from '../domain/strings/languages/en';
+import { landing } from '../domain/strings/english/landing';
+import { layout } from '../domain/strings/english/layout';
 import { fill } from '../domain/strings/format';
 
 /** Facts about the shop that more than one page or component prints. */

@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, type LanguageCode } from '../language';
+import { DEFAULT_LANGUAGE } from '../default-language';
+import type { LanguageCode } from '../language';
 
 /**
  * The pages written in the default language only so far (issue 40's remaining pages): a link to

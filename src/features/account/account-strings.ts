@@ -1,4 +1,4 @@
-import { account as englishAccount } from '../../domain/strings/languages/en';
+import { account as englishAccount } from '../../domain/strings/english/account';
 import { fill } from '../../domain/strings/format';
 
 /** Texts of the account pages, from the strings tables. */

@@ -1,4 +1,4 @@
-import { auth as englishAuth } from '../../domain/strings/languages/en';
+import { auth as englishAuth } from '../../domain/strings/english/auth';
 
 /** Texts of /reset-password and of password changes, from the strings tables. */
 export const RESET_HEADING = englishAuth.resetHeading;

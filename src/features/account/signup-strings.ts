@@ -1,4 +1,4 @@
-import { auth as englishAuth } from '../../domain/strings/languages/en';
+import { auth as englishAuth } from '../../domain/strings/english/auth';
 import { fill } from '../../domain/strings/format';
 
 /** Texts of the sign-up page and the errors shared by the account forms, from the strings tables. */

@@ -1,4 +1,5 @@
-import { auth as englishAuth, layout as englishLayout } from '../../domain/strings/languages/en';
+import { auth as englishAuth } from '../../domain/strings/english/auth';
+import { layout as englishLayout } from '../../domain/strings/english/layout';
 
 /** The sign-in screen's texts (spec section 2 "Login" and the error catalogue), from the strings tables. */
 export const LOGIN_HEADING = englishAuth.loginHeading;

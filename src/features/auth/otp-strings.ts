@@ -1,4 +1,4 @@
-import { auth as englishAuth } from '../../domain/strings/languages/en';
+import { auth as englishAuth } from '../../domain/strings/english/auth';
 import { fill } from '../../domain/strings/format';
 
 /** Texts and timings of signing in with a code sent by SMS; the text is in the strings tables. */

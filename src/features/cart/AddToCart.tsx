@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $cart, type CartProduct, quantityOf } from './cart-store';
 import { type AddToCartVariant, type CartControlText, cartControlView } from './cart-control-markup';
 import { pageText } from '../../lib/browser/page-text';
-import { cartControl } from '../../domain/strings/languages/en';
+import { cartControl } from '../../domain/strings/english/cartControl';
 import { toReact } from './view-react';
 // Runs first: brings every control still drawn by the static script in line with the stored
 // cart, so React hydrates exactly the markup the customer sees.

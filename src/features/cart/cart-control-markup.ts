@@ -1,6 +1,6 @@
 import { MAX_QUANTITY_PER_LINE } from '../../domain/cart-line';
 import { el, TAP_KEY_ATTRIBUTE, type ViewElement } from './view-tree';
-import { cartControl as englishText } from '../../domain/strings/languages/en';
+import { cartControl as englishText } from '../../domain/strings/english/cartControl';
 import { fill } from '../../domain/strings/format';
 import type { StringTable } from '../../domain/strings/table';
 

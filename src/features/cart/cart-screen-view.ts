@@ -4,7 +4,10 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-method
 import { productPath } from '../../domain/product';
 import { notAvailableSentence, type Availability } from '../../domain/stock';
 import { cartLineImage, stockImageFor } from './cart-line-image';
-import { cart, cartControl, paymentMethods, productList } from '../../domain/strings/languages/en';
+import { cart } from '../../domain/strings/english/cart';
+import { cartControl } from '../../domain/strings/english/cartControl';
+import { paymentMethods } from '../../domain/strings/english/paymentMethods';
+import { productList } from '../../domain/strings/english/productList';
 import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-text';
 import { pathUnder } from '../../domain/strings/paths';
 import { quantityStepperView } from './cart-control-markup';

@@ -1,4 +1,4 @@
-import { cart as englishCart } from '../../domain/strings/languages/en';
+import { cart as englishCart } from '../../domain/strings/english/cart';
 
 /** Customer-facing cart strings used by more than one component or test, from the strings tables. */
 const text = englishCart;

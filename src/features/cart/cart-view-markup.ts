@@ -2,7 +2,8 @@ import { formatRupees } from '../../domain/money';
 import { lineTotalPaise } from '../../domain/cart-line';
 import { discountLabel, sellingPricePaise } from '../../domain/selling-price';
 import type { CartLine } from './cart-store';
-import { cart as englishCart, productList as englishList } from '../../domain/strings/languages/en';
+import { cart as englishCart } from '../../domain/strings/english/cart';
+import { productList as englishList } from '../../domain/strings/english/productList';
 import { countText, fill } from '../../domain/strings/format';
 import type { StringTable } from '../../domain/strings/table';
 

@@ -1,6 +1,6 @@
 import type { CartLine } from '../../domain/cart-line';
 import type { Availability } from '../../domain/stock';
-import { cart } from '../../domain/strings/languages/en';
+import { cart } from '../../domain/strings/english/cart';
 import type { StringTable } from '../../domain/strings/table';
 
 /* Whether each cart line can still be bought, and the cart with it: pure rules, no store. */

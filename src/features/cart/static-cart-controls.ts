@@ -5,7 +5,7 @@ import { type AddToCartVariant, CART_ACTION_ATTRIBUTE, cartControlView } from '.
 import { FIRST_TAP_QUEUE, type FirstTapQueue } from './first-tap-queue';
 import { toDom } from './view-tree';
 import { pageText } from '../../lib/browser/page-text';
-import { cartControl } from '../../domain/strings/languages/en';
+import { cartControl } from '../../domain/strings/english/cartControl';
 
 /*
  * Runs the product cart controls before React has loaded (product pages and lists ship no React

@@ -1,4 +1,4 @@
-import { catalogue } from '../../domain/strings/languages/en';
+import { catalogue } from '../../domain/strings/english/catalogue';
 import { fill } from '../../domain/strings/format';
 import type { StringTable } from '../../domain/strings/table';
 import { type Product, productSlug } from '../../domain/product';

@@ -1,5 +1,5 @@
 import type { SaleState } from '../../domain/sale-state';
-import { catalogue as englishCatalogue } from '../../domain/strings/languages/en';
+import { catalogue as englishCatalogue } from '../../domain/strings/english/catalogue';
 import type { StringTable } from '../../domain/strings/table';
 
 /** Customer-facing catalogue strings printed by more than one page or component, from the strings tables. */

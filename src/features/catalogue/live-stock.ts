@@ -1,6 +1,6 @@
 import { notAvailableSentence, stockNote, type Availability } from '../../domain/stock';
 import { unavailableLabel } from '../../domain/sale-state';
-import { productList } from '../../domain/strings/languages/en';
+import { productList } from '../../domain/strings/english/productList';
 import { pageText } from '../../lib/browser/page-text';
 
 /**

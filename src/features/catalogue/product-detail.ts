@@ -1,5 +1,5 @@
 import type { Product } from '../../domain/product';
-import { catalogue } from '../../domain/strings/languages/en';
+import { catalogue } from '../../domain/strings/english/catalogue';
 import type { StringTable } from '../../domain/strings/table';
 
 /** One information section of the product detail page: paragraphs or a bulleted list. */

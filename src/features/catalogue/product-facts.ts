@@ -1,5 +1,5 @@
 import type { Product } from '../../domain/product';
-import { catalogue } from '../../domain/strings/languages/en';
+import { catalogue } from '../../domain/strings/english/catalogue';
 import type { StringTable } from '../../domain/strings/table';
 
 type FactsText = StringTable['catalogue'];

@@ -1,5 +1,5 @@
 import { unavailableLabel } from '../../domain/sale-state';
-import { productList } from '../../domain/strings/languages/en';
+import { productList } from '../../domain/strings/english/productList';
 import { fill } from '../../domain/strings/format';
 import { pageText } from '../../lib/browser/page-text';
 import { productPath, toCartProduct, type ProductCard } from '../../domain/product';

@@ -1,4 +1,4 @@
-import { productList } from '../../domain/strings/languages/en';
+import { productList } from '../../domain/strings/english/productList';
 import { fill } from '../../domain/strings/format';
 import type { StringTable } from '../../domain/strings/table';
 import { sellingPricePaise } from '../../domain/selling-price';

@@ -3,7 +3,8 @@ import { formatRupees } from '../../domain/money';
 import { discountLabel, sellingPricePaise } from '../../domain/selling-price';
 import { productShareFacts, productShareImagePath, SHARE_IMAGE_SIZE } from '../share-images/public';
 import { productJsonLd } from './product-json-ld';
-import { catalogue, productList } from '../../domain/strings/languages/en';
+import { catalogue } from '../../domain/strings/english/catalogue';
+import { productList } from '../../domain/strings/english/productList';
 import { fill } from '../../domain/strings/format';
 import type { StringTable } from '../../domain/strings/table';
 

@@ -1,5 +1,7 @@
 import { collectedOnDelivery, type PaymentMethod } from '../../domain/payment-methods';
-import { cart, checkout as text, paymentMethods } from '../../domain/strings/languages/en';
+import { cart } from '../../domain/strings/english/cart';
+import { checkout as text } from '../../domain/strings/english/checkout';
+import { paymentMethods } from '../../domain/strings/english/paymentMethods';
 import { fill } from '../../domain/strings/format';
 import { pageText } from '../../lib/browser/page-text';
 

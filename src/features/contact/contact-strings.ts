@@ -1,4 +1,4 @@
-import { contact as englishContact } from '../../domain/strings/languages/en';
+import { contact as englishContact } from '../../domain/strings/english/contact';
 
 /** The contact form's texts (spec sections 2, 8 and 9), from the strings tables. */
 const text = englishContact;

@@ -11,7 +11,7 @@ import { $deliveryStep, $whatsappUpdates, type DeliveryStepState } from './deliv
 import { useCourierAnswer } from './use-courier-answer';
 import { fieldLabels } from './delivery-strings';
 import { codReasonIn, pinCodeSentence } from './delivery-words';
-import { delivery } from '../../domain/strings/languages/en';
+import { delivery } from '../../domain/strings/english/delivery';
 import { pageLocale, pageText } from '../../lib/browser/page-text';
 
 // The page's words: English's, or its own language's on a page in another (read once: the form loads after the page).

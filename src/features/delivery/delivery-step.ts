@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { PinCodeCheck } from '../../domain/delivery';
 import type { DeliveryDetailsInput } from '../../domain/payment-contract';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
-import { delivery } from '../../domain/strings/languages/en';
+import { delivery } from '../../domain/strings/english/delivery';
 import { pageText } from '../../lib/browser/page-text';
 
 /** What the delivery step on /cart has settled, for the payment step to read. */

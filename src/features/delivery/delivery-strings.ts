@@ -1,5 +1,5 @@
 import type { DeliveryField } from './delivery-form';
-import { delivery as englishDelivery } from '../../domain/strings/languages/en';
+import { delivery as englishDelivery } from '../../domain/strings/english/delivery';
 import type { StringTable } from '../../domain/strings/table';
 
 const text = englishDelivery;

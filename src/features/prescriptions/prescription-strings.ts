@@ -1,4 +1,4 @@
-import { prescriptions as englishPrescriptions } from '../../domain/strings/languages/en';
+import { prescriptions as englishPrescriptions } from '../../domain/strings/english/prescriptions';
 
 /** Customer-facing prescription strings (the spec's exact wording where it gives one); the text is in the strings tables. */
 const text = englishPrescriptions;

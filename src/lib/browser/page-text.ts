@@ -1,5 +1,6 @@
 import type { StringTable } from '../../domain/strings/table';
-import { DEFAULT_LANGUAGE, type LanguageCode } from '../../domain/language';
+import { DEFAULT_LANGUAGE } from '../../domain/default-language';
+import type { LanguageCode } from '../../domain/language';
 import { PAGE_TEXT_ID } from '../page-text-id';
 
 let pageTable: Partial<StringTable> | null | undefined;

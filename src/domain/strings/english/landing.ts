@@ -1,0 +1,23 @@
+export const landing = {
+  title: 'MediKart | Medicine Delivered At Your Doorstep',
+  description:
+    '{site} is an online pharmacy marketplace connecting you with licensed pharmacies for genuine medicines delivered at your doorstep. Launching soon in {city}.',
+  heading: 'Medicine Delivered At Your Doorstep',
+  launchingSoonIn: 'Launching Soon in',
+  launchCity: 'Bengaluru',
+  appsComingSoon: 'Mobile apps coming soon',
+  appStoreAlt: 'Download on the App Store (coming soon)',
+  googlePlayAlt: 'Get it on Google Play (coming soon)',
+  browseProducts: 'Browse products',
+  heroAlt: 'A pharmacist handing a medicine parcel to a customer at their door',
+  whyShop: 'Why shop with {site}',
+  securePayment: 'Secure Payment',
+  securePaymentText: 'Encrypted checkout with trusted payment partners.',
+  trustedPharmacies: 'Trusted Pharmacies',
+  trustedPharmaciesText: 'Orders fulfilled by licensed partner pharmacies.',
+  genuineProducts: 'Genuine Products',
+  genuineProductsText: 'Medicines sourced from authorised distributors.',
+  appsHeading: 'Order from your phone or tablet',
+  phoneAlt: '{site} app on a phone',
+  tabletAlt: '{site} app on a tablet',
+} as const;
