@@ -66,6 +66,12 @@ describe('where a Devanagari word is looked for', () => {
     expect(devanagariStarts('एम्लोडिपिन').sort()).toEqual(['am', 'em']);
   });
 
+  it('names the starts of its sounds from the 4th letter of its key on, for a slip in the first sounds', () => {
+    expect(devanagariStarts('मेटफॉर्मिन', 3).sort()).toEqual(['fa', 'fo', 'ph']);
+    expect(devanagariStarts('पैरासिटामोल', 3)).toEqual(['ra']);
+    expect(devanagariStarts('डो', 3)).toEqual([]);
+  });
+
   it('splits a query into Devanagari words and the rest, with Devanagari digits as numbers', () => {
     expect(withLatinDigits('डोलो ६५०')).toBe('डोलो 650');
     expect(devanagariRuns('डोलो ६५० tablet')).toEqual([

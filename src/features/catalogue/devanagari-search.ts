@@ -180,9 +180,17 @@ export function devanagariRuns(text: string): { text: string; devanagari: boolea
 /**
  * The two-letter starts an English spelling of the word may have: the index shards (gram/<two
  * letters>, search-engine.ts) that hold its terms. पैरा -> pa, pe; सि -> si, se, sy, ci, ce, cy.
+ * From a later place in its sound key (fromKey), the same for the sounds from there on: a term one
+ * typo from the word holds them too when the typo is in its first sounds (as the English search
+ * looks up a word's 4th and 5th letters).
  */
-export function devanagariStarts(word: string): string[] {
-  const parts = sounds(word);
+export function devanagariStarts(word: string, fromKey = 0): string[] {
+  const all = sounds(word);
+  // Each sound's share of the key: a consonant and its vowel, or a vowel.
+  let keyLength = 0;
+  const from = all.findIndex((sound) => (keyLength += sound.kind === 'vowel' || sound.vowel === null ? 1 : 2) > fromKey);
+  if (from < 0) return [];
+  const parts = all.slice(from);
   const spellings = (sound: Sound): string[] => {
     if (sound.kind === 'vowel') return [...VOWEL_SPELLINGS[sound.vowel]!];
     const starts = sound.consonant.spellings;

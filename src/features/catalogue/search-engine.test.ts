@@ -198,6 +198,9 @@ describe('search in Devanagari', () => {
     for (const typo of ['पैरासिटमोल', 'पैरासिटामल', 'पेरासीटामोल', 'पैरासिदामोल']) expect(await served.search(typo), typo).toEqual([13, 14]);
     for (const typo of ['मेटफॉमिन', 'मेटफोर्मिन', 'मैटफार्मिन', 'मेटफॉर्मीन', 'मेटफॉर्मिंग']) expect(await served.search(typo), typo).toEqual([16, 15]);
     expect(await served.search('सिट्रीज़ीन')).toEqual([12]);
+    // A slip in the first sounds too: न for म, ब for प.
+    expect(await served.search('नेटफॉर्मिन')).toEqual([16, 15]);
+    expect(await served.search('बैरासिटामोल')).toEqual([13, 14]);
     expect(await served.search('एमलोडिपिन')).toEqual([11]);
   });
 
@@ -221,7 +224,8 @@ describe('search in Devanagari', () => {
   it('fetches only the shards of the starts its English spellings may have', async () => {
     const served = await servedIndex(shop);
     await served.search('मेटफॉर्मिन');
-    // Its starts are 'me' and 'ma'; no term of this shop holds 'ma', so there is no such shard to fetch.
-    expect(served.fetched.map((url) => url.replace(/^\/search\/\w+\//, ''))).toEqual(['gram/me.json']);
+    // Its starts are 'me' and 'ma', and for a slip in its first sounds those of फॉर… ('fo', 'fa', 'ph'); this
+    // shop's terms hold only 'me' and 'fo' of them, so there are no other shards to fetch.
+    expect(served.fetched.map((url) => url.replace(/^\/search\/\w+\//, ''))).toEqual(['gram/me.json', 'gram/fo.json']);
   });
 });

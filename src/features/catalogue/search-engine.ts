@@ -18,7 +18,8 @@ import { devanagariRuns, devanagariSoundKey, devanagariStarts, latinSoundKey } f
  *  - `first/<letter>`: a one-letter word only matches word starts, so this shard is just the
  *    products with a word starting with that letter, per field.
  * A word typed in Devanagari is matched by sound (devanagari-search.ts) in the shards of the
- * two-letter starts its English spellings may have, with the same prefix, inside and typo rules.
+ * two-letter starts its English spellings may have (and, in a word of 5+ sounds, of its sounds from
+ * the 4th on, for a typo in the first ones), with the same prefix, inside and typo rules.
  */
 
 /**
@@ -145,7 +146,11 @@ export function queryWords(query: string): QueryWord[] {
 
 /** The shards a query word can match in (see the top of this file). */
 export function shardsForWord(word: QueryWord): string[] {
-  if (word.sound !== undefined) return devanagariStarts(word.text).map((start) => shardName('gram', start));
+  if (word.sound !== undefined) {
+    const starts = new Set(devanagariStarts(word.text));
+    if (word.sound.length >= TYPO_MIN_LENGTH) for (const start of devanagariStarts(word.text, 3)) starts.add(start);
+    return [...starts].map((start) => shardName('gram', start));
+  }
   const { text } = word;
   if (text.length === 1) return [shardName('first', text)];
   const shards = [shardName('gram', text.slice(0, 2))];
