@@ -1,3 +1,6 @@
+import { login } from '../domain/strings/english/login';
+import { fill } from '../domain/strings/format';
+import type { StringTable } from '../domain/strings/table';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export const inputClass =
@@ -71,9 +74,12 @@ export function MobileField({ label = 'Mobile number', name = 'mobile', ...field
 }
 
 /** A password input with a Show/Hide button, as on the sign-in form. */
-export function PasswordField(props: Omit<FieldProps, 'type' | 'prefix'>) {
+/** The password field's Show/Hide in the page's language (the strings tables' login section). */
+export type ShowHideText = Pick<StringTable['login'], 'show' | 'hide' | 'showField' | 'hideField'>;
+
+export function PasswordField(props: Omit<FieldProps, 'type' | 'prefix'> & { showHide?: ShowHideText }) {
   const [shown, setShown] = useState(false);
-  const { id, label, error, hint, ...input } = props;
+  const { id, label, error, hint, showHide = login, ...input } = props;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
@@ -85,11 +91,11 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'prefix'>) {
         <button
           type="button"
           onClick={() => setShown((value) => !value)}
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={fill(shown ? showHide.hideField : showHide.showField, { field: label.toLowerCase() })}
           aria-pressed={shown}
           className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:text-brand-800"
         >
-          {shown ? 'Hide' : 'Show'}
+          {shown ? showHide.hide : showHide.show}
         </button>
       </div>
       {hint && (

@@ -1,5 +1,5 @@
 import type { AuthError } from '@supabase/supabase-js';
-import { SIGNUP_ERRORS } from './auth-error-sentences';
+import { SIGNUP_ERRORS, type AuthErrorSentences } from './auth-error-sentences';
 
 export { SIGNUP_ERRORS };
 
@@ -10,24 +10,24 @@ export function isNetworkFailure(error: unknown): boolean {
   return auth?.name === 'AuthRetryableFetchError' && (auth.status === 0 || auth.status === undefined);
 }
 
-/** One clear sentence for an auth failure, by GoTrue's error code; the server's own text otherwise. */
-export function authErrorMessage(error: unknown): string {
-  if (isNetworkFailure(error)) return SIGNUP_ERRORS.network;
+/** One clear sentence for an auth failure, by GoTrue's error code, in the page's language (`sentences`); the server's own text otherwise. */
+export function authErrorMessage(error: unknown, sentences: AuthErrorSentences = SIGNUP_ERRORS): string {
+  if (isNetworkFailure(error)) return sentences.network;
   const auth = error as Partial<AuthError> | null;
   switch (auth?.code) {
     case 'weak_password':
-      return SIGNUP_ERRORS.weakPassword;
+      return sentences.weakPassword;
     case 'user_already_exists':
     case 'email_exists':
-      return SIGNUP_ERRORS.alreadyRegistered;
+      return sentences.alreadyRegistered;
     case 'over_email_send_rate_limit':
     case 'over_sms_send_rate_limit':
     case 'over_request_rate_limit':
-      return SIGNUP_ERRORS.rateLimited;
+      return sentences.rateLimited;
     case 'validation_failed':
-      return /phone/i.test(auth.message ?? '') ? SIGNUP_ERRORS.invalidMobile : auth.message || SIGNUP_ERRORS.unknown;
+      return /phone/i.test(auth.message ?? '') ? sentences.invalidMobile : auth.message || sentences.unknown;
     default:
-      if (auth?.status === 429) return SIGNUP_ERRORS.rateLimited;
-      return auth?.message || SIGNUP_ERRORS.unknown;
+      if (auth?.status === 429) return sentences.rateLimited;
+      return auth?.message || sentences.unknown;
   }
 }

@@ -174,3 +174,25 @@ test('the language switch keeps the product and the cart, and the choice is reme
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
 });
+
+test('sign-in in Hindi: both tabs, every word Hindi', async ({ page }) => {
+  await page.goto('/hi/login');
+  await expect(page.getByRole('heading', { level: 1, name: text.auth.loginHeading })).toBeVisible();
+  await expect(page.getByLabel(text.login.email, { exact: true })).toBeVisible();
+  await expectAllHindi(page);
+  await page.getByRole('tab', { name: text.login.mobileTab }).click();
+  await expect(page.getByRole('button', { name: text.login.sendCode })).toBeVisible();
+  await page.getByLabel(text.login.mobileNumber).fill('12345');
+  await page.getByRole('button', { name: text.login.sendCode }).click();
+  await expect(page.getByText(text.auth.invalidMobile)).toBeVisible();
+  await expectAllHindi(page);
+});
+
+test('sign-up in Hindi: the schema's sentences said in Hindi', async ({ page }) => {
+  await page.goto('/hi/signup');
+  await expect(page.getByRole('heading', { level: 1, name: text.auth.signupHeading })).toBeVisible();
+  await expectAllHindi(page);
+  await page.getByRole('button', { name: text.signup.create }).click();
+  await expect(page.getByText(text.auth.fullNameError)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expectAllHindi(page);
+});

@@ -17,28 +17,24 @@ const NOT_YET_IN_THE_TABLES = new Set([
   'features/account/AddressForm.tsx',
   'features/account/RefillReminders.tsx',
   'features/account/ResetPasswordForm.tsx',
-  'features/account/SignUpForm.tsx',
   'features/account/WhatsAppUpdates.tsx',
   'features/account/account-sections.tsx',
   'features/auth/ForgotPasswordForm.tsx',
-  'features/auth/LoginForm.tsx',
-  'features/auth/PhoneSignIn.tsx',
   'features/checkout/PhonePeCallback.tsx',
   'features/contact/ContactForm.tsx',
+  'components/form-ui.tsx', // English defaults (Mobile number, Show/Hide) for the forms not yet moved; the sign-in page passes its own
   'features/orders/InvoicePage.tsx',
   'features/prescription-requests/PhonePeReturn.tsx',
   'features/prescription-requests/ProposalApproval.tsx',
   'features/prescription-requests/RequestForm.tsx',
   'features/prescription-requests/RequestPage.tsx',
   'features/prescriptions/PrescriptionDialog.tsx',
-  'components/form-ui.tsx',
   'pages/404.astro',
   'pages/account/addresses.astro',
   'pages/account/index.astro',
   'pages/account/orders.astro',
   'pages/contact-us.astro',
   'pages/forgot-password.astro',
-  'pages/login.astro',
   'pages/offers/[slug].astro',
   'pages/orders/invoice.astro',
   'pages/payment/phonepe/callback.astro',
@@ -48,7 +44,6 @@ const NOT_YET_IN_THE_TABLES = new Set([
   'pages/product-removed/[product].astro',
   'pages/reorder.astro',
   'pages/reset-password.astro',
-  'pages/signup.astro',
 ]);
 
 /** Markup that is not customer-facing or writes no words of the shop's. */
@@ -85,7 +80,7 @@ export function writtenWords(source: string, kind: 'astro' | 'tsx'): string[] {
   const attributes = [...markup.matchAll(/\s(?:alt|placeholder|aria-label|title|label)="([^"]*[A-Za-z]{2,}[^"]*)"/g)].map((match) => match[1]!).filter((value) => !/^\S+@\S+$/.test(value));
   // A component that prints English constants (a *-strings.ts view, or English's table itself) without
   // ever asking for the page's language writes English whatever the page's language.
-  const englishOnly = /from '[^']*(-strings|strings\/languages\/en)'/.test(source) && !/pageText\(|textOf\(|languageOf\(|words\(\)/.test(source);
+  const englishOnly = /from '[^']*(-strings|strings\/languages\/en|strings\/english\/\w+)'/.test(source) && !/pageText\(|textOf\(|languageOf\(|words\(\)|text = ENGLISH_/.test(source);
   return [...between, ...attributes, ...(englishOnly ? ['(English constants, never the page\'s language)'] : [])];
 }
 

@@ -18,6 +18,16 @@ export function fill(template: string, values: TextValues = {}): string {
   });
 }
 
+/**
+ * A sentence some English-speaking code produced (a schema's message, a check's finding) said in
+ * the page's language: the entry with the same key in `local`; the sentence itself when it is not one of `english`'s.
+ */
+export function sameSentenceIn<Section extends Readonly<Record<string, unknown>>>(sentence: string, english: Section, local: Section): string {
+  const key = Object.keys(english).find((candidate) => english[candidate] === sentence);
+  const said = key === undefined ? undefined : local[key];
+  return typeof said === 'string' ? said : sentence;
+}
+
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** The form of `forms` for `count` in the language, filled with the count and any other values. */

@@ -7,8 +7,6 @@ import type { LanguageCode } from '../language';
  * that does not exist.
  */
 const DEFAULT_LANGUAGE_ONLY = [
-  '/login',
-  '/signup',
   '/forgot-password',
   '/reset-password',
   '/account',

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { loadSupabase } from '../../lib/browser/load-supabase';
-import { CHECK_INBOX_HEADING, checkInboxMessage, SIGNUP_ERRORS, SIGNUP_HEADING } from './signup-strings';
+import { ENGLISH_SIGNUP_TEXT, type SignUpText } from './signup-text';
+import { authErrorSentences } from '../../lib/auth-error-sentences';
+import { fill, sameSentenceIn } from '../../domain/strings/format';
+import { pathUnder } from '../../domain/strings/paths';
 import { Alert, Field, MobileField, PasswordField, SubmitButton } from '../../components/form-ui';
 
 type Status =
@@ -13,8 +16,10 @@ type Status =
  * /signup: name, email, Indian mobile, password and the 18+/terms consent. Supabase mails a link;
  * opening it lands on /account signed in. The schema and supabase-js load only on submit.
  */
-export default function SignUpForm() {
+export default function SignUpForm({ text = ENGLISH_SIGNUP_TEXT }: { text?: SignUpText }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const words = text.signup;
+  const sentences = authErrorSentences(text.auth);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,10 +27,10 @@ export default function SignUpForm() {
     const form = new FormData(event.currentTarget);
     setStatus({ kind: 'submitting' });
     // Until the error sentences load, a failure can only be the network.
-    let describe = (_error: unknown): string => SIGNUP_ERRORS.network;
+    let describe = (_error: unknown): string => sentences.network;
     try {
       const [{ signUpSchema, fieldErrors }, { authErrorMessage }] = await Promise.all([import('./account-schemas'), import('../../lib/auth-errors')]);
-      describe = authErrorMessage;
+      describe = (error) => authErrorMessage(error, sentences);
       const parsed = signUpSchema.safeParse({
         full_name: String(form.get('full_name') ?? ''),
         email: String(form.get('email') ?? '').trim(),
@@ -34,7 +39,8 @@ export default function SignUpForm() {
         terms: form.get('terms') === 'on',
       });
       if (!parsed.success) {
-        const fields = fieldErrors(parsed.error);
+        // The schema's sentences are English's: each said again in the page's language.
+        const fields = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, sameSentenceIn(message, ENGLISH_SIGNUP_TEXT.auth, text.auth)]));
         setStatus({ kind: 'error', message: '', fields });
         document.getElementById(`signup-${Object.keys(fields)[0]?.replace('_', '-')}`)?.focus();
         return;
@@ -50,7 +56,7 @@ export default function SignUpForm() {
         setStatus({ kind: 'error', message: describe(error), fields: {} });
       } else if (data.user && data.user.identities?.length === 0) {
         // Supabase's only sign of an address that already has an account (no mail is sent).
-        setStatus({ kind: 'error', message: SIGNUP_ERRORS.alreadyRegistered, fields: {} });
+        setStatus({ kind: 'error', message: sentences.alreadyRegistered, fields: {} });
       } else {
         setStatus({ kind: 'sent', email });
       }
@@ -62,14 +68,14 @@ export default function SignUpForm() {
   if (status.kind === 'sent') {
     return (
       <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
-        <h1 className="text-center text-2xl font-bold text-gray-900">{CHECK_INBOX_HEADING}</h1>
+        <h1 className="text-center text-2xl font-bold text-gray-900">{text.auth.checkInboxHeading}</h1>
         <p role="status" className="mt-6 rounded-md border border-brand-100 bg-brand-50 px-3 py-3 text-sm text-brand-800">
-          {checkInboxMessage(status.email)}
+          {fill(text.auth.checkInbox, { email: status.email })}
         </p>
         <p className="mt-6 text-center text-sm text-gray-600">
-          Wrong address?{' '}
+          {words.wrongAddress}{' '}
           <button type="button" onClick={() => setStatus({ kind: 'idle' })} className="font-medium text-brand-700 underline hover:text-brand-800">
-            Start again
+            {words.startAgain}
           </button>
         </p>
       </div>
@@ -79,18 +85,19 @@ export default function SignUpForm() {
   const fields = status.kind === 'error' ? status.fields : {};
   return (
     <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
-      <h1 className="text-center text-2xl font-bold text-gray-900">{SIGNUP_HEADING}</h1>
+      <h1 className="text-center text-2xl font-bold text-gray-900">{text.auth.signupHeading}</h1>
       <form className="mt-6 space-y-5" onSubmit={handleSubmit} noValidate>
-        <Field id="signup-full-name" name="full_name" label="Full name" autoComplete="name" required error={fields.full_name} />
-        <Field id="signup-email" name="email" type="email" label="Email" autoComplete="email" required error={fields.email} />
-        <MobileField id="signup-mobile" required hint="10 digits, for delivery updates and signing in with a code." error={fields.mobile} />
+        <Field id="signup-full-name" name="full_name" label={words.fullName} autoComplete="name" required error={fields.full_name} />
+        <Field id="signup-email" name="email" type="email" label={words.email} autoComplete="email" required error={fields.email} />
+        <MobileField id="signup-mobile" label={words.mobileNumber} required hint={words.mobileHint} error={fields.mobile} />
         <PasswordField
           id="signup-password"
           name="password"
-          label="Password"
+          label={words.password}
+          showHide={text.login}
           autoComplete="new-password"
           required
-          hint="At least 8 characters, with a letter and a digit."
+          hint={words.passwordHint}
           error={fields.password}
         />
         <div>
@@ -105,15 +112,15 @@ export default function SignUpForm() {
               className="mt-0.5 h-4 w-4 rounded border-gray-300 accent-brand-700"
             />
             <span>
-              <label htmlFor="signup-terms">I am 18 or older and accept the Terms and Privacy Policy</label> (read the{' '}
-              <a href="/terms-and-conditions" className="font-medium text-brand-700 underline hover:text-brand-800">
-                Terms
+              <label htmlFor="signup-terms">{words.terms}</label> {words.readThe}{' '}
+              <a href={pathUnder(text.prefix, '/terms-and-conditions')} className="font-medium text-brand-700 underline hover:text-brand-800">
+                {words.termsLink}
               </a>{' '}
-              and the{' '}
-              <a href="/privacy-policy" className="font-medium text-brand-700 underline hover:text-brand-800">
-                Privacy Policy
+              {words.andThe}{' '}
+              <a href={pathUnder(text.prefix, '/privacy-policy')} className="font-medium text-brand-700 underline hover:text-brand-800">
+                {words.privacyLink}
               </a>
-              ).
+              {words.closing}
             </span>
           </div>
           {fields.terms && (
@@ -123,14 +130,14 @@ export default function SignUpForm() {
           )}
         </div>
         {status.kind === 'error' && status.message && <Alert>{status.message}</Alert>}
-        <SubmitButton busy={status.kind === 'submitting'} busyLabel="Creating account...">
-          Create account
+        <SubmitButton busy={status.kind === 'submitting'} busyLabel={words.creating}>
+          {words.create}
         </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-gray-600">
-        Already have an account?{' '}
-        <a href="/login" className="font-medium text-brand-700 hover:text-brand-800">
-          Sign in
+        {words.haveAccount}{' '}
+        <a href={pathUnder(text.prefix, '/login')} className="font-medium text-brand-700 hover:text-brand-800">
+          {words.signIn}
         </a>
       </p>
     </div>

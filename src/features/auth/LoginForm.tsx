@@ -1,12 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Alert, Field, Notice, PasswordField, SubmitButton } from '../../components/form-ui';
 import { afterLoginPath } from './after-login';
-import {
-  LOGIN_FAILED_MESSAGE,
-  LOGIN_HEADING,
-  LOGIN_REDIRECT_DELAY_MS,
-  LOGIN_SUCCESS_MESSAGE,
-} from './auth-strings';
+import { LOGIN_REDIRECT_DELAY_MS } from './auth-strings';
+import { ENGLISH_LOGIN_TEXT, type LoginText } from './login-text';
+import { pathUnder } from '../../domain/strings/paths';
 
 // The mobile tab's code loads only when a customer opens it.
 const PhoneSignIn = lazy(() => import('./PhoneSignIn'));
@@ -19,7 +16,8 @@ type LoginStatus = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'
  * /login: email and password (checked by the browser), Remember me, then on to the products (or
  * back to the page that sent a guest here); a second tab signs in with a code sent by SMS.
  */
-export default function LoginForm() {
+export default function LoginForm({ text = ENGLISH_LOGIN_TEXT }: { text?: LoginText }) {
+  const words = text.login;
   const [status, setStatus] = useState<LoginStatus>({ kind: 'idle' });
   const [tab, setTab] = useState<LoginTab>('email');
 
@@ -49,7 +47,7 @@ export default function LoginForm() {
 
   useEffect(() => {
     if (status.kind !== 'success') return undefined;
-    const timer = setTimeout(() => window.location.assign(afterLoginPath(window.location.search)), LOGIN_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => window.location.assign(pathUnder(text.prefix, afterLoginPath(window.location.search))), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [status.kind]);
 
@@ -67,47 +65,47 @@ export default function LoginForm() {
       setStatus(result.ok ? { kind: 'success' } : { kind: 'error', message: result.message });
     } catch (error) {
       console.error('Sign-in could not start', error);
-      setStatus({ kind: 'error', message: LOGIN_FAILED_MESSAGE });
+      setStatus({ kind: 'error', message: text.auth.loginFailed });
     }
   }
 
   const busy = status.kind === 'submitting' || status.kind === 'success';
   return (
     <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
-      <h1 className="text-center text-2xl font-bold text-gray-900">{LOGIN_HEADING}</h1>
-      <div role="tablist" aria-label="Sign in with" className="mt-6 flex border-b border-gray-200">
-        {tabButton('email', 'Email')}
-        {tabButton('mobile', 'Mobile number')}
+      <h1 className="text-center text-2xl font-bold text-gray-900">{text.auth.loginHeading}</h1>
+      <div role="tablist" aria-label={words.signInWith} className="mt-6 flex border-b border-gray-200">
+        {tabButton('email', words.emailTab)}
+        {tabButton('mobile', words.mobileTab)}
       </div>
       <div id="login-panel-mobile" role="tabpanel" hidden={tab !== 'mobile'} className="mt-6">
         {tab === 'mobile' && (
-          <Suspense fallback={<p className="text-sm text-gray-600">Loading...</p>}>
-            <PhoneSignIn />
+          <Suspense fallback={<p className="text-sm text-gray-600">{words.loading}</p>}>
+            <PhoneSignIn text={text} />
           </Suspense>
         )}
       </div>
       <div id="login-panel-email" role="tabpanel" hidden={tab !== 'email'}>
         <form className="mt-6 space-y-5" onSubmit={handleSubmit}>
-          <Field id="login-email" name="email" type="email" label="Email" required autoComplete="email" />
-          <PasswordField id="login-password" name="password" label="Password" required autoComplete="current-password" />
+          <Field id="login-email" name="email" type="email" label={words.email} required autoComplete="email" />
+          <PasswordField id="login-password" name="password" label={words.password} showHide={words} required autoComplete="current-password" />
           <div className="flex items-center justify-between text-sm">
             <label className="flex items-center gap-2 text-gray-700">
               <input name="remember" type="checkbox" className="h-4 w-4 rounded border-gray-300 accent-brand-700" />
-              Remember me
+              {words.rememberMe}
             </label>
-            <a href="/forgot-password" className="font-medium text-brand-700 hover:text-brand-800">
-              Forgot password
+            <a href={pathUnder(text.prefix, '/forgot-password')} className="font-medium text-brand-700 hover:text-brand-800">
+              {words.forgotPassword}
             </a>
           </div>
           {status.kind === 'error' && <Alert>{status.message}</Alert>}
-          {status.kind === 'success' && <Notice>{LOGIN_SUCCESS_MESSAGE}</Notice>}
-          <SubmitButton busy={busy}>Sign In</SubmitButton>
+          {status.kind === 'success' && <Notice>{text.auth.loginSuccess}</Notice>}
+          <SubmitButton busy={busy}>{words.signIn}</SubmitButton>
         </form>
       </div>
       <p className="mt-6 text-center text-sm text-gray-600">
-        New to MediKart?{' '}
-        <a href="/signup" className="font-medium text-brand-700 hover:text-brand-800">
-          Create an account
+        {words.newHere}{' '}
+        <a href={pathUnder(text.prefix, '/signup')} className="font-medium text-brand-700 hover:text-brand-800">
+          {words.createAccount}
         </a>
       </p>
     </div>

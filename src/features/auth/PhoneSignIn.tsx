@@ -1,9 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { LOGIN_REDIRECT_DELAY_MS, LOGIN_SUCCESS_MESSAGE } from './auth-strings';
+import { LOGIN_REDIRECT_DELAY_MS } from './auth-strings';
+import { ENGLISH_LOGIN_TEXT, type LoginText } from './login-text';
+import { fill } from '../../domain/strings/format';
+import { pathUnder } from '../../domain/strings/paths';
 import { formatIndianMobile } from '../../domain/indian-mobile';
-import { OTP_ERRORS, OTP_LIFETIME_MS, OTP_RESEND_SECONDS, OTP_SENT } from './otp-strings';
+import { OTP_LIFETIME_MS, OTP_RESEND_SECONDS } from './otp-strings';
 import { afterLoginPath } from './after-login';
-import { authErrorMessage, SIGNUP_ERRORS } from '../../lib/auth-errors';
+import { authErrorMessage } from '../../lib/auth-errors';
+import { authErrorSentences } from '../../lib/auth-error-sentences';
 import { Alert, Field, MobileField, Notice, secondaryButton, SubmitButton } from '../../components/form-ui';
 import { codeFailure, rememberUsedCode } from './used-codes';
 
@@ -19,7 +23,10 @@ async function authClient() {
 }
 
 /** The "Mobile number" tab of /login: a 6-digit code by SMS (Supabase phone OTP), then the usual success path. */
-export default function PhoneSignIn() {
+export default function PhoneSignIn({ text = ENGLISH_LOGIN_TEXT }: { text?: LoginText }) {
+  const words = text.login;
+  const sentences = authErrorSentences(text.auth);
+  const otpErrors = { wrong: text.auth.otpWrong, expired: text.auth.otpExpired, used: text.auth.otpUsed, format: text.auth.otpFormat, noAccount: text.auth.otpNoAccount };
   const [step, setStep] = useState<Step>({ kind: 'phone' });
   const [now, setNow] = useState(() => Date.now());
 
@@ -32,7 +39,7 @@ export default function PhoneSignIn() {
 
   useEffect(() => {
     if (step.kind !== 'code' || !step.success) return undefined;
-    const timer = setTimeout(() => window.location.assign(afterLoginPath(window.location.search)), LOGIN_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => window.location.assign(pathUnder(text.prefix, afterLoginPath(window.location.search))), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [step]);
 
@@ -41,10 +48,10 @@ export default function PhoneSignIn() {
       // Signing in only: a number typed here must not open a second, empty account for a customer
       // who signed up with their email (their mobile becomes a sign-in once confirmed on /account).
       const { error } = await (await authClient()).auth.signInWithOtp({ phone, options: { shouldCreateUser: false } });
-      if (error?.code === 'otp_disabled') return OTP_ERRORS.noAccount;
-      return error ? authErrorMessage(error) : null;
+      if (error?.code === 'otp_disabled') return otpErrors.noAccount;
+      return error ? authErrorMessage(error, sentences) : null;
     } catch (error) {
-      return authErrorMessage(error);
+      return authErrorMessage(error, sentences);
     }
   }
 
@@ -56,7 +63,7 @@ export default function PhoneSignIn() {
     const { indianMobileSchema } = await import('../../domain/address');
     const parsed = indianMobileSchema.safeParse(typed);
     if (!parsed.success) {
-      setStep({ kind: 'phone', fieldError: SIGNUP_ERRORS.invalidMobile });
+      setStep({ kind: 'phone', fieldError: sentences.invalidMobile });
       document.getElementById('otp-mobile')?.focus();
       return;
     }
@@ -80,7 +87,7 @@ export default function PhoneSignIn() {
     if (step.kind !== 'code' || step.busy || step.success) return;
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
     if (!/^\d{6}$/.test(code)) {
-      setStep({ ...step, error: OTP_ERRORS.format });
+      setStep({ ...step, error: otpErrors.format });
       return;
     }
     setStep({ ...step, busy: true, error: undefined });
@@ -91,20 +98,20 @@ export default function PhoneSignIn() {
         setStep({ ...step, busy: false, success: true });
         return;
       }
-      const message = error.code === 'otp_expired' ? OTP_ERRORS[codeFailure(window.localStorage, step.phone, code, step.sentAt, OTP_LIFETIME_MS)] : authErrorMessage(error);
+      const message = error.code === 'otp_expired' ? otpErrors[codeFailure(window.localStorage, step.phone, code, step.sentAt, OTP_LIFETIME_MS)] : authErrorMessage(error, sentences);
       setStep({ ...step, busy: false, error: message });
     } catch (error) {
-      setStep({ ...step, busy: false, error: authErrorMessage(error) });
+      setStep({ ...step, busy: false, error: authErrorMessage(error, sentences) });
     }
   }
 
   if (step.kind === 'phone') {
     return (
       <form className="space-y-5" onSubmit={handlePhone} noValidate>
-        <MobileField id="otp-mobile" required error={step.fieldError} />
+        <MobileField id="otp-mobile" label={words.mobileNumber} required error={step.fieldError} />
         {step.error && <Alert>{step.error}</Alert>}
-        <SubmitButton busy={step.busy} busyLabel="Sending code...">
-          Send code
+        <SubmitButton busy={step.busy} busyLabel={words.sendingCode}>
+          {words.sendCode}
         </SubmitButton>
       </form>
     );
@@ -112,11 +119,11 @@ export default function PhoneSignIn() {
 
   return (
     <form className="space-y-5" onSubmit={handleCode} noValidate>
-      <Notice>{OTP_SENT(formatIndianMobile(step.phone))}</Notice>
+      <Notice>{fill(text.auth.otpSent, { mobile: formatIndianMobile(step.phone) })}</Notice>
       <Field
         id="otp-code"
         name="code"
-        label="6-digit code"
+        label={words.code}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -125,14 +132,14 @@ export default function PhoneSignIn() {
         autoFocus
       />
       {step.error && <Alert>{step.error}</Alert>}
-      {step.success && <Notice>{LOGIN_SUCCESS_MESSAGE}</Notice>}
-      <SubmitButton busy={step.busy || step.success}>Verify and sign in</SubmitButton>
+      {step.success && <Notice>{text.auth.loginSuccess}</Notice>}
+      <SubmitButton busy={step.busy || step.success}>{words.verify}</SubmitButton>
       <div className="flex items-center justify-between gap-2 text-sm">
         <button type="button" onClick={() => setStep({ kind: 'phone' })} className={secondaryButton}>
-          Change number
+          {words.changeNumber}
         </button>
         <button type="button" onClick={() => void handleResend()} disabled={waiting > 0} className={secondaryButton}>
-          {waiting > 0 ? `Send a new code in ${waiting} s` : 'Send a new code'}
+          {waiting > 0 ? fill(words.sendNewCodeIn, { seconds: waiting }) : words.sendNewCode}
         </button>
       </div>
     </form>

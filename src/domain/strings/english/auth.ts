@@ -23,4 +23,10 @@ export const auth = {
   resetLinkExpired: 'This reset link has expired or was already used. Send yourself a new one below.',
   resetLinkMissing: 'Open this page from the link in your password reset email. Need a new one? Send it below.',
   samePassword: 'Your new password must be different from the old one.',
+  alreadyRegistered: 'This email is already registered. Sign in, or reset your password if you have forgotten it.',
+  weakPassword: 'Choose a stronger password: at least 8 characters with at least one letter and one digit.',
+  invalidMobile: 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9.',
+  rateLimited: 'Too many attempts just now. Please wait a minute and try again.',
+  network: "We couldn't reach MediKart. Check your internet connection and try again.",
+  unknown: 'Something went wrong. Please try again.',
 } as const;

@@ -16,6 +16,9 @@ import { contact } from '../english/contact';
 import { reorder } from '../english/reorder';
 import { prescriptionRequest } from '../english/prescriptionRequest';
 import { order } from '../english/order';
+import { parcel } from '../english/parcel';
+import { login } from '../english/login';
+import { signup } from '../english/signup';
 
 /**
  * English: the spec's text, byte for byte, and the source of every key the other languages' tables
@@ -31,6 +34,6 @@ const settings: LanguageSettings = {
   ogLocale: 'en_IN',
 };
 
-const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order };
+const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup };
 
 export default { settings, text };

@@ -24,7 +24,7 @@ const hi: MessageLanguage = {
       button: 'अपना ऑर्डर देखें',
     },
     order_shipped: {
-      sms: 'MediKart: {#var#} {#var#} से भेजा, AWB {#var#}। {#var#}',
+      sms: 'MediKart: {#var#}, {#var#} से भेजा, AWB {#var#}। {#var#}',
       whatsapp: 'आपका MediKart ऑर्डर {{1}} हमारी फ़ार्मेसी से {{2}} द्वारा भेज दिया गया है, ट्रैकिंग नंबर {{3}}। आपका टैक्स इनवॉइस ऑर्डर पेज पर है।',
       button: 'ऑर्डर ट्रैक करें',
       variables: [ORDER, { name: 'courier', max: 12 }, { name: 'tracking number', max: 15 }],
@@ -96,8 +96,8 @@ const hi: MessageLanguage = {
       button: 'अपना अनुरोध देखें',
     },
     refill_due: {
-      sms: 'MediKart: {#var#} {#var#} को खत्म होगी। मँगाएँ: {#var#}',
-      whatsapp: 'आपकी {{1}} {{2}} को खत्म हो जाएगी। अभी दोबारा मँगाएँ ताकि कोई खुराक न छूटे।',
+      sms: 'MediKart: {#var#} खत्म होगी {#var#} को। मँगाएँ: {#var#}',
+      whatsapp: 'आपकी {{1}} की सप्लाई {{2}} को खत्म हो जाएगी। अभी दोबारा मँगाएँ ताकि कोई खुराक न छूटे।',
       button: 'दोबारा मँगाएँ',
       variables: [{ name: 'medicine', max: 20 }, { name: 'day', max: 8 }],
     },

@@ -1,0 +1,23 @@
+/** The sign-up page around its sentences (auth): fields, hints, the consent line, links and buttons. */
+export const signup = {
+  title: 'Create your account | MediKart',
+  description: 'Create a MediKart account to order medicines online.',
+  fullName: 'Full name',
+  email: 'Email',
+  mobileNumber: 'Mobile number',
+  mobileHint: '10 digits, for delivery updates and signing in with a code.',
+  password: 'Password',
+  passwordHint: 'At least 8 characters, with a letter and a digit.',
+  terms: 'I am 18 or older and accept the Terms and Privacy Policy',
+  readThe: '(read the',
+  termsLink: 'Terms',
+  andThe: 'and the',
+  privacyLink: 'Privacy Policy',
+  closing: ').',
+  creating: 'Creating account...',
+  create: 'Create account',
+  haveAccount: 'Already have an account?',
+  signIn: 'Sign in',
+  wrongAddress: 'Wrong address?',
+  startAgain: 'Start again',
+} as const;

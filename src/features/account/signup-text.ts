@@ -1,0 +1,16 @@
+import { auth } from '../../domain/strings/english/auth';
+import { login } from '../../domain/strings/english/login';
+import { signup } from '../../domain/strings/english/signup';
+import type { StringTable } from '../../domain/strings/table';
+
+/** The sign-up page's words, handed to its island by a page in another language; English's when none is given. */
+export interface SignUpText {
+  auth: StringTable['auth'];
+  signup: StringTable['signup'];
+  /** The password field's Show/Hide. */
+  login: StringTable['login'];
+  /** The page's own addresses' prefix ('/hi'), for its links. */
+  prefix: string;
+}
+
+export const ENGLISH_SIGNUP_TEXT: SignUpText = { auth, signup, login, prefix: '' };
