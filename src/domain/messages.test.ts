@@ -113,6 +113,16 @@ describe('the messages in Hindi', () => {
     expect(fittedValues('refill_due', [medicine, '21 नव॰'])).toEqual(['Metformin Hydrochloride 500...', '21 नव॰']);
   });
 
+  it("keeps Meta's and the operators' rules in every language: no two variables side by side, no WhatsApp body that starts or ends with one", () => {
+    for (const language of ['en', 'hi']) {
+      for (const kind of messageKinds) {
+        const words = messageWords(kind, language);
+        expect(words.sms, `${kind} (${language})`).not.toMatch(/\{#var#\}\s*\{#var#\}/);
+        expect(words.whatsapp, `${kind} (${language})`).not.toMatch(/\}\}\s*\{\{|^\s*\{\{|\}\}\s*$/);
+      }
+    }
+  });
+
   it('falls back to English for a language the messages are not written in', () => {
     expect(messageWords('order_shipped', 'kn')).toMatchObject({ language: 'en', sms: messageTable.order_shipped.sms });
     expect(renderSms('order_delivered', ['MK-2611-000123'], 'https://m.in/s', 'kn')).toBe(renderSms('order_delivered', ['MK-2611-000123'], 'https://m.in/s'));
