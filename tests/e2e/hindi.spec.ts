@@ -188,11 +188,23 @@ test('sign-in in Hindi: both tabs, every word Hindi', async ({ page }) => {
   await expectAllHindi(page);
 });
 
-test('sign-up in Hindi: the schema's sentences said in Hindi', async ({ page }) => {
+test('sign-up in Hindi: the form and its field errors, every word Hindi', async ({ page }) => {
   await page.goto('/hi/signup');
   await expect(page.getByRole('heading', { level: 1, name: text.auth.signupHeading })).toBeVisible();
   await expectAllHindi(page);
   await page.getByRole('button', { name: text.signup.create }).click();
   await expect(page.getByText(text.auth.fullNameError)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expectAllHindi(page);
+});
+
+test('ordering with a prescription in Hindi: the form and its refusals', async ({ page }) => {
+  await page.goto('/hi');
+  await page.getByRole('link', { name: text.layout.orderWithPrescription }).first().click();
+  await expect(page).toHaveURL(/\/hi\/prescription-order$/);
+  await expect(page.getByRole('heading', { level: 1, name: text.prescriptionRequest.orderWithPrescription })).toBeVisible();
+  await expect(page.getByLabel(text.delivery.fullName, { exact: true })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expectAllHindi(page);
+  await page.getByRole('button', { name: text.prescriptionRequest.send }).click();
+  await expect(page.getByRole('alert').getByText(text.prescriptionRequest.noFileChosen)).toBeVisible();
   await expectAllHindi(page);
 });
