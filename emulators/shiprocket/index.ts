@@ -208,7 +208,10 @@ export async function startShiprocketEmulator(options: ShiprocketEmulatorOptions
     if (!shipment) throw new Error(`no shipment with AWB ${awb}`);
     const known = SCAN_STEPS[step];
     shipment.status = { id: known.id, label: known.label };
-    shipment.scans.push({ date: indiaStamp(now()), status: known.code, activity: reason ?? known.activity, location: known.location, 'sr-status': String(known.id), 'sr-status-label': known.label });
+    // A parcel walked at once still moves a minute a scan, as a courier's scans never share a time.
+    const last = shipment.scans.at(-1);
+    const at = last ? new Date(Math.max(now().getTime(), Date.parse(`${last.date.replace(' ', 'T')}+05:30`) + 60_000)) : now();
+    shipment.scans.push({ date: indiaStamp(at), status: known.code, activity: reason ?? known.activity, location: known.location, 'sr-status': String(known.id), 'sr-status-label': known.label });
     return { webhookStatus: await postWebhook(shipment) };
   }
 

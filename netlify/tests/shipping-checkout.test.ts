@@ -32,6 +32,7 @@ beforeAll(async () => {
     {
       SUPABASE_URL: stack.supabase.url,
       SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey,
+      ORDER_LINK_SECRET: stack.env.ORDER_LINK_SECRET,
       SHIPROCKET_EMAIL: 'api@medikart.test',
       SHIPROCKET_PASSWORD: 'pw',
       SHIPROCKET_PICKUP_LOCATION: 'MediKart Pharmacy',
@@ -95,7 +96,7 @@ describe('checkout beyond the own zones', () => {
     };
     expect(await ask('411001')).toMatchObject({ status: 200, body: { serviceable: true, codAllowed: true, promisedDate: '2026-11-30', message: 'Delivery by Monday, 30 November' } });
     expect(await ask('744101')).toEqual({ status: 200, body: { serviceable: false, message: "We don't deliver to 744101 yet" } });
-    const down = buildShippingDependencies({ ...shipping.env, SUPABASE_URL: stack.supabase.url, SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey, SHIPROCKET_API_BASE: 'http://127.0.0.1:9/v1/external' } as Record<string, string>);
+    const down = buildShippingDependencies({ ...shipping.env, SUPABASE_URL: stack.supabase.url, SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey, ORDER_LINK_SECRET: stack.env.ORDER_LINK_SECRET, SHIPROCKET_API_BASE: 'http://127.0.0.1:9/v1/external' } as Record<string, string>);
     expect(await ask('226001', serverDeliveryChecker(() => down))).toEqual({ status: 503, body: { error: 'We could not check delivery to 226001 just now. Please try again in a minute.' } });
   });
 });

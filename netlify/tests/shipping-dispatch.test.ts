@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShiprocketEmulator, type RunningShiprocketEmulator } from '../../emulators/shiprocket/index';
@@ -6,7 +7,9 @@ import { buildDependencies } from '../../src/features/checkout/server/dependenci
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { bookParcel, requestDayPickup, type DispatchDependencies } from '../../src/features/shipping/server/dispatch';
 import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependencies } from '../../src/features/shipping/server/production';
-import { HttpRefusal } from '../../src/lib/server/http';
+import { guestOrderToken } from '../../src/domain/guest-order-link';
+import { handleCourierUpdate, handleParcel } from '../../src/features/shipping/server/tracking';
+import { HttpRefusal, respond } from '../../src/lib/server/http';
 import { BENGALURU_DELIVERY, checkoutBody, startTestStack, TEST_NOW, type TestStack } from './test-stack';
 
 // Dispatch by courier in one action (issue 39): the parcel booked with the invoice number, the AWB
@@ -21,11 +24,30 @@ let shiprocket: RunningShiprocketEmulator;
 let shipping: ShippingDependencies;
 let admin: SupabaseClient;
 let failNext: string | null = null;
+let hook: Server;
+const TOKEN = 'local-shiprocket-webhook-token-for-tests';
+const changed: string[] = [];
 const created: string[] = [];
 
 beforeAll(async () => {
   stack = await startTestStack();
-  shiprocket = await startShiprocketEmulator({ email: 'api@medikart.test', password: 'pw', pickupLocation: 'MediKart Pharmacy', webhookUrl: null, webhookToken: 'x'.repeat(24) });
+  // The shop's webhook function, as Netlify would run it, for the emulator's tracking posts.
+  hook = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const answer = await respond('/api/shipping/courier-updates', () =>
+      handleCourierUpdate(
+        new Request('http://localhost:8888/api/shipping/courier-updates', { method: 'POST', headers: req.headers as Record<string, string>, body }),
+        { db: shipping.db, now: () => TEST_NOW, afterChange: async (orderId) => void changed.push(orderId) },
+        TOKEN,
+      ),
+    );
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(await answer.text());
+  });
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}/api/shipping/courier-updates`;
+  shiprocket = await startShiprocketEmulator({ email: 'api@medikart.test', password: 'pw', pickupLocation: 'MediKart Pharmacy', webhookUrl: hookUrl, webhookToken: TOKEN });
   const flaky: typeof fetch = async (input, init) => {
     const url = String(input);
     if (url.includes('orders/create/adhoc')) created.push(url);
@@ -39,6 +61,7 @@ beforeAll(async () => {
     {
       SUPABASE_URL: stack.supabase.url,
       SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey,
+      ORDER_LINK_SECRET: stack.env.ORDER_LINK_SECRET,
       SHIPROCKET_EMAIL: 'api@medikart.test',
       SHIPROCKET_PASSWORD: 'pw',
       SHIPROCKET_PICKUP_LOCATION: 'MediKart Pharmacy',
@@ -54,6 +77,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await shiprocket?.close();
+  await new Promise((resolve) => hook?.close(resolve));
   await stack?.close();
 });
 
@@ -119,5 +143,58 @@ describe('dispatch by courier', () => {
     expect((await refusal(requestDayPickup(dispatch()))).status).toBe(409);
     const { data } = await admin.from('shipping_pickups').select('india_date, token').eq('india_date', '2026-11-23').single();
     expect(data!.token).toMatch(/^Reference No/);
+  });
+});
+
+describe('the courier’s tracking webhook', () => {
+  const parcelOf = async (orderId: string) => (await admin.from('shipments').select('id, status, failure_reason, failed_attempts').eq('order_id', orderId).single()).data!;
+  const orderOf = async (orderId: string) => (await admin.from('orders').select('status, payment_status').eq('id', orderId).single()).data!;
+  const outbox = async (orderId: string) => (await admin.from('message_outbox').select('kind, channel').eq('order_id', orderId)).data!.map((row) => `${row.kind}/${row.channel}`).sort();
+
+  it('walks the parcel to the door: picked up, out for delivery, delivered; the order is delivered and its cash paid, each scan kept once', async () => {
+    const orderId = await packedOrder(PUNE);
+    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => 'INV-2627-000020');
+    await admin.rpc('move_order_as_staff', { p_order_id: orderId, p_expected_status: 'packed', p_status: 'shipped', p_actor_role: 'staff', p_actor_id: STAFF, p_note: null, p_courier_name: 'Delhivery Surface', p_tracking_number: awb });
+    expect(await shiprocket.scan(awb, 'picked_up')).toEqual({ webhookStatus: 200 });
+    expect((await parcelOf(orderId)).status).toBe('picked_up');
+    await shiprocket.scan(awb, 'out_for_delivery');
+    expect((await parcelOf(orderId)).status).toBe('out_for_delivery');
+    expect(await outbox(orderId)).toContain('order_out_for_delivery/sms');
+    await shiprocket.scan(awb, 'delivered');
+    expect((await parcelOf(orderId)).status).toBe('delivered');
+    expect(await orderOf(orderId)).toEqual({ status: 'delivered', payment_status: 'paid' });
+    const { data: scans } = await admin.from('shipment_scans').select('status').eq('shipment_id', (await parcelOf(orderId)).id);
+    expect(scans!.map((scan) => scan.status).sort()).toEqual(['delivered', 'out_for_delivery', 'picked_up']);
+    expect(changed).toContain(orderId);
+
+    // The order page's block: the courier, the tracking link and the scans, newest first, for the guest's signed key only.
+    const { data: row } = await admin.from('orders').select('order_number').eq('id', orderId).single();
+    const read = async (key: string) => {
+      const answer = await respond('parcel', () => handleParcel(new Request(`http://localhost:8888/api/shipping/parcel?number=${row!.order_number}&key=${key}`), { db: shipping.db, orderLinkSecret: stack.env.ORDER_LINK_SECRET }));
+      return { status: answer.status, body: await answer.json() };
+    };
+    const shown = await read(await guestOrderToken(orderId, stack.env.ORDER_LINK_SECRET));
+    expect(shown.body.parcel).toMatchObject({ courierName: 'Delhivery Surface', awb, trackingUrl: `https://shiprocket.co/tracking/${awb}`, status: 'delivered' });
+    expect(shown.body.parcel.scans.map((scan: { status: string }) => scan.status)).toEqual(['delivered', 'out_for_delivery', 'picked_up']);
+    expect((await read('not-the-key')).status).toBe(404);
+  });
+
+  it('records a failed attempt with the courier’s reason once, however often the news repeats', async () => {
+    const orderId = await packedOrder(PUNE);
+    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => 'INV-2627-000021');
+    await shiprocket.scan(awb, 'out_for_delivery');
+    await shiprocket.scan(awb, 'undelivered', 'Consignee not available');
+    const shipment = shiprocket.shipments.find((candidate) => candidate.awb === awb)!;
+    await fetch(`${shiprocket.url}/_emulator/shipments/${awb}/scan`, { method: 'POST', body: JSON.stringify({ step: 'undelivered', reason: 'Consignee not available' }) });
+    expect(shipment.scans.length).toBe(3);
+    expect(await parcelOf(orderId)).toMatchObject({ status: 'delivery_failed', failure_reason: 'Consignee not available', failed_attempts: 1 });
+  });
+
+  it('refuses a post without the token before reading it, and ignores an AWB it did not book', async () => {
+    const url = `http://127.0.0.1:${(hook.address() as { port: number }).port}/api/shipping/courier-updates`;
+    const forged = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'guess' }, body: '{}' });
+    expect(forged.status).toBe(401);
+    const stranger = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': TOKEN }, body: JSON.stringify({ awb: '999', current_status: 'DELIVERED', shipment_status_id: 7, scans: [] }) });
+    expect(await stranger.json()).toEqual({ ok: true, ignored: 'no parcel with AWB 999' });
   });
 });

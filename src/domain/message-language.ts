@@ -43,13 +43,23 @@ export interface MessageValueWords {
 /** The order mails' words; {name} placeholders are filled by the composer (features/messages/server). */
 export interface OrderMailWords {
   /** By kind, each with {number}. A kind left out is mailed in English. */
-  subjects: Readonly<Partial<Record<'order_confirmation' | 'prescription_reviewed' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_initiated' | 'refund_processed', string>>>;
+  subjects: Readonly<Partial<Record<'order_confirmation' | 'prescription_reviewed' | 'order_shipped' | 'order_delivered' | 'order_out_for_delivery' | 'order_delivery_failed' | 'order_returned_to_origin' | 'order_return_pickup' | 'order_cancelled' | 'refund_initiated' | 'refund_processed', string>>>;
   /** {total} */
   placed: string;
   reviewedAllAccepted: string;
   reviewedSomeRefunded: string;
   reviewedSomeRemoved: string;
   shipped: string;
+  /** The courier's journey (issue 39); a language without them mails these kinds in English. */
+  journey?: {
+    outForDelivery: string;
+    /** {reason}: the courier's words. */
+    deliveryFailed: string;
+    returnedRefunding: string;
+    returnedNothingCharged: string;
+    /** {day} */
+    returnPickup: string;
+  };
   returnReceived: string;
   delivered: string;
   cancelledNothingCharged: string;

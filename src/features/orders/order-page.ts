@@ -3,7 +3,8 @@ import { takePlacedOrderNote } from '../../lib/placed-order-note';
 import { followToastsOutsideIslands } from '../../lib/browser/page-toast';
 import { showToast } from '../../lib/browser/toast';
 import { nextTask } from '../../lib/browser/dom';
-import { loadOrder, requestCancel, type OrderLoad } from './order-client';
+import { loadOrder, requestCancel, signedInAccessToken, type OrderLoad } from './order-client';
+import { showParcel } from '../shipping/public-order-page';
 import { cannotShowScreen, loadFailedScreen, loadingScreen, notFoundScreen, orderDetails, placedBanner } from './order-screen';
 import { orderAddress } from './order-request';
 import { refillSection } from './refill-section';
@@ -34,6 +35,9 @@ export function showOrderPage(holder: HTMLElement): void {
   }
 
   const draw = (record: OrderRecord, signedIn: boolean, reminders: unknown[] | null) => {
+    // A parcel booked with the courier: its block fills in after the order is on screen.
+    const parcel = document.createElement('div');
+    if (['shipped', 'delivered'].includes(record.order.status)) void signedInAccessToken().then((token) => showParcel(parcel, orderNumber, key ?? null, token));
     screen.replaceChildren(
       orderDetails(record, {
         signedIn,
@@ -49,6 +53,7 @@ export function showOrderPage(holder: HTMLElement): void {
           return null;
         },
       }),
+      parcel,
     );
   };
   const show = (load: OrderLoad) => {

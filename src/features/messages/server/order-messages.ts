@@ -11,7 +11,7 @@ import { escapeHtml, orderPageLink, shortLink } from './links';
 import { decisionText, orderMailWords } from './mail-words';
 import { fill } from '../../../domain/strings/format';
 
-export type OrderMessageKind = Extract<MessageKind, 'order_confirmation' | 'prescription_reviewed' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_initiated' | 'refund_processed'>;
+export type OrderMessageKind = Extract<MessageKind, 'order_confirmation' | 'prescription_reviewed' | 'order_shipped' | 'order_delivered' | 'order_out_for_delivery' | 'order_delivery_failed' | 'order_returned_to_origin' | 'order_return_pickup' | 'order_cancelled' | 'refund_initiated' | 'refund_processed'>;
 
 const messageOrderSchema = z.object({
   ...orderRowSchema.shape,
@@ -24,6 +24,25 @@ const messageOrderSchema = z.object({
 });
 type MessageOrder = z.infer<typeof messageOrderSchema>;
 
+/** What the courier said, for the journey's messages: a failed attempt's reason, a return pickup's day ("Mon, 30 Nov"). */
+export interface ParcelNews {
+  failureReason: string | null;
+  pickupDay: string | null;
+}
+const NO_PARCEL_NEWS: ParcelNews = { failureReason: null, pickupDay: null };
+const shortDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+
+/** The parcel's news for a journey message: the forward parcel's failed attempt, or the return's pickup (the next day after booking). */
+async function parcelNews(db: MessageContext['db'], kind: OrderMessageKind, orderId: string): Promise<ParcelNews> {
+  if (kind !== 'order_delivery_failed' && kind !== 'order_return_pickup') return NO_PARCEL_NEWS;
+  const direction = kind === 'order_return_pickup' ? 'return' : 'forward';
+  const { data, error } = await db.from('shipments').select('failure_reason, status_at').eq('order_id', orderId).eq('direction', direction).maybeSingle();
+  if (error) throw new Error(`reading the parcel: ${error.message}`);
+  if (!data) return NO_PARCEL_NEWS;
+  const next = new Date(new Date(data.status_at as string).getTime() + 24 * 3600 * 1000);
+  return { failureReason: (data.failure_reason as string | null) ?? null, pickupDay: direction === 'return' ? shortDay.format(next) : null };
+}
+
 /** "Blue Dart, tracking 1234": what the desk typed when it shipped. */
 function shipmentOf(order: Pick<MessageOrder, 'courier_name' | 'tracking_number'>, words: OrderMailWords): string | null {
   if (!order.courier_name) return null;
@@ -31,13 +50,18 @@ function shipmentOf(order: Pick<MessageOrder, 'courier_name' | 'tracking_number'
 }
 
 /** refundsOnline: the order's method gives money back through its provider (its adapter's rule). */
-function introOf(kind: OrderMessageKind, order: OrderRow, refundsOnline: boolean, decisions: readonly LineDecision[], words: OrderMailWords): string {
+function introOf(kind: OrderMessageKind, order: OrderRow, refundsOnline: boolean, decisions: readonly LineDecision[], words: OrderMailWords, parcel: ParcelNews): string {
   if (kind === 'order_confirmation') return fill(words.placed, { total: formatRupees(order.amount_paise) });
   if (kind === 'prescription_reviewed') {
     if (!decisions.some((decision) => decision.decision === 'rejected')) return words.reviewedAllAccepted;
     return refundsOnline ? words.reviewedSomeRefunded : words.reviewedSomeRemoved;
   }
   if (kind === 'order_shipped') return words.shipped;
+  const journey = words.journey!;
+  if (kind === 'order_out_for_delivery') return journey.outForDelivery;
+  if (kind === 'order_delivery_failed') return fill(journey.deliveryFailed, { reason: parcel.failureReason ?? '' });
+  if (kind === 'order_returned_to_origin') return refundsOnline && order.payment_status !== 'pending' && order.payment_status !== 'failed' ? journey.returnedRefunding : journey.returnedNothingCharged;
+  if (kind === 'order_return_pickup') return fill(journey.returnPickup, { day: parcel.pickupDay ?? '' });
   if (kind === 'refund_initiated') return words.returnReceived;
   if (kind === 'order_delivered') return words.delivered;
   if (kind === 'order_cancelled') {
@@ -68,6 +92,7 @@ export function composeOrderMail(
   refundsOnline: boolean,
   decisions: readonly LineDecision[] = [],
   language: LanguageCode = DEFAULT_LANGUAGE,
+  parcel: ParcelNews = NO_PARCEL_NEWS,
 ): { subject: string; text: string; html: string } {
   const words = orderMailWords(kind, language);
   const lines = order.lines.map((line, index) => {
@@ -78,7 +103,7 @@ export function composeOrderMail(
   const total = fill(words.total, { total: formatRupees(order.amount_paise) });
   const status = fill(words.status, { status: `${words.orderStatuses[order.status]}, ${words.paymentStatuses[order.payment_status]}` });
   const heading = fill(words.order, { number: order.order_number });
-  const intro = introOf(kind, order, refundsOnline, decisions, words);
+  const intro = introOf(kind, order, refundsOnline, decisions, words, parcel);
   // The invoice page takes the same guest key as the order page.
   const invoiceLink = kind === 'order_shipped' ? invoiceLinkOf(link) : null;
   const shipment = kind === 'order_shipped' ? shipmentOf(order, words) : null;
@@ -92,13 +117,15 @@ export function composeOrderMail(
 
 
 /** The SMS and WhatsApp variables of an order message, in the order messageTable lists them, the shop's own words in the message's language. */
-export function orderPhoneValues(kind: OrderMessageKind, order: Omit<MessageOrder, 'language'>, decisions: readonly LineDecision[], language: LanguageCode): string[] {
+export function orderPhoneValues(kind: OrderMessageKind, order: Omit<MessageOrder, 'language'>, decisions: readonly LineDecision[], language: LanguageCode, parcel: ParcelNews = NO_PARCEL_NEWS): string[] {
   const { words } = messageValueWords(language);
   if (kind === 'order_confirmation') return [order.order_number, formatRupees(order.amount_paise).replace(/^₹\s?/, '')];
   if (kind === 'prescription_reviewed') {
     return [order.order_number, decisions.some((decision) => decision.decision === 'rejected') ? words.someItemsNotAccepted : words.orderConfirmed];
   }
   if (kind === 'order_shipped') return [order.order_number, order.courier_name ?? words.ourCourier, order.tracking_number ?? words.onTheOrderPage];
+  if (kind === 'order_delivery_failed') return [order.order_number, parcel.failureReason ?? words.onTheOrderPage];
+  if (kind === 'order_return_pickup') return [order.order_number, parcel.pickupDay ?? words.onTheOrderPage];
   return [order.order_number];
 }
 
@@ -111,6 +138,7 @@ export async function composeOrderMessage(context: MessageContext, kind: OrderMe
   const decided = await db.from('order_line_decisions').select(LINE_DECISION_COLUMNS).eq('order_id', orderId).order('line_index');
   if (decided.error) throw new Error(`reading the pharmacist's decisions: ${decided.error.message}`);
   const decisions = z.array(lineDecisionRowSchema).parse(decided.data);
+  const parcel = await parcelNews(db, kind, orderId);
   let email = order.delivery_email ?? null;
   if (!email && order.user_id) {
     const user = await db.auth.admin.getUserById(order.user_id);
@@ -123,8 +151,8 @@ export async function composeOrderMessage(context: MessageContext, kind: OrderMe
     language,
     email,
     mobile: order.delivery_mobile ?? null,
-    mail: () => composeOrderMail(kind, order, link, paymentRules(context.providers, order.provider).refundsOnline, decisions, order.language),
-    phoneValues: orderPhoneValues(kind, order, decisions, language),
+    mail: () => composeOrderMail(kind, order, link, paymentRules(context.providers, order.provider).refundsOnline, decisions, order.language, parcel),
+    phoneValues: orderPhoneValues(kind, order, decisions, language, parcel),
     shortLink: await shortLink(env, { type: 'order', id: order.order_number }),
   };
 }

@@ -1,21 +1,17 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import deliveryContent from '../../../../.generated/delivery.json' with { type: 'json' };
-import type { PinCodeCheck } from '../../../domain/delivery';
 import { parseDeliveryContent, type DeliveryContent } from '../../../domain/delivery-content';
 import type { CourierAdapter } from './courier';
 import { DeliveryCheck, MemoryServiceabilityCache } from './serviceability';
-import { refusingUnknown } from './serviceability-handler';
+import { refusingUnknown, type DeliveryChecker } from './serviceability-handler';
 import { parseShippingEnv, shiprocketSettings, type ShippingEnv } from './settings';
 import { SupabaseServiceabilityCache } from './shipping-store';
 import { ShiprocketClient, type ShiprocketSettings } from './shiprocket';
 import type { DispatchDependencies } from './dispatch';
 
-/** The PIN-code check as checkout's server uses it: throws an HttpRefusal with the customer's sentence when the answer is unknown. */
-export type DeliveryChecker = (pinCode: string, now: Date) => Promise<PinCodeCheck>;
-
 const required = (name: string) => z.string({ error: `${name} is not set` }).min(1, `${name} is not set`);
-const databaseEnvSchema = z.object({ SUPABASE_URL: required('SUPABASE_URL'), SUPABASE_SERVICE_ROLE_KEY: required('SUPABASE_SERVICE_ROLE_KEY') });
+const databaseEnvSchema = z.object({ SUPABASE_URL: required('SUPABASE_URL'), SUPABASE_SERVICE_ROLE_KEY: required('SUPABASE_SERVICE_ROLE_KEY'), ORDER_LINK_SECRET: required('ORDER_LINK_SECRET') });
 
 /** What the shipping functions run against; the functions and their tests build it. */
 export interface ShippingDependencies {
@@ -25,6 +21,8 @@ export interface ShippingDependencies {
   courier: CourierAdapter | null;
   shiprocket: ShiprocketSettings | null;
   check: DeliveryCheck;
+  /** Checks a guest's signed order key (the parcel's page block). */
+  orderLinkSecret: string;
   now: () => Date;
 }
 
@@ -36,7 +34,7 @@ export function buildShippingDependencies(source: Readonly<Record<string, string
   const content = parseDeliveryContent(deliveryContent, '.generated/delivery.json');
   const shiprocket = shiprocketSettings(env);
   const courier = shiprocket ? new ShiprocketClient(shiprocket, fetcher, now) : null;
-  return { env, db, content, courier, shiprocket, now, check: new DeliveryCheck(content, courier, [new MemoryServiceabilityCache(), new SupabaseServiceabilityCache(db)]) };
+  return { env, db, content, courier, shiprocket, now, orderLinkSecret: database.data.ORDER_LINK_SECRET, check: new DeliveryCheck(content, courier, [new MemoryServiceabilityCache(), new SupabaseServiceabilityCache(db)]) };
 }
 
 let cached: ShippingDependencies | null = null;

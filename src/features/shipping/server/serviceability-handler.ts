@@ -1,7 +1,9 @@
 import type { PinCodeCheck } from '../../../domain/delivery';
 import { HttpRefusal, jsonResponse } from '../../../lib/server/http';
-import type { DeliveryChecker } from './production';
 import { ServiceabilityUnavailable } from './serviceability';
+
+/** The PIN-code check as checkout's server uses it: throws an HttpRefusal with the customer's sentence when the answer is unknown. */
+export type DeliveryChecker = (pinCode: string, now: Date) => Promise<PinCodeCheck>;
 
 /**
  * GET /api/shipping/serviceability?pin=411001 -> the PIN-code check the cart shows (serviceable,

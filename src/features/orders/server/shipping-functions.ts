@@ -1,0 +1,30 @@
+import { respond } from '../../../lib/server/http';
+import { sendWaitingMessages } from '../../messages/server/public';
+import { handleCourierUpdate, shippingDependencies } from '../../shipping/server/public';
+import { buildServerDependencies, parseServerDependenciesEnv, type ServerDependencies } from './server-dependencies';
+
+let orders: ServerDependencies | null = null;
+
+/**
+ * POST /api/shipping/courier-updates, wired here above shipping and messages: the courier's news
+ * moves the parcel (and a delivered parcel its order), then the messages it queued go out.
+ */
+export function courierUpdatesFunction(): (req: Request) => Promise<Response> {
+  return (req) =>
+    respond('/api/shipping/courier-updates', () => {
+      const shipping = shippingDependencies();
+      orders ??= buildServerDependencies(parseServerDependenciesEnv(process.env));
+      const deps = orders;
+      return handleCourierUpdate(
+        req,
+        {
+          db: shipping.db,
+          now: shipping.now,
+          afterChange: async (orderId) => {
+            await sendWaitingMessages(deps, { orderId });
+          },
+        },
+        shipping.shiprocket?.webhookToken ?? null,
+      );
+    });
+}
