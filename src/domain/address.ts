@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { address } from './strings/english/address';
 
 import { ADDRESS_LABELS, INDIAN_STATES } from './address-options';
 
@@ -13,19 +14,8 @@ export { formatIndianMobile, localMobileDigits } from './indian-mobile';
  * change both together. Checkout reuses it for the address an order ships to.
  */
 
-export const ADDRESS_MESSAGES = {
-  fullName: 'Enter the name of the person receiving the order.',
-  fullNameTooLong: 'Keep the name to 100 characters.',
-  mobile: 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9.',
-  line1: 'Enter the flat or house number and the street.',
-  line1TooLong: 'Keep this to 200 characters.',
-  area: 'Enter the area or locality.',
-  tooLong: 'Keep this to 100 characters.',
-  city: 'Enter the town or city.',
-  state: 'Choose a state or union territory.',
-  pinCode: 'Enter the 6-digit PIN code (it does not start with 0).',
-  label: 'Choose Home, Work or Other.',
-} as const;
+/** Each field's message (the strings tables' address section, English). */
+export const ADDRESS_MESSAGES = address;
 
 const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 

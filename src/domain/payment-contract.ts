@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './address';
 import { DEFAULT_LANGUAGE, languageCodeSchema } from './language';
+import { address } from './strings/english/address';
 import { orderAttributionSchema } from './order-attribution';
 import { orderRecordSchema } from './order-view';
 import { prescriptionRequestReferenceSchema } from './prescription-request-payment';
@@ -51,7 +52,7 @@ const orderLinesSchema = z
     message: 'lines must not repeat a product',
   });
 
-export const GUEST_EMAIL_MESSAGE = 'Enter an email address for order updates.';
+export const GUEST_EMAIL_MESSAGE = address.guestEmail;
 
 /**
  * Where the order goes and whom to tell: the saved-address fields (the accounts schema, so the form,

@@ -188,6 +188,14 @@ test('sign-in in Hindi: both tabs, every word Hindi', async ({ page }) => {
   await expectAllHindi(page);
 });
 
+test('forgotten password in Hindi', async ({ page }) => {
+  await page.goto('/hi/login');
+  await page.getByRole('link', { name: text.login.forgotPassword }).click();
+  await expect(page).toHaveURL(/\/hi\/forgot-password$/);
+  await expect(page.getByRole('heading', { level: 1, name: text.login.forgotHeading })).toBeVisible();
+  await expectAllHindi(page);
+});
+
 test('sign-up in Hindi: the form and its field errors, every word Hindi', async ({ page }) => {
   await page.goto('/hi/signup');
   await expect(page.getByRole('heading', { level: 1, name: text.auth.signupHeading })).toBeVisible();

@@ -7,10 +7,8 @@ import type { LanguageCode } from '../language';
  * that does not exist.
  */
 const DEFAULT_LANGUAGE_ONLY = [
-  '/forgot-password',
   '/reset-password',
   '/account',
-  '/prescription-order',
   '/prescription-request',
   '/contact-us',
   '/offers/',

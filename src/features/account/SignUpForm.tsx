@@ -40,7 +40,7 @@ export default function SignUpForm({ text = ENGLISH_SIGNUP_TEXT }: { text?: Sign
       });
       if (!parsed.success) {
         // The schema's sentences are English's: each said again in the page's language.
-        const fields = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, sameSentenceIn(message, ENGLISH_SIGNUP_TEXT.auth, text.auth)]));
+        const fields = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, sameSentenceIn(sameSentenceIn(message, ENGLISH_SIGNUP_TEXT.auth, text.auth), ENGLISH_SIGNUP_TEXT.address, text.address)]));
         setStatus({ kind: 'error', message: '', fields });
         document.getElementById(`signup-${Object.keys(fields)[0]?.replace('_', '-')}`)?.focus();
         return;

@@ -1,4 +1,5 @@
 import { auth } from '../../domain/strings/english/auth';
+import { address } from '../../domain/strings/english/address';
 import { login } from '../../domain/strings/english/login';
 import { signup } from '../../domain/strings/english/signup';
 import type { StringTable } from '../../domain/strings/table';
@@ -9,8 +10,10 @@ export interface SignUpText {
   signup: StringTable['signup'];
   /** The password field's Show/Hide. */
   login: StringTable['login'];
+  /** The mobile number's sentence is the address forms'. */
+  address: StringTable['address'];
   /** The page's own addresses' prefix ('/hi'), for its links. */
   prefix: string;
 }
 
-export const ENGLISH_SIGNUP_TEXT: SignUpText = { auth, signup, login, prefix: '' };
+export const ENGLISH_SIGNUP_TEXT: SignUpText = { auth, signup, login, address, prefix: '' };

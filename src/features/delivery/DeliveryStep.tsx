@@ -12,10 +12,15 @@ import { useCourierAnswer } from './use-courier-answer';
 import { fieldLabels } from './delivery-strings';
 import { codReasonIn, pinCodeSentence } from './delivery-words';
 import { delivery } from '../../domain/strings/english/delivery';
+import { address as englishAddress } from '../../domain/strings/english/address';
+import { sameSentenceIn } from '../../domain/strings/format';
 import { pageLocale, pageText } from '../../lib/browser/page-text';
 
 // The page's words: English's, or its own language's on a page in another (read once: the form loads after the page).
 const text = pageText('delivery', delivery);
+// The address schema's sentences are English's: each said again in the page's language.
+const addressText = pageText('address', englishAddress);
+const fieldError = (message: string | undefined) => (message === undefined ? undefined : sameSentenceIn(message, englishAddress, addressText));
 const FIELD_LABELS = fieldLabels(text);
 
 const content = parseDeliveryContent(rawDeliveryContent, '.generated/delivery.json');
@@ -60,7 +65,7 @@ function AddressForm({ guest, email }: { guest: boolean; email: string | null })
   useEffect(() => publish({ details: reading.details, check }), [reading, check]);
 
   const field = (name: DeliveryField) => {
-    const error = ((touched[name] || showErrors) && reading.errors[name]) || undefined;
+    const error = fieldError(((touched[name] || showErrors) && reading.errors[name]) || undefined);
     const id = `delivery-${name}`;
     const common = {
       id,

@@ -3,12 +3,10 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { $deliveryStep, showDeliveryErrors } from '../delivery/public';
 import {
   contentTypeOf,
-  FILES_TOO_LARGE,
   isAcceptedContentType,
   partitionBySize,
   PRESCRIPTION_ACCEPT,
   PrescriptionSaveError,
-  UNSUPPORTED_FILE_TYPE,
   uploadPrescriptionFiles,
   type SavedPrescriptionFile,
 } from '../prescriptions/public';
@@ -16,7 +14,15 @@ import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { primaryButton, secondaryButton } from '../../components/form-ui';
 import { accessToken, currentUserId } from './request-session';
 import { MAX_NOTE_LENGTH, MAX_REQUEST_FILES, requestPagePath, submitResponseSchema, type SubmitRequest } from '../../domain/prescription-request-contract';
-import { CHOOSE_FILES, NO_FILE_CHOSEN, NOTE_LABEL, NOTE_PLACEHOLDER, REMOVE_FILE, REQUEST_NOT_SENT, SEND_REQUEST, SENDING_REQUEST } from '../../domain/prescription-request-strings';
+import { prescriptionRequest } from '../../domain/strings/english/prescriptionRequest';
+import { prescriptions } from '../../domain/strings/english/prescriptions';
+import { fill } from '../../domain/strings/format';
+import { DEFAULT_LANGUAGE } from '../../domain/default-language';
+import { pageLanguage, pageText } from '../../lib/browser/page-text';
+
+// The page's words (its island draws only in the browser): English's, or the page's own language's.
+const text = pageText('prescriptionRequest', prescriptionRequest);
+const fileText = pageText('prescriptions', prescriptions);
 
 // Loaded as /cart loads it, so the delivery step stays one chunk of its own that both pages ask for when drawn.
 const DeliveryStep = lazy(() => import('../delivery/DeliveryStep'));
@@ -32,14 +38,14 @@ function refusalsOf(picked: readonly File[]): { accepted: File[]; problems: stri
   const ofAcceptedType = picked.filter((file) => isAcceptedContentType(contentTypeOf(file)));
   const { withinLimit, tooLarge } = partitionBySize(ofAcceptedType);
   const problems: string[] = [];
-  for (const file of picked.filter((candidate) => !ofAcceptedType.includes(candidate))) problems.push(`${file.name}: ${UNSUPPORTED_FILE_TYPE}`);
-  for (const file of tooLarge) problems.push(`${file.name}: ${FILES_TOO_LARGE}`);
+  for (const file of picked.filter((candidate) => !ofAcceptedType.includes(candidate))) problems.push(`${file.name}: ${fileText.unsupportedFileType}`);
+  for (const file of tooLarge) problems.push(`${file.name}: ${fileText.filesTooLarge}`);
   return { accepted: withinLimit, problems };
 }
 
 async function errorOf(response: Response): Promise<string> {
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  return response.status < 500 && typeof body?.error === 'string' ? body.error : REQUEST_NOT_SENT;
+  return response.status < 500 && typeof body?.error === 'string' ? body.error : text.notSent;
 }
 
 /** "Order with prescription": delivery details, the prescription's photos or PDFs, a note; no payment. */
@@ -56,7 +62,7 @@ export default function RequestForm() {
     const { accepted, problems: refused } = refusalsOf([...(list ?? [])]);
     const room = MAX_REQUEST_FILES - chosen.length;
     const kept = accepted.slice(0, Math.max(room, 0));
-    if (kept.length < accepted.length) refused.push(`Add at most ${MAX_REQUEST_FILES} files.`);
+    if (kept.length < accepted.length) refused.push(fill(text.atMostFiles, { max: MAX_REQUEST_FILES }));
     setChosen([...chosen, ...kept.map((file) => ({ file, saved: null }))]);
     setProblems(refused);
   };
@@ -64,12 +70,13 @@ export default function RequestForm() {
   const send = async (event: FormEvent) => {
     event.preventDefault();
     const missing: string[] = [];
-    if (chosen.length === 0) missing.push(NO_FILE_CHOSEN);
+    if (chosen.length === 0) missing.push(text.noFileChosen);
     if (!delivery.details) {
       showDeliveryErrors();
-      missing.push('Fill in the delivery details above.');
+      missing.push(text.fillDelivery);
     } else if (!delivery.check?.serviceable) {
-      missing.push(delivery.check?.message ?? 'Enter a PIN code we deliver to.');
+      // English says the check's own sentence; another language its own words (the field already shows the check's, in that language).
+      missing.push(delivery.check && text === prescriptionRequest ? delivery.check.message : text.pinWeDeliver);
     }
     if (missing.length > 0) {
       setProblems(missing);
@@ -89,6 +96,8 @@ export default function RequestForm() {
         ...(note.trim() ? { note: note.trim() } : {}),
         files: uploaded.map((entry) => ({ path: entry.saved!.path, name: entry.file.name })),
         ...(userId ? {} : { guestSessionId }),
+        // The page's language, for the request's messages (left out on the default language's pages).
+        ...(pageLanguage() === DEFAULT_LANGUAGE ? {} : { language: pageLanguage() }),
       } as SubmitRequest;
       const token = userId ? await accessToken() : null;
       const response = await fetch('/api/prescription-requests/submit', {
@@ -103,7 +112,7 @@ export default function RequestForm() {
       const answer = submitResponseSchema.parse(await response.json());
       window.location.assign(requestPagePath(answer.requestNumber, answer.key));
     } catch (error) {
-      setProblems([error instanceof PrescriptionSaveError && error.reason ? error.reason : REQUEST_NOT_SENT]);
+      setProblems([error instanceof PrescriptionSaveError && error.reason ? error.reason : text.notSent]);
     } finally {
       setSending(false);
     }
@@ -113,20 +122,20 @@ export default function RequestForm() {
     <form onSubmit={send} noValidate className="space-y-6">
       <section aria-labelledby="rx-files-heading" className="space-y-3">
         <h2 id="rx-files-heading" className="text-lg font-semibold text-gray-900">
-          {CHOOSE_FILES}
+          {text.chooseFiles}
         </h2>
-        <p className="text-sm text-gray-600">Images (JPG, PNG, WEBP, HEIC) or PDF, up to 5 MB each.</p>
+        <p className="text-sm text-gray-600">{text.fileTypesHint}</p>
         <label className={`${secondaryButton} inline-block cursor-pointer`}>
-          Add prescription files
+          {text.addFiles}
           <input type="file" multiple accept={PRESCRIPTION_ACCEPT} className="sr-only" onChange={(event) => { pick(event.target.files); event.target.value = ''; }} />
         </label>
         {chosen.length > 0 && (
-          <ul aria-label="Prescription files" className="divide-y divide-gray-200 rounded-md border border-gray-200">
+          <ul aria-label={text.filesList} className="divide-y divide-gray-200 rounded-md border border-gray-200">
             {chosen.map((entry, index) => (
               <li key={`${entry.file.name}-${index}`} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
                 <span className="truncate">{entry.file.name}</span>
-                <button type="button" className="text-red-700 underline" aria-label={`${REMOVE_FILE} ${entry.file.name}`} onClick={() => setChosen(chosen.filter((_, other) => other !== index))}>
-                  {REMOVE_FILE}
+                <button type="button" className="text-red-700 underline" aria-label={fill(text.removeNamed, { name: entry.file.name })} onClick={() => setChosen(chosen.filter((_, other) => other !== index))}>
+                  {text.removeFile}
                 </button>
               </li>
             ))}
@@ -136,7 +145,7 @@ export default function RequestForm() {
 
       <section aria-labelledby="rx-delivery-heading" className="space-y-3">
         <h2 id="rx-delivery-heading" className="text-lg font-semibold text-gray-900">
-          Where should we deliver?
+          {text.whereDeliver}
         </h2>
         <Suspense fallback={null}>
           <DeliveryStep signedIn={signedIn} codLines={[]} totalPaise={0} />
@@ -145,13 +154,13 @@ export default function RequestForm() {
 
       <div>
         <label htmlFor="rx-note" className="mb-1 block text-sm font-medium text-gray-700">
-          {NOTE_LABEL}
+          {text.noteLabel}
         </label>
         <textarea
           id="rx-note"
           value={note}
           maxLength={MAX_NOTE_LENGTH}
-          placeholder={NOTE_PLACEHOLDER}
+          placeholder={text.notePlaceholder}
           onChange={(event) => setNote(event.target.value)}
           rows={3}
           className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
@@ -167,7 +176,7 @@ export default function RequestForm() {
       )}
 
       <button type="submit" className={primaryButton} disabled={sending}>
-        {sending ? SENDING_REQUEST : SEND_REQUEST}
+        {sending ? text.sending : text.send}
       </button>
     </form>
   );

@@ -25,4 +25,11 @@ export const login = {
   hide: 'Hide',
   showField: 'Show {field}',
   hideField: 'Hide {field}',
+  forgotTitle: 'Reset your password | MediKart',
+  forgotDescription: 'Get a link to choose a new password for your MediKart account.',
+  forgotHeading: 'Reset your password',
+  forgotIntro: "Enter the email you sign in with and we'll send you a link to choose a new password.",
+  sendResetLink: 'Send reset link',
+  sendingLink: 'Sending link...',
+  backToSignIn: 'Back to Sign In',
 } as const;

@@ -28,4 +28,13 @@ export const prescriptionRequest = {
   switchTo: 'Switch to {name}',
   switchedTo: 'Switched to {name}, the same salt: you save {saving}.',
   keepProposed: 'Keep {name}',
+  pageTitle: '{title} | {site}',
+  fileTypesHint: 'Images (JPG, PNG, WEBP, HEIC) or PDF, up to 5 MB each.',
+  addFiles: 'Add prescription files',
+  filesList: 'Prescription files',
+  removeNamed: 'Remove {name}',
+  whereDeliver: 'Where should we deliver?',
+  atMostFiles: 'Add at most {max} files.',
+  fillDelivery: 'Fill in the delivery details above.',
+  pinWeDeliver: 'Enter a PIN code we deliver to.',
 } as const;

@@ -19,6 +19,7 @@ import { order } from '../english/order';
 import { parcel } from '../english/parcel';
 import { login } from '../english/login';
 import { signup } from '../english/signup';
+import { address } from '../english/address';
 
 /**
  * English: the spec's text, byte for byte, and the source of every key the other languages' tables
@@ -34,6 +35,6 @@ const settings: LanguageSettings = {
   ogLocale: 'en_IN',
 };
 
-const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup };
+const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address };
 
 export default { settings, text };
