@@ -5,7 +5,7 @@ import { composeOrderMail, orderPhoneValues } from './order-messages';
 
 // The courier's journey in the customer's mail and SMS (issue 39): out for delivery, a failed
 // attempt with the courier's reason, returned undelivered (refunded or nothing charged), a return
-// pickup with its day; mailed in English where a language has no words for them yet.
+// pickup with its day; in Hindi too (issue 40).
 
 const order: OrderRow & { courier_name: string; tracking_number: string } = {
   id: '5b0f2a7e-1c3d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -36,8 +36,11 @@ describe('the journey’s mails', () => {
     expect(composeOrderMail('order_returned_to_origin', { ...order, provider: 'cod', payment_status: 'pending' }, link, false, [], 'en', news).text).toContain('Nothing was charged');
   });
 
-  it('in Hindi, mailed in English until the Hindi words are written', () => {
-    expect(composeOrderMail('order_out_for_delivery', order, link, true, [], 'hi', news).subject).toBe('Your MediKart order MK-2611-000123 is out for delivery today');
+  it('in Hindi, with the courier\'s reason and the pickup day as the message carries them', () => {
+    expect(composeOrderMail('order_out_for_delivery', order, link, true, [], 'hi', news).subject).toBe('आपका MediKart ऑर्डर MK-2611-000123 आज डिलीवरी के लिए निकला है');
+    expect(composeOrderMail('order_delivery_failed', order, link, true, [], 'hi', news).text).toContain('कूरियर आपका ऑर्डर नहीं पहुँचा सका (Consignee not available)।');
+    expect(composeOrderMail('order_return_pickup', order, link, true, [], 'hi', { ...news, pickupDay: 'सोम, 30 नव॰' }).text).toContain('कूरियर सोम, 30 नव॰ को आपका रिटर्न लेने आएगा।');
+    expect(composeOrderMail('order_returned_to_origin', { ...order, provider: 'cod', payment_status: 'pending' }, link, false, [], 'hi', news).text).toContain('कोई पैसा नहीं लिया गया');
   });
 
   it('the SMS carries the courier’s reason and the pickup day', () => {

@@ -30,16 +30,15 @@ export interface ParcelNews {
   pickupDay: string | null;
 }
 const NO_PARCEL_NEWS: ParcelNews = { failureReason: null, pickupDay: null };
-const shortDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
-
-/** The parcel's news for a journey message: the forward parcel's failed attempt, or the return's pickup (the next day after booking). */
-async function parcelNews(db: MessageContext['db'], kind: OrderMessageKind, orderId: string): Promise<ParcelNews> {
+/** The parcel's news for a journey message: the forward parcel's failed attempt, or the return's pickup (the next day after booking), its day in the message's language. */
+async function parcelNews(db: MessageContext['db'], kind: OrderMessageKind, orderId: string, language: LanguageCode): Promise<ParcelNews> {
   if (kind !== 'order_delivery_failed' && kind !== 'order_return_pickup') return NO_PARCEL_NEWS;
   const direction = kind === 'order_return_pickup' ? 'return' : 'forward';
   const { data, error } = await db.from('shipments').select('failure_reason, status_at').eq('order_id', orderId).eq('direction', direction).maybeSingle();
   if (error) throw new Error(`reading the parcel: ${error.message}`);
   if (!data) return NO_PARCEL_NEWS;
   const next = new Date(new Date(data.status_at as string).getTime() + 24 * 3600 * 1000);
+  const shortDay = new Intl.DateTimeFormat(messageValueWords(language).locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
   return { failureReason: (data.failure_reason as string | null) ?? null, pickupDay: direction === 'return' ? shortDay.format(next) : null };
 }
 
@@ -138,7 +137,8 @@ export async function composeOrderMessage(context: MessageContext, kind: OrderMe
   const decided = await db.from('order_line_decisions').select(LINE_DECISION_COLUMNS).eq('order_id', orderId).order('line_index');
   if (decided.error) throw new Error(`reading the pharmacist's decisions: ${decided.error.message}`);
   const decisions = z.array(lineDecisionRowSchema).parse(decided.data);
-  const parcel = await parcelNews(db, kind, orderId);
+  const { language } = messageWords(kind, order.language);
+  const parcel = await parcelNews(db, kind, orderId, language);
   let email = order.delivery_email ?? null;
   if (!email && order.user_id) {
     const user = await db.auth.admin.getUserById(order.user_id);
@@ -146,7 +146,6 @@ export async function composeOrderMessage(context: MessageContext, kind: OrderMe
     email = user.data.user?.email ?? null;
   }
   const link = await orderPageLink(env, order);
-  const { language } = messageWords(kind, order.language);
   return {
     language,
     email,
