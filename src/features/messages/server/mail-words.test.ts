@@ -3,6 +3,8 @@ import { composeOrderMail } from './order-messages';
 import { composeRefillMail } from './refill-messages';
 import { composeRequestMail } from './request-messages';
 import type { LineDecision, OrderRow } from '../../../domain/order-view';
+import { messageKinds, messageTable } from '../../../domain/messages';
+import { mailWordsIn } from './mail-words';
 
 // The mails in the customer's language (issue 40): Hindi words around the order's own facts (the
 // feed's medicine names, numbers, amounts), English for a language the messages are not written in.
@@ -77,5 +79,17 @@ describe('request and refill mails in Hindi', () => {
     expect(mail.subject).toBe('Metformin 500mg Tablet दोबारा मँगाने का समय');
     expect(mail.text).toContain('आपकी Metformin 500mg Tablet शनिवार, 21 नवंबर को खत्म हो जाएगी।');
     expect(mail.text).toContain('ये रिमाइंडर बंद करें: https://medikart.in/api/refills/stop?r=1');
+  });
+});
+
+describe('the Hindi mails', () => {
+  it('cover every order and request message kind (a new kind without them is mailed in English, and fails here)', () => {
+    const hindi = mailWordsIn('hi');
+    for (const kind of messageKinds) {
+      const subject = messageTable[kind].subject;
+      if (subject === 'order') expect((hindi.order.subjects as Record<string, string | undefined>)[kind], kind).toBeDefined();
+      if (subject === 'request') expect((hindi.request.subjects as Record<string, string | undefined>)[kind], kind).toBeDefined();
+    }
+    expect(hindi.order.journey).toBeDefined();
   });
 });
