@@ -39,7 +39,7 @@ describe('share image pictures', () => {
   const panel = async (image: Buffer) => (await sharp(image).extract({ left: 60, top: 80, width: 480, height: 470 }).stats()).entropy;
 
   it('draws a JPEG picture as well as a WebP one', async () => {
-    const photo = await sharp(await readPublicPicture(card.picture)).jpeg().toBuffer();
+    const photo = await sharp((await readPublicPicture(card.picture))!).jpeg().toBuffer();
     const image = await renderShareImage(card, photo);
     expect((await sharp(image).metadata()).format).toBe('jpeg');
     expect(await panel(image)).toBeGreaterThan((await panel(await renderShareImage({ ...card, picture: null }, null))) + 1);

@@ -203,7 +203,7 @@ export async function renderShareImage(card: ShareCard, picture: Buffer | null):
   const canvas: Pixels = { data: rendered.pixels, width: rendered.width, height: rendered.height };
   rendered.free();
   if (picture && !embedded) {
-    const photo = await decodeWebp(new Uint8Array(picture.buffer, picture.byteOffset, picture.byteLength));
+    const photo = await decodeWebp(new Uint8Array(picture).buffer);
     drawContained(canvas, photo, PANEL);
   }
   for (const quality of [82, 70, 55, 40]) {
