@@ -1,4 +1,4 @@
-import { login } from '../domain/strings/english/login';
+import { passwordField } from '../domain/strings/english/passwordField';
 import { fill } from '../domain/strings/format';
 import type { StringTable } from '../domain/strings/table';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
@@ -74,12 +74,12 @@ export function MobileField({ label = 'Mobile number', name = 'mobile', ...field
 }
 
 /** A password input with a Show/Hide button, as on the sign-in form. */
-/** The password field's Show/Hide in the page's language (the strings tables' login section). */
-export type ShowHideText = Pick<StringTable['login'], 'show' | 'hide' | 'showField' | 'hideField'>;
+/** The password field's Show/Hide in the page's language (the strings tables' passwordField section). */
+export type ShowHideText = StringTable['passwordField'];
 
 export function PasswordField(props: Omit<FieldProps, 'type' | 'prefix'> & { showHide?: ShowHideText }) {
   const [shown, setShown] = useState(false);
-  const { id, label, error, hint, showHide = login, ...input } = props;
+  const { id, label, error, hint, showHide = passwordField, ...input } = props;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>

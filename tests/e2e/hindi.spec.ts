@@ -27,6 +27,12 @@ const FEED_WORDS = new Set(
     .map((word) => word.toLowerCase()),
 );
 
+/** Every word of the fixture offers: an offer's own text is its editor's, in the language they wrote it. */
+const OFFER_WORDS = readdirSync(path.resolve(import.meta.dirname, '../fixtures/campaigns'))
+  .filter((file) => file.endsWith('.md'))
+  .flatMap((file) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/campaigns', file), 'utf8').match(/[A-Za-z]+/g) ?? [])
+  .map((word) => word.toLowerCase());
+
 /** Policies with no Hindi file yet show their English page with a line saying so (issue 40 item 4), so their English titles are allowed in the footer. */
 const UNTRANSLATED_POLICY_TITLES = readdirSync(path.resolve(import.meta.dirname, '../../content/policies'))
   .filter((file) => file.endsWith('.md'))
@@ -44,9 +50,10 @@ const NAMES = [
   ...UNTRANSLATED_POLICY_TITLES.flatMap((title) => title.split(/[\s&]+/)),
 ].map((word) => word.toLowerCase());
 const ALLOWED = new Set([...FEED_WORDS, ...NAMES]);
+const ALLOWED_ON_OFFERS = new Set([...ALLOWED, ...OFFER_WORDS]);
 
 /** The English words on the page (its text, and the names and hints read out by screen readers), outside the allowed ones. */
-async function englishWordsOn(page: Page): Promise<string[]> {
+async function englishWordsOn(page: Page, allowed: ReadonlySet<string> = ALLOWED): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const found: string[] = [document.title];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -68,11 +75,11 @@ async function englishWordsOn(page: Page): Promise<string[]> {
     // Order numbers, payment references, emails and prices are not words.
     .filter((token) => !/[\d@_]/.test(token))
     .flatMap((token) => token.match(/[A-Za-z]{2,}/g) ?? []);
-  return [...new Set(words.filter((word) => !ALLOWED.has(word.toLowerCase())))];
+  return [...new Set(words.filter((word) => !allowed.has(word.toLowerCase())))];
 }
 
-async function expectAllHindi(page: Page): Promise<void> {
-  await expect.poll(() => englishWordsOn(page)).toEqual([]);
+async function expectAllHindi(page: Page, allowed: ReadonlySet<string> = ALLOWED): Promise<void> {
+  await expect.poll(() => englishWordsOn(page, allowed)).toEqual([]);
 }
 
 /** The header's switch to the other language, named in its own words. */
@@ -215,4 +222,11 @@ test('ordering with a prescription in Hindi: the form and its refusals', async (
   await page.getByRole('button', { name: text.prescriptionRequest.send }).click();
   await expect(page.getByRole('alert').getByText(text.prescriptionRequest.noFileChosen)).toBeVisible();
   await expectAllHindi(page);
+});
+
+test('an offer in Hindi: the shop\u2019s words in Hindi around the offer\u2019s own', async ({ page }) => {
+  await page.goto('/hi/offers/summer-skin-sale');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(page.getByRole('navigation', { name: text.layout.breadcrumb }).getByText(text.offers.offers)).toBeVisible();
+  await expectAllHindi(page, ALLOWED_ON_OFFERS);
 });

@@ -32,7 +32,6 @@ const NOT_YET_IN_THE_TABLES = new Set([
   'pages/account/index.astro',
   'pages/account/orders.astro',
   'pages/contact-us.astro',
-  'pages/offers/[slug].astro',
   'pages/orders/invoice.astro',
   'pages/payment/phonepe/callback.astro',
   'pages/prescription-request.astro',

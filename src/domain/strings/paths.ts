@@ -11,7 +11,6 @@ const DEFAULT_LANGUAGE_ONLY = [
   '/account',
   '/prescription-request',
   '/contact-us',
-  '/offers/',
   '/reorder',
   '/product-not-found',
   '/product-removed/',

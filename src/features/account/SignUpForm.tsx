@@ -94,7 +94,7 @@ export default function SignUpForm({ text = ENGLISH_SIGNUP_TEXT }: { text?: Sign
           id="signup-password"
           name="password"
           label={words.password}
-          showHide={text.login}
+          showHide={text.passwordField}
           autoComplete="new-password"
           required
           hint={words.passwordHint}

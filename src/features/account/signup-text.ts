@@ -1,6 +1,6 @@
 import { auth } from '../../domain/strings/english/auth';
 import { address } from '../../domain/strings/english/address';
-import { login } from '../../domain/strings/english/login';
+import { passwordField } from '../../domain/strings/english/passwordField';
 import { signup } from '../../domain/strings/english/signup';
 import type { StringTable } from '../../domain/strings/table';
 
@@ -8,12 +8,11 @@ import type { StringTable } from '../../domain/strings/table';
 export interface SignUpText {
   auth: StringTable['auth'];
   signup: StringTable['signup'];
-  /** The password field's Show/Hide. */
-  login: StringTable['login'];
+  passwordField: StringTable['passwordField'];
   /** The mobile number's sentence is the address forms'. */
   address: StringTable['address'];
   /** The page's own addresses' prefix ('/hi'), for its links. */
   prefix: string;
 }
 
-export const ENGLISH_SIGNUP_TEXT: SignUpText = { auth, signup, login, address, prefix: '' };
+export const ENGLISH_SIGNUP_TEXT: SignUpText = { auth, signup, passwordField, address, prefix: '' };

@@ -87,7 +87,7 @@ export default function LoginForm({ text = ENGLISH_LOGIN_TEXT }: { text?: LoginT
       <div id="login-panel-email" role="tabpanel" hidden={tab !== 'email'}>
         <form className="mt-6 space-y-5" onSubmit={handleSubmit}>
           <Field id="login-email" name="email" type="email" label={words.email} required autoComplete="email" />
-          <PasswordField id="login-password" name="password" label={words.password} showHide={words} required autoComplete="current-password" />
+          <PasswordField id="login-password" name="password" label={words.password} showHide={text.passwordField} required autoComplete="current-password" />
           <div className="flex items-center justify-between text-sm">
             <label className="flex items-center gap-2 text-gray-700">
               <input name="remember" type="checkbox" className="h-4 w-4 rounded border-gray-300 accent-brand-700" />

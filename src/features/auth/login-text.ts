@@ -1,5 +1,6 @@
 import { auth } from '../../domain/strings/english/auth';
 import { login } from '../../domain/strings/english/login';
+import { passwordField } from '../../domain/strings/english/passwordField';
 import type { StringTable } from '../../domain/strings/table';
 
 /**
@@ -10,7 +11,8 @@ import type { StringTable } from '../../domain/strings/table';
 export interface LoginText {
   auth: StringTable['auth'];
   login: StringTable['login'];
+  passwordField: StringTable['passwordField'];
   prefix: string;
 }
 
-export const ENGLISH_LOGIN_TEXT: LoginText = { auth, login, prefix: '' };
+export const ENGLISH_LOGIN_TEXT: LoginText = { auth, login, passwordField, prefix: '' };

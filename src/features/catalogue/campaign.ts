@@ -1,3 +1,6 @@
+import { offers } from '../../domain/strings/english/offers';
+import { fill } from '../../domain/strings/format';
+import type { StringTable } from '../../domain/strings/table';
 import { z } from 'zod';
 import type { Product } from '../../domain/product';
 import { calendarDate } from '../../lib/policy-front-matter';
@@ -79,16 +82,21 @@ export function campaignProducts(campaign: CampaignFrontMatter, products: readon
   );
 }
 
-/** 31 Dec 2026: the date as customers in India read it. */
-export function offerDate(date: Date): string {
-  return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** 31 Dec 2026: the date as customers in India read it (in the page's locale; English's by default). */
+export function offerDate(date: Date, locale = 'en-IN'): string {
+  return date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 export const campaignPath = (slug: string) => `/offers/${slug}`;
 
 /** What the offer page says about its dates. */
-export function campaignNotice(campaign: Pick<CampaignFrontMatter, 'start' | 'end'>, state: CampaignState): string {
-  if (state === 'ended') return `This offer ended on ${offerDate(campaign.end)}. Its products are listed below at today's prices.`;
-  if (state === 'upcoming') return `This offer starts on ${offerDate(campaign.start)}.`;
-  return `Offer valid until ${offerDate(campaign.end)}.`;
+export function campaignNotice(
+  campaign: Pick<CampaignFrontMatter, 'start' | 'end'>,
+  state: CampaignState,
+  text: Pick<StringTable['offers'], 'ended' | 'upcoming' | 'running'> = offers,
+  locale = 'en-IN',
+): string {
+  if (state === 'ended') return fill(text.ended, { date: offerDate(campaign.end, locale) });
+  if (state === 'upcoming') return fill(text.upcoming, { date: offerDate(campaign.start, locale) });
+  return fill(text.running, { date: offerDate(campaign.end, locale) });
 }

@@ -20,6 +20,8 @@ import { parcel } from '../english/parcel';
 import { login } from '../english/login';
 import { signup } from '../english/signup';
 import { address } from '../english/address';
+import { offers } from '../english/offers';
+import { passwordField } from '../english/passwordField';
 
 /**
  * English: the spec's text, byte for byte, and the source of every key the other languages' tables
@@ -35,6 +37,6 @@ const settings: LanguageSettings = {
   ogLocale: 'en_IN',
 };
 
-const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address };
+const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address, offers, passwordField };
 
 export default { settings, text };

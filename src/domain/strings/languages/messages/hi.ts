@@ -108,6 +108,7 @@ const hi: MessageLanguage = {
     ourCourier: 'हमारा कूरियर',
     onTheOrderPage: 'ऑर्डर पेज पर',
   },
+  signInCode: '{#var#} आपका MediKart साइन-इन कोड है, 5 मिनट तक। किसी को न बताएँ।',
   mail: {
     order: {
       subjects: {
