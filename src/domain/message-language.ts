@@ -137,4 +137,6 @@ export interface MessageLanguage {
   messages: Readonly<Record<string, MessageWords>>;
   values: MessageValueWords;
   mail: MailWords;
+  /** The sign-in code SMS (its DLT text: {#var#} is the code), sent in the account's language. */
+  signInCode: string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitVariable, messageKinds, messageTable, messageWords, registeredSmsTemplates, registeredWhatsAppTemplates, renderSms, smsSegments, SITE_URL_BUDGET, fittedValues, UCS2_MAX_SEGMENTS } from './messages';
+import { fitVariable, signInCodeTemplate, messageKinds, messageTable, messageWords, registeredSmsTemplates, registeredWhatsAppTemplates, renderSms, smsSegments, SITE_URL_BUDGET, fittedValues, UCS2_MAX_SEGMENTS } from './messages';
 
 // The longest short link an SMS carries: a site address at its budget, then /s/<type>/<id>/<signature>
 // with the longest id (a refill reminder's uuid, 22 characters in base64url).
@@ -65,8 +65,9 @@ describe('the message table', () => {
 
   it('registers one SMS template per kind and language plus the sign-in code, and one WhatsApp template per kind and language with its button on the site', () => {
     const names = registeredSmsTemplates().map((template) => template.name);
-    expect(new Set(names).size).toBe(messageKinds.length * 2 + 1);
+    expect(new Set(names).size).toBe(messageKinds.length * 2 + 2);
     expect(names).toContain('medikart_sign_in_code_en');
+    expect(names).toContain('medikart_sign_in_code_hi');
     expect(names).toContain('medikart_order_confirmation_hi');
     const whatsapp = registeredWhatsAppTemplates('https://medikart.in/anything');
     expect(whatsapp).toHaveLength(messageKinds.length * 2);
@@ -121,6 +122,14 @@ describe('the messages in Hindi', () => {
         expect(words.whatsapp, `${kind} (${language})`).not.toMatch(/\}\}\s*\{\{|^\s*\{\{|\}\}\s*$/);
       }
     }
+  });
+
+  it('has the sign-in code in Hindi as its own template, in one UCS-2 part with a 10-digit code', () => {
+    const hindi = signInCodeTemplate('hi');
+    expect(hindi.name).toBe('medikart_sign_in_code_hi');
+    expect(smsSegments(hindi.sms.replace('{#var#}', '1234567890'))).toEqual({ encoding: 'UCS-2', segments: 1 });
+    expect(signInCodeTemplate('kn')).toEqual(signInCodeTemplate());
+    expect(signInCodeTemplate().name).toBe('medikart_sign_in_code_en');
   });
 
   it('falls back to English for a language the messages are not written in', () => {

@@ -306,7 +306,13 @@ export const smsTemplateName = (kind: MessageKind, language = 'en'): string => `
 export const whatsappTemplateName = (kind: MessageKind): string => `medikart_${kind}`;
 
 /** The sign-in code SMS, sent through the same provider by Supabase Auth's Send SMS hook. */
-export const SIGN_IN_CODE_TEMPLATE = { name: 'medikart_sign_in_code_en', sms: '{#var#} is your MediKart sign-in code. It expires in 5 minutes. Do not share it with anyone.' } as const;
+const SIGN_IN_CODE_TEMPLATE = { name: 'medikart_sign_in_code_en', sms: '{#var#} is your MediKart sign-in code. It expires in 5 minutes. Do not share it with anyone.' } as const;
+
+/** The sign-in code SMS in the account's language (its own DLT template), English for a language without one. */
+export function signInCodeTemplate(language: LanguageCode = DEFAULT_LANGUAGE): { name: string; sms: string } {
+  const text = messageLanguages.get(language)?.signInCode;
+  return text ? { name: `medikart_sign_in_code_${language}`, sms: text } : SIGN_IN_CODE_TEMPLATE;
+}
 
 /** Each kind in each language it has words in (English first), as the templates are registered. */
 function registeredWords(): Array<{ kind: MessageKind; language: LanguageCode; words: MessageWords }> {
@@ -322,7 +328,7 @@ function registeredWords(): Array<{ kind: MessageKind; language: LanguageCode; w
 export function registeredSmsTemplates(): Array<{ name: string; text: string }> {
   return [
     ...registeredWords().map(({ kind, language, words }) => ({ name: smsTemplateName(kind, language), text: words.sms })),
-    { name: SIGN_IN_CODE_TEMPLATE.name, text: SIGN_IN_CODE_TEMPLATE.sms },
+    ...new Map(messageLanguageCodes.map((language) => signInCodeTemplate(language)).map((template) => [template.name, { name: template.name, text: template.sms }])).values(),
   ];
 }
 

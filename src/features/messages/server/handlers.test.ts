@@ -29,8 +29,20 @@ describe("Supabase Auth's Send SMS hook", () => {
   const hookSecret = `v1,whsec_${Buffer.from('a hook secret for the test, 32 bytes').toString('base64')}`;
   const now = new Date('2026-11-28T06:00:00Z');
   const sent: Array<{ url: string; body: Record<string, unknown>; authkey: string | null }> = [];
+  // The accounts' languages (public.profiles), as the service role reads them: u-hi chose Hindi.
+  const languages: Record<string, string> = { 'u-hi': 'hi' };
+  const db = {
+    from: (table: string) => ({
+      select: () => ({
+        eq: (_column: string, userId: string) => ({
+          maybeSingle: async () => ({ data: table === 'profiles' && languages[userId] ? { language: languages[userId] } : null, error: null }),
+        }),
+      }),
+    }),
+  };
   const deps = (): OutboxDependencies =>
     ({
+      db,
       env: {
         SEND_SMS_HOOK_SECRET: hookSecret,
         MSG91_AUTH_KEY: 'msg91-key',
@@ -63,6 +75,12 @@ describe("Supabase Auth's Send SMS hook", () => {
       authkey: 'msg91-key',
       body: expect.objectContaining({ template_id: 'local-medikart_sign_in_code_en', recipients: [{ mobiles: '919876543210', var1: '482913' }] }),
     });
+  });
+
+  it("sends the code in the account's language: Hindi from its own template for an account that chose Hindi", async () => {
+    const answer = await sendSmsHookHandler(hookCall({ user: { id: 'u-hi', phone: '919876543210' }, sms: { otp: '482913' } }), deps);
+    expect(answer.status).toBe(200);
+    expect(sent.at(-1)!.body).toMatchObject({ template_id: 'local-medikart_sign_in_code_hi', recipients: [{ mobiles: '919876543210', var1: '482913' }] });
   });
 
   it('refuses a call not signed with the hook secret, and a mobile outside India, in the hook\'s error shape', async () => {

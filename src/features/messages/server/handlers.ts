@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { SIGN_IN_CODE_TEMPLATE } from '../../../domain/messages';
+import { signInCodeTemplate } from '../../../domain/messages';
 import { WHATSAPP_OPT_IN_WORDING } from '../../../domain/whatsapp-consent';
 import { API_SECURITY_HEADERS, HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../../lib/server/http';
 import { ChannelSendError } from './channel-error';
@@ -161,7 +161,11 @@ export async function sendSmsHookHandler(req: Request, deps: Deps): Promise<Resp
     const body = parseBody(sendSmsHookSchema, parseJson(raw));
     const mobile = body.user.phone.startsWith('+') ? body.user.phone : `+${body.user.phone}`;
     if (!/^\+91[6-9]\d{9}$/.test(mobile)) return hookError(400, 'Sign-in codes go to Indian mobile numbers only.');
-    await sendFlowSms(dependencies.fetcher, sms, { templateId: sms.templateIds[SIGN_IN_CODE_TEMPLATE.name]!, mobile, variables: [body.sms.otp], reference: `sign-in/${req.headers.get('webhook-id')}` });
+    // In the account's language (public.profiles, set with the language switch), English without one.
+    const profile = await dependencies.db.from('profiles').select('language').eq('user_id', body.user.id).maybeSingle<{ language: string }>();
+    if (profile.error) throw new Error(`reading the account's language: ${profile.error.message}`);
+    const template = signInCodeTemplate(profile.data?.language);
+    await sendFlowSms(dependencies.fetcher, sms, { templateId: sms.templateIds[template.name]!, mobile, variables: [body.sms.otp], reference: `sign-in/${req.headers.get('webhook-id')}` });
     return jsonResponse({});
   } catch (problem) {
     if (problem instanceof HttpRefusal) return hookError(problem.status, problem.message);
