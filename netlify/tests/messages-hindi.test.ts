@@ -179,3 +179,29 @@ describe('a prescription request sent from a Hindi page', () => {
     expect(sms!.text).toContain(`MediKart: पर्चा मिला, अनुरोध ${data!.request_number}।`);
   });
 });
+
+describe('a refill reminder of an order placed in Hindi', () => {
+  it('reminds by SMS in Hindi, the run-out day as Hindi writes it, and mails in Hindi', async () => {
+    const mobile = '+919811100047';
+    const order = await codOrder(mobile, 'hi');
+    const { data: reminder, error } = await admin
+      .from('refill_reminders')
+      .insert({ order_id: order.id, product_id: 101, name: 'Metformin 500mg Tablet', email: order.email, mobile, units_per_pack: 10, packs: 1, doses_per_day: 1, supply_starts_on: '2026-11-20' })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    // As the daily refill job queues it (the job itself is tested in the reorder feature).
+    const queued = await admin.from('message_outbox').insert([
+      { channel: 'sms', kind: 'refill_due', reminder_id: reminder!.id, due_for: '2026-11-30' },
+      { channel: 'mail', kind: 'refill_due', reminder_id: reminder!.id, due_for: '2026-11-30' },
+    ]);
+    expect(queued.error).toBeNull();
+    await sendWaitingMessages(desk.orders, { reminderId: reminder!.id as string });
+    const sms = smsTo(mobile).find((message) => message.templateId === localMsg91TemplateId('medikart_refill_due_hi'));
+    // The medicine's name shortened to the Hindi SMS's cap (20), to keep two UCS-2 parts.
+    expect(sms?.text.startsWith('MediKart: Metformin 500mg T... खत्म होगी 30 नव॰ को। मँगाएँ: ')).toBe(true);
+    const mailed = inbox.find((message) => message.to.includes(order.email) && message.subject.includes('Metformin'));
+    expect(mailed?.subject).toBe('Metformin 500mg Tablet दोबारा मँगाने का समय');
+    expect(mailed?.text).toContain('सोमवार, 30 नवंबर');
+  });
+});
