@@ -47,6 +47,9 @@ test('the header search takes Devanagari: its suggestions and the list it opens'
   const suggestions = () =>
     page.locator('#header-search-suggestions option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
   await expect.poll(async () => (await suggestions()).sort()).toEqual(withSalt('metformin').slice(0, 8).sort());
+  // Labelled with the typed word: the browser's list shows an option only when its value or label holds it.
+  const labels = await page.locator('#header-search-suggestions option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).label));
+  expect(new Set(labels)).toEqual(new Set(['मेटफॉर्मिन']));
   await box.press('Enter');
   await expect(page).toHaveURL(/\/products\?q=/);
   await expect.poll(() => shownNames(page)).toEqual(withSalt('metformin'));

@@ -1,3 +1,4 @@
+import { hasDevanagari } from './devanagari-search';
 import { openSearch, suggestNames } from './search-client';
 import { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
 
@@ -14,10 +15,14 @@ export async function attachSuggestions(input: HTMLInputElement, list: HTMLDataL
     const current = ++latest;
     const names = await suggestNames(client, input.value).catch(() => undefined);
     if (current !== latest || names === undefined) return;
+    // The browser lists only the options whose value or label holds what was typed: a name found from
+    // Devanagari (मेटफॉर्मिन -> Metformin) carries the typed word as its label, or it would be hidden.
+    const typed = hasDevanagari(input.value) ? input.value.trim() : null;
     list.replaceChildren(
       ...names.map((name) => {
         const option = document.createElement('option');
         option.value = name;
+        if (typed) option.label = typed;
         return option;
       }),
     );
