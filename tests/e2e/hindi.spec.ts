@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/worker-data';
 import hindi from '../../src/domain/strings/languages/hi';
 import { fill } from '../../src/domain/strings/format';
 import { productPath } from '../../src/domain/product';
 import { INDIAN_STATES } from '../../src/domain/address';
 import { BENGALURU_ADDRESS, FIRST_CALL_TIMEOUT, ORDER_EMAIL } from './checkout-support';
 import { serviceClient } from './support/accounts';
-import { storedCart } from './support/cart';
+import { ONE_PIXEL_PNG, storedCart } from './support/cart';
 import { fixtureProduct } from './support/fixture-catalogue';
 
 /*
@@ -82,6 +83,16 @@ async function expectAllHindi(page: Page, allowed: ReadonlySet<string> = ALLOWED
   await expect.poll(() => englishWordsOn(page, allowed)).toEqual([]);
 }
 
+/** The delivery form's fields in Hindi, keyed as the English address the specs type. */
+const deliveryLabels: Record<keyof typeof BENGALURU_ADDRESS, string> = {
+  'Full name': text.delivery.fullName,
+  'Mobile number (+91)': text.delivery.mobile,
+  'Flat / house no. and street': text.delivery.line1,
+  'Area / locality': text.delivery.area,
+  'Town / city': text.delivery.city,
+  'PIN code': text.delivery.pinCode,
+};
+
 /** The header's switch to the other language, named in its own words. */
 const languageSwitch = (page: Page, name: string) => page.getByRole('navigation', { name: name === 'English' ? text.layout.languageNav : 'Language' }).getByRole('link', { name });
 
@@ -117,15 +128,7 @@ test('a guest buys from /hi in Hindi, from the landing page to a paid order and 
   await expect(form.getByLabel(text.delivery.fullName, { exact: true })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   await expectAllHindi(page);
 
-  const labels: Record<keyof typeof BENGALURU_ADDRESS, string> = {
-    'Full name': text.delivery.fullName,
-    'Mobile number (+91)': text.delivery.mobile,
-    'Flat / house no. and street': text.delivery.line1,
-    'Area / locality': text.delivery.area,
-    'Town / city': text.delivery.city,
-    'PIN code': text.delivery.pinCode,
-  };
-  for (const [field, value] of Object.entries(BENGALURU_ADDRESS)) await form.getByLabel(labels[field as keyof typeof labels], { exact: true }).fill(value);
+  for (const [field, value] of Object.entries(BENGALURU_ADDRESS)) await form.getByLabel(deliveryLabels[field as keyof typeof deliveryLabels], { exact: true }).fill(value);
   await form.getByLabel(text.delivery.state, { exact: true }).selectOption('Karnataka');
   await form.getByLabel(text.delivery.email, { exact: true }).fill(ORDER_EMAIL);
   await expect(form.getByRole('status')).toContainText(fill(text.delivery.deliveryBy, { when: '' }).trim());
@@ -222,6 +225,22 @@ test('ordering with a prescription in Hindi: the form and its refusals', async (
   await page.getByRole('button', { name: text.prescriptionRequest.send }).click();
   await expect(page.getByRole('alert').getByText(text.prescriptionRequest.noFileChosen)).toBeVisible();
   await expectAllHindi(page);
+
+  // Sent: the request's page, in Hindi, and the request keeps the page's language.
+  await page.getByLabel(text.prescriptionRequest.addFiles).setInputFiles({ name: 'prescription.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  const form = page.getByRole('region', { name: text.delivery.details });
+  for (const [field, value] of Object.entries(BENGALURU_ADDRESS)) await form.getByLabel(deliveryLabels[field as keyof typeof deliveryLabels], { exact: true }).fill(value);
+  await form.getByLabel(text.delivery.state, { exact: true }).selectOption('Karnataka');
+  await form.getByLabel(text.delivery.email, { exact: true }).fill(ORDER_EMAIL);
+  await page.getByRole('button', { name: text.prescriptionRequest.send }).click();
+  await expect(page).toHaveURL(/\/hi\/prescription-request\?/, { timeout: FIRST_CALL_TIMEOUT });
+  const number = new URL(page.url()).searchParams.get('number')!;
+  await expect(page.getByRole('heading', { level: 1, name: fill(text.prescriptionRequest.receivedHeading, { received: text.prescriptionRequest.received, number }) })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByText(fill(text.prescriptionRequest.status, { status: text.prescriptionRequest.statusSubmitted }))).toBeVisible();
+  await expectAllHindi(page, new Set([...ALLOWED, 'prescription', 'png']));
+  await expect
+    .poll(async () => (await serviceClient.from('prescription_requests').select('language').eq('request_number', number)).data)
+    .toEqual([{ language: 'hi' }]);
 });
 
 test('an offer in Hindi: the shop\u2019s words in Hindi around the offer\u2019s own', async ({ page }) => {
@@ -229,4 +248,24 @@ test('an offer in Hindi: the shop\u2019s words in Hindi around the offer\u2019s 
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await expect(page.getByRole('navigation', { name: text.layout.breadcrumb }).getByText(text.offers.offers)).toBeVisible();
   await expectAllHindi(page, ALLOWED_ON_OFFERS);
+});
+
+test('a signed-in customer in Hindi: the choice goes on the account, My orders in Hindi', async ({ page, customer }) => {
+  await page.goto('/products');
+  await languageSwitch(page, hindi.settings.name).click();
+  await expect(page).toHaveURL(/\/hi\/products$/);
+  await page.getByRole('banner').getByRole('link', { name: text.layout.login }).click();
+  await expect(page).toHaveURL(/\/hi\/login$/);
+  await page.getByLabel(text.login.email, { exact: true }).fill(customer.email);
+  await page.getByLabel(text.login.password, { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: text.login.signIn }).click();
+  await expect(page).toHaveURL(/\/hi\/products$/, { timeout: FIRST_CALL_TIMEOUT });
+  await expect
+    .poll(async () => (await serviceClient.from('profiles').select('language').eq('user_id', customer.id)).data, { timeout: FIRST_CALL_TIMEOUT })
+    .toEqual([{ language: 'hi' }]);
+
+  await page.goto('/hi/account/orders');
+  await expect(page.getByRole('heading', { level: 1, name: text.order.myOrdersHeading })).toBeVisible();
+  await expect(page.locator('[data-my-orders]').getByText(text.order.loadingOrders)).toHaveCount(0, { timeout: FIRST_CALL_TIMEOUT });
+  await expectAllHindi(page, new Set([...ALLOWED, ...customer.email.split(/[^A-Za-z]+/).map((word) => word.toLowerCase())]));
 });

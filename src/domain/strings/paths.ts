@@ -9,7 +9,7 @@ import type { LanguageCode } from '../language';
 const DEFAULT_LANGUAGE_ONLY = [
   '/reset-password',
   '/account',
-  '/prescription-request',
+  '/account/addresses',
   '/contact-us',
   '/reorder',
   '/product-not-found',
@@ -17,7 +17,8 @@ const DEFAULT_LANGUAGE_ONLY = [
   '/orders/invoice',
 ];
 
-const onlyInDefaultLanguage = (path: string) => DEFAULT_LANGUAGE_ONLY.some((page) => path === page || path.startsWith(page.endsWith('/') ? page : `${page}/`) || path.startsWith(`${page}?`));
+// Exact pages, and everything under an entry that ends in '/'.
+const onlyInDefaultLanguage = (path: string) => DEFAULT_LANGUAGE_ONLY.some((page) => (page.endsWith('/') ? path.startsWith(page) : path === page || path.startsWith(`${page}?`)));
 
 /**
  * A page's address in a language, from its default-language address: the default language's pages

@@ -1,14 +1,18 @@
 import * as z from 'zod/mini';
 import { formatRupees } from '../../domain/money';
-import { isOrderStatus, isPaymentStatus, orderStatusLabels, paymentStatusLabels } from '../../domain/order-status';
+import { isOrderStatus, isPaymentStatus } from '../../domain/order-status';
+import { paymentLabel, statusLabel } from './order-screen';
+import { order as englishOrder } from '../../domain/strings/english/order';
+import { reorder } from '../../domain/strings/english/reorder';
+import { countText, fill } from '../../domain/strings/format';
+import { pathUnder } from '../../domain/strings/paths';
+import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-text';
 import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { noteFirstAction, pageDrawn } from '../../lib/browser/session-after-draw';
 import { sessionUser } from '../../lib/browser/session-token';
 import { el } from '../../lib/browser/dom';
 import { myOrdersPage, ORDERS_PER_PAGE, takeEarlyMyOrdersRead } from './order-request';
-import { orderStrings } from '../../domain/order-strings';
 import { reorderPagePath } from '../../domain/reorder-link';
-import { reorderStrings } from '../../domain/reorder-strings';
 
 const summarySchema = z.object({
   order_number: z.string(),
@@ -20,11 +24,14 @@ const summarySchema = z.object({
 });
 type OrderSummary = z.infer<typeof summarySchema>;
 
-const date = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+// The page's words and dates: English's, or the page's own language's on a page in another.
+const words = () => pageText('order', englishOrder);
+const local = (path: string) => pathUnder(pagePathPrefix(), path);
+const date = { format: (value: Date) => new Intl.DateTimeFormat(pageLocale(), { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(value) };
 const LINK = 'text-teal-700 underline';
 
 function sendToLogin(): void {
-  window.location.replace(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+  window.location.replace(`${local('/login')}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }
 
 /**
@@ -42,18 +49,18 @@ async function readOrders(page: number): Promise<{ orders: OrderSummary[]; more:
 
 function orderRow(order: OrderSummary): HTMLElement {
   const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-  const status = `${isOrderStatus(order.status) ? orderStatusLabels[order.status] : order.status}${isPaymentStatus(order.payment_status) ? ` · ${paymentStatusLabels[order.payment_status]}` : ''}`;
+  const status = `${isOrderStatus(order.status) ? statusLabel(order.status) : order.status}${isPaymentStatus(order.payment_status) ? ` · ${paymentLabel(order.payment_status)}` : ''}`;
   return el(
     'li',
     { class: 'flex items-center gap-2 pr-4' },
     el(
       'a',
-      { href: `/orders/${order.order_number}`, class: 'flex flex-1 flex-wrap items-center justify-between gap-2 p-4 hover:bg-gray-50' },
+      { href: local(`/orders/${order.order_number}`), class: 'flex flex-1 flex-wrap items-center justify-between gap-2 p-4 hover:bg-gray-50' },
       el(
         'span',
         {},
         el('span', { id: `order-${order.order_number}`, class: 'block font-semibold text-gray-900' }, order.order_number),
-        el('span', { class: 'text-sm text-gray-600' }, `${date.format(new Date(order.created_at))} · ${items} ${items === 1 ? 'item' : 'items'}`),
+        el('span', { class: 'text-sm text-gray-600' }, `${date.format(new Date(order.created_at))} · ${countText(words().itemCount, items, pageLocale())}`),
       ),
       el(
         'span',
@@ -65,8 +72,8 @@ function orderRow(order: OrderSummary): HTMLElement {
     el(
       'a',
       // Named "Reorder" (the row's order number describes it), so the row's own link stays the one named by its number.
-      { href: reorderPagePath({ order: order.order_number }), class: 'rounded border border-teal-700 px-3 py-1 text-sm font-semibold text-teal-800 hover:bg-teal-50', 'aria-describedby': `order-${order.order_number}` },
-      reorderStrings.button,
+      { href: local(reorderPagePath({ order: order.order_number })), class: 'rounded border border-teal-700 px-3 py-1 text-sm font-semibold text-teal-800 hover:bg-teal-50', 'aria-describedby': `order-${order.order_number}` },
+      pageText('reorder', reorder).button,
     ),
   );
 }
@@ -76,8 +83,8 @@ function ordersScreen(page: number, orders: OrderSummary[], more: boolean): HTML
     return el(
       'div',
       { class: 'rounded-lg border border-gray-200 bg-white p-6 text-center' },
-      el('p', { class: 'text-gray-800' }, 'You have not placed any orders yet.'),
-      el('a', { href: '/products', class: 'mt-4 inline-block rounded bg-teal-700 px-4 py-2 text-sm font-semibold text-white' }, 'Browse medicines'),
+      el('p', { class: 'text-gray-800' }, words().noOrders),
+      el('a', { href: local('/products'), class: 'mt-4 inline-block rounded bg-teal-700 px-4 py-2 text-sm font-semibold text-white' }, words().browseMedicines),
     );
   }
   return el(
@@ -87,10 +94,10 @@ function ordersScreen(page: number, orders: OrderSummary[], more: boolean): HTML
     (page > 1 || more) &&
       el(
         'nav',
-        { 'aria-label': 'Order pages', class: 'mt-4 flex justify-between text-sm' },
-        page > 1 ? el('a', { class: LINK, href: `?page=${page - 1}` }, 'Newer orders') : el('span'),
-        el('span', {}, `Page ${page}`),
-        more ? el('a', { class: LINK, href: `?page=${page + 1}` }, 'Older orders') : el('span'),
+        { 'aria-label': words().orderPages, class: 'mt-4 flex justify-between text-sm' },
+        page > 1 ? el('a', { class: LINK, href: `?page=${page - 1}` }, words().newerOrders) : el('span'),
+        el('span', {}, fill(words().pageNumber, { page })),
+        more ? el('a', { class: LINK, href: `?page=${page + 1}` }, words().olderOrders) : el('span'),
       ),
   );
 }
@@ -107,7 +114,7 @@ export function showMyOrders(holder: HTMLElement): void {
   readOrders(page)
     .then(
       (answer) => (answer ? holder.replaceChildren(ordersScreen(page, answer.orders, answer.more)) : sendToLogin()),
-      () => holder.replaceChildren(el('p', { role: 'alert', class: 'text-sm text-red-700' }, orderStrings.loadFailed)),
+      () => holder.replaceChildren(el('p', { role: 'alert', class: 'text-sm text-red-700' }, words().loadFailed)),
     )
     .finally(() => pageDrawn(holder));
 }

@@ -31,7 +31,7 @@ const refundStates = () => {
   const text = words();
   return { requested: text.refundRequested, pending: text.refundPending, processed: text.refundProcessed, failed: text.refundFailed } as const;
 };
-const statusLabel = (status: OrderStatus): string => {
+export const statusLabel = (status: OrderStatus): string => {
   const text = words();
   return {
     placed: text.statusPlaced,
@@ -43,7 +43,7 @@ const statusLabel = (status: OrderStatus): string => {
     cancelled: text.statusCancelled,
   }[status];
 };
-const paymentLabel = (status: PaymentStatus): string => {
+export const paymentLabel = (status: PaymentStatus): string => {
   const text = words();
   return {
     pending: text.paymentPending,

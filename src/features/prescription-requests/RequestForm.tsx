@@ -18,7 +18,8 @@ import { prescriptionRequest } from '../../domain/strings/english/prescriptionRe
 import { prescriptions } from '../../domain/strings/english/prescriptions';
 import { fill } from '../../domain/strings/format';
 import { DEFAULT_LANGUAGE } from '../../domain/default-language';
-import { pageLanguage, pageText } from '../../lib/browser/page-text';
+import { pageLanguage, pagePathPrefix, pageText } from '../../lib/browser/page-text';
+import { pathUnder } from '../../domain/strings/paths';
 
 // The page's words (its island draws only in the browser): English's, or the page's own language's.
 const text = pageText('prescriptionRequest', prescriptionRequest);
@@ -110,7 +111,7 @@ export default function RequestForm() {
         return;
       }
       const answer = submitResponseSchema.parse(await response.json());
-      window.location.assign(requestPagePath(answer.requestNumber, answer.key));
+      window.location.assign(pathUnder(pagePathPrefix(), requestPagePath(answer.requestNumber, answer.key)));
     } catch (error) {
       setProblems([error instanceof PrescriptionSaveError && error.reason ? error.reason : text.notSent]);
     } finally {

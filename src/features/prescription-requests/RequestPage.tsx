@@ -5,18 +5,39 @@ import PhonePeReturn from './PhonePeReturn';
 import ProposalApproval from './ProposalApproval';
 import { accessToken } from './request-session';
 import { requestPagePath, requestViewSchema, type RequestView } from '../../domain/prescription-request-contract';
-import { EXPIRED_EXPLAINED, PAID_ORDER, REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND, REQUEST_RECEIVED } from '../../domain/prescription-request-strings';
+import type { PrescriptionRequestStatus } from '../../domain/prescription-request-status';
+import { prescriptionRequest } from '../../domain/strings/english/prescriptionRequest';
+import { fill } from '../../domain/strings/format';
+import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-text';
+import { pathUnder } from '../../domain/strings/paths';
+
+// The page's words (its island draws only in the browser): English's, or the page's own language's.
+const text = pageText('prescriptionRequest', prescriptionRequest);
+/** A status as the page's language says it; English's own labels (prescription-request-status.ts) on the default language's pages. */
+const statusLabel = (status: PrescriptionRequestStatus): string =>
+  text === prescriptionRequest
+    ? prescriptionRequestStatusLabels[status]
+    : {
+        submitted: text.statusSubmitted,
+        in_review: text.statusInReview,
+        proposed: text.statusProposed,
+        approved: text.statusApproved,
+        paid: text.statusPaid,
+        rejected: text.statusRejected,
+        expired: text.statusExpired,
+      }[status];
 
 type Load = { kind: 'loading' } | { kind: 'shown'; request: RequestView; number: string; key: string | null } | { kind: 'refused'; message: string };
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+// English's 12-hour clock on the default language's page; another language's page reads the 24-hour clock.
+const dateFormat = new Intl.DateTimeFormat(pageLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata', ...(text === prescriptionRequest ? {} : { hourCycle: 'h23' }) });
 
 async function loadRequest(number: string, key: string | null): Promise<Load> {
   const token = await accessToken();
   const query = new URLSearchParams({ number, ...(key ? { key } : {}) });
   const response = await fetch(`/api/prescription-requests/get?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (response.status === 404) return { kind: 'refused', message: REQUEST_NOT_FOUND };
-  if (response.status === 403) return { kind: 'refused', message: REQUEST_CANNOT_SHOW };
+  if (response.status === 404) return { kind: 'refused', message: text.notFound };
+  if (response.status === 403) return { kind: 'refused', message: text.cannotShow };
   if (!response.ok) throw new Error(`the request could not be loaded (${response.status})`);
   return { kind: 'shown', request: requestViewSchema.parse(await response.json()), number, key };
 }
@@ -34,37 +55,37 @@ export default function RequestPage() {
     const path = requestPagePath(params.get('number') ?? '', params.get('key') ?? undefined);
     if (readPendingPayment(window.sessionStorage, path)) setPhonePeReturn({ path, checking: true });
     loadRequest(params.get('number') ?? '', params.get('key')).then(setLoad, () =>
-      setLoad({ kind: 'refused', message: 'Your request could not be loaded. Please refresh the page.' }),
+      setLoad({ kind: 'refused', message: text.loadFailed }),
     );
   }, []);
 
-  if (load.kind === 'loading') return <p role="status">Loading your request...</p>;
+  if (load.kind === 'loading') return <p role="status">{text.loadingRequest}</p>;
   if (load.kind === 'refused') return <p role="alert" className="text-red-800">{load.message}</p>;
   const { request } = load;
   const open = request.status === 'proposed' || request.status === 'approved';
   return (
     <article className="space-y-4">
       <h1 className="text-2xl font-bold text-gray-900">
-        {REQUEST_RECEIVED}: request {request.request_number}
+        {fill(text.receivedHeading, { received: text.received, number: request.request_number })}
       </h1>
-      <p className="rounded-md bg-brand-50 px-3 py-2 font-medium text-brand-900">Status: {prescriptionRequestStatusLabels[request.status]}</p>
-      {request.status === 'submitted' && <p>Our pharmacist will read your prescription and send you the medicines and prices to approve, by mail and SMS. Nothing is charged until you approve.</p>}
-      {request.status === 'rejected' && request.rejection_reason && <p>Our pharmacist could not accept this prescription: {request.rejection_reason}</p>}
-      {request.status === 'expired' && <p>{EXPIRED_EXPLAINED}</p>}
-      {request.expires_at && open && <p>Approve by {dateFormat.format(new Date(request.expires_at))}.</p>}
+      <p className="rounded-md bg-brand-50 px-3 py-2 font-medium text-brand-900">{fill(text.status, { status: statusLabel(request.status) })}</p>
+      {request.status === 'submitted' && <p>{text.submittedExplained}</p>}
+      {request.status === 'rejected' && request.rejection_reason && <p>{fill(text.rejectedExplained, { reason: request.rejection_reason })}</p>}
+      {request.status === 'expired' && <p>{text.expiredExplained}</p>}
+      {request.expires_at && open && <p>{fill(text.approveBy, { date: dateFormat.format(new Date(request.expires_at)) })}</p>}
       {phonePeReturn && <PhonePeReturn returnPath={phonePeReturn.path} onSettled={settled} />}
       {open && !phonePeReturn?.checking && <ProposalApproval request={request} number={load.number} requestKey={load.key} />}
       {request.order && (
         <p>
-          {PAID_ORDER}:{' '}
-          <a href={request.order.path} className="font-semibold text-brand-700 underline">
+          {text.paidOrder}:{' '}
+          <a href={pathUnder(pagePathPrefix(), request.order.path)} className="font-semibold text-brand-700 underline">
             {request.order.order_number}
           </a>
         </p>
       )}
       <section aria-labelledby="rx-request-files">
         <h2 id="rx-request-files" className="font-semibold">
-          Prescription files
+          {text.filesHeading}
         </h2>
         <ul className="list-disc pl-5 text-sm">
           {request.files.map((file) => (
@@ -72,9 +93,9 @@ export default function RequestPage() {
           ))}
         </ul>
       </section>
-      {request.note && <p className="text-sm">Your note: {request.note}</p>}
+      {request.note && <p className="text-sm">{fill(text.yourNote, { note: request.note })}</p>}
       <p className="text-sm text-gray-600">
-        Delivery to {request.delivery_name}, PIN code {request.delivery_pin_code}. Sent {dateFormat.format(new Date(request.created_at))}.
+        {fill(text.deliveryLine, { name: request.delivery_name, pinCode: request.delivery_pin_code, date: dateFormat.format(new Date(request.created_at)) })}
       </p>
     </article>
   );
