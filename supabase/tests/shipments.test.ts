@@ -100,4 +100,26 @@ describe('a parcel', () => {
     expect((await runAs(db, support, `select label_url from public.shipments where id in ($1, $2)`, [mine, theirs])).length).toBe(2);
     expect((await runAs(db, support, `select activity from public.shipment_scans where shipment_id in ($1, $2)`, [mine, theirs])).length).toBe(2);
   });
+
+  it('a returned parcel received unopened puts its picked batches back on the shelf, once; opened, it does not', async () => {
+    const [batch] = await runAs<{ id: string }>(db, serviceRole, `insert into public.stock_batches (product_id, batch_number, expiry_date, quantity_on_hand, mrp_paise) values (7, 'RTO-1', current_date + 400, 10, 4550) returning id`);
+    const onHand = async () => (await runAs<{ quantity_on_hand: number }>(db, serviceRole, `select quantity_on_hand from public.stock_batches where id = $1`, [batch!.id]))[0]!.quantity_on_hand;
+    const returned = async () => {
+      const orderId = await order();
+      await runAs(db, serviceRole, `insert into public.order_line_batches (order_id, line_index, product_id, batch_id, batch_number, expiry_date, mrp_paise, quantity) values ($1, 0, 7, $2, 'RTO-1', current_date + 400, 4550, 2)`, [orderId, batch!.id]);
+      const parcel = await bookedParcel(orderId);
+      expect(await failureCode(runAs(db, serviceRole, `select public.receive_returned_parcel($1, 'unopened')`, [parcel]))).toBe(CHECK_VIOLATION);
+      await move(parcel, 'rto_in_transit');
+      await move(parcel, 'returned_to_origin');
+      return parcel;
+    };
+    const unopened = await returned();
+    await runAs(db, serviceRole, `select public.receive_returned_parcel($1, 'unopened')`, [unopened]);
+    expect(await onHand()).toBe(12);
+    expect(await failureCode(runAs(db, serviceRole, `select public.receive_returned_parcel($1, 'unopened')`, [unopened]))).toBe(UNIQUE_VIOLATION);
+    expect(await onHand()).toBe(12);
+    await runAs(db, serviceRole, `select public.receive_returned_parcel($1, 'opened')`, [await returned()]);
+    expect(await onHand()).toBe(12);
+    expect(await failureCode(runAs(db, customer(demoCustomerId), `select public.receive_returned_parcel($1, 'unopened')`, [unopened]))).toBe('42501');
+  });
 });

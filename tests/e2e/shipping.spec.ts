@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localEnv } from '../../emulators/local-env.ts';
 import { deliveryStrings } from '../../src/domain/delivery-strings';
 import { deliveryDetails, fillDeliveryDetails, FIRST_CALL_TIMEOUT, ordersOf, proceedButton } from './checkout-support.ts';
@@ -17,8 +17,8 @@ const SHIPROCKET = new URL(localEnv().SHIPROCKET_API_BASE!).origin;
 const PUNE = { 'Town / city': 'Pune', 'Flat / house no. and street': '12 FC Road', 'Area / locality': 'Shivajinagar', 'PIN code': courierPinCode };
 
 /** The courier's scan, as the provider's webhook delivers it to the shop. */
-async function courierScans(awb: string, step: 'picked_up' | 'out_for_delivery' | 'delivered'): Promise<void> {
-  const answer = await fetch(`${SHIPROCKET}/_emulator/shipments/${awb}/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ step }) });
+async function courierScans(awb: string, step: 'picked_up' | 'out_for_delivery' | 'delivered' | 'undelivered' | 'rto_initiated' | 'rto_delivered', reason?: string): Promise<void> {
+  const answer = await fetch(`${SHIPROCKET}/_emulator/shipments/${awb}/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ step, ...(reason ? { reason } : {}) }) });
   expect(await answer.json()).toEqual({ webhookStatus: 200 });
 }
 
@@ -95,4 +95,81 @@ test("a PIN code nobody serves is refused before payment with today's sentence",
   await expect(deliveryDetails(page).getByRole('status')).toHaveText(deliveryStrings.notServiceable(undeliverablePinCode), { timeout: FIRST_CALL_TIMEOUT });
   await expect(proceedButton(page)).toBeDisabled();
   expect(await ordersOf(sessionId)).toEqual([]);
+});
+
+/** A guest's order to Pune, placed (cash on delivery) or paid (Razorpay); its page's address and its id. */
+async function puneOrder(page: Page, method: 'cod' | 'razorpay'): Promise<{ orderPage: string; id: string }> {
+  const sessionId = await cartTo(page, PUNE);
+  await deliveryDetails(page).getByLabel('State', { exact: true }).selectOption('Maharashtra');
+  await expect(deliveryDetails(page).getByRole('status')).toHaveText(/^Delivery by /, { timeout: FIRST_CALL_TIMEOUT });
+  if (method === 'cod') {
+    await orderSummary(page).getByRole('radio', { name: /Cash on delivery/ }).check();
+    await proceedButton(page).click();
+  } else {
+    await proceedButton(page).click();
+    await page.getByRole('dialog', { name: 'Razorpay Checkout (test)' }).getByRole('button', { name: 'Pay' }).click();
+  }
+  await expect(page.getByRole('heading', { name: /^Order MK-/ })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expect.poll(async () => (await ordersOf(sessionId))[0]?.status).toBe('confirmed');
+  const { data } = await serviceClient.from('orders').select('id').eq('guest_session_id', sessionId).single();
+  return { orderPage: page.url(), id: data!.id as string };
+}
+
+/** The desk packs and dispatches the order by courier; answers the desk's page and the AWB. */
+async function dispatchAtDesk(browser: Browser, orderId: string): Promise<{ desk: Page; awb: string }> {
+  const desk = await (await browser.newContext()).newPage();
+  await signInToDesk(desk, STAFF.support, { landsOn: 'Order queue' });
+  await desk.goto(`/desk/order?id=${orderId}`);
+  await desk.getByRole('button', { name: 'Mark packed' }).click();
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Packed');
+  await desk.getByRole('button', { name: 'Dispatch by courier' }).click();
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Shipped', { timeout: FIRST_CALL_TIMEOUT });
+  return { desk, awb: (await desk.getByTestId('desk-awb').textContent())! };
+}
+
+test('a failed delivery: the customer asks for another attempt on the order page, and the next attempt delivers (cash collected)', async ({ page, browser }) => {
+  test.slow();
+  const { orderPage, id } = await puneOrder(page, 'cod');
+  const { awb } = await dispatchAtDesk(browser, id);
+  await courierScans(awb, 'picked_up');
+  await courierScans(awb, 'out_for_delivery');
+  await courierScans(awb, 'undelivered', 'Consignee not available');
+
+  await page.goto(orderPage);
+  const parcel = page.getByRole('region', { name: 'Your parcel' });
+  await expect(parcel.getByTestId('parcel-status')).toHaveText('Delivery attempt failed');
+  await expect(parcel).toContainText('The courier could not deliver it: Consignee not available');
+  await parcel.getByRole('button', { name: 'Ask for another attempt' }).click();
+  await expect(parcel.getByRole('status')).toHaveText('We have asked the courier to try again.');
+  const shipments = (await (await fetch(`${SHIPROCKET}/_emulator/shipments`)).json()) as Array<{ awb: string; ndrActions: Array<{ action: string }> }>;
+  expect(shipments.find((shipment) => shipment.awb === awb)!.ndrActions).toEqual([{ action: 're-attempt', comments: 'The customer asked for another attempt on the order page' }]);
+  await page.reload();
+  await expect(parcel.getByRole('status')).toHaveText('We have asked the courier to try again.');
+  await expect(parcel.getByRole('button', { name: 'Ask for another attempt' })).toHaveCount(0);
+
+  await courierScans(awb, 'out_for_delivery');
+  await courierScans(awb, 'delivered');
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveText('Delivered');
+  await expect(page.getByTestId('payment-status')).toHaveText('Paid');
+});
+
+test('returned to origin: the desk receives the parcel back unopened, the invoice is credited and the payment refunded', async ({ page, browser }) => {
+  test.slow();
+  const { orderPage, id } = await puneOrder(page, 'razorpay');
+  const { desk, awb } = await dispatchAtDesk(browser, id);
+  for (const step of ['picked_up', 'out_for_delivery', 'undelivered', 'rto_initiated', 'rto_delivered'] as const) await courierScans(awb, step);
+
+  await page.goto(orderPage);
+  await expect(page.getByRole('region', { name: 'Your parcel' }).getByTestId('parcel-status')).toHaveText('Returned to us undelivered');
+
+  await desk.reload();
+  await expect(desk.getByTestId('desk-parcel-status')).toHaveText('Returned to the pharmacy');
+  await desk.getByRole('button', { name: 'Came back unopened: restock and refund' }).click();
+  await expect(desk.getByRole('status').filter({ hasText: /^Received unopened: stock restocked, credit note / })).toBeVisible();
+  await expect(desk.getByText('Received back unopened: its stock is back on the shelf.')).toBeVisible();
+  await expect.poll(async () => (await serviceClient.from('orders').select('payment_status').eq('id', id).single()).data!.payment_status, { timeout: FIRST_CALL_TIMEOUT }).toMatch(/^refund(ed|_pending)$/);
+  const { data: credit } = await serviceClient.from('tax_documents').select('kind').eq('order_id', id).eq('kind', 'credit_note');
+  expect(credit).toHaveLength(1);
+  await expect(desk.getByRole('button', { name: 'Came back unopened: restock and refund' })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { fill } from '../../domain/strings/format';
 import { parcel as english } from '../../domain/strings/english/parcel';
 import type { ShipmentStatus, TrackingScan } from '../../domain/shipping';
+import type { StringTable } from '../../domain/strings/table';
 import { el } from '../../lib/browser/dom';
 import { pageLocale, pageText } from '../../lib/browser/page-text';
 
@@ -17,6 +18,7 @@ interface ParcelAnswer {
     trackingUrl: string | null;
     status: ShipmentStatus;
     failureReason: string | null;
+    reattemptRequested: boolean;
     scans: TrackingScan[];
   } | null;
 }
@@ -48,10 +50,37 @@ export async function showParcel(holder: HTMLElement, orderNumber: string, key: 
     return;
   }
   if (!answer.parcel) return;
-  holder.replaceChildren(parcelSection(answer.parcel));
+  const reattempt = async (): Promise<boolean> => {
+    try {
+      const response = await fetcher('/api/shipping/reattempt', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ number: orderNumber, ...(key ? { key } : {}) }),
+      });
+      return response.ok;
+    } catch {
+      return false;
+    }
+  };
+  holder.replaceChildren(parcelSection(answer.parcel, reattempt));
 }
 
-export function parcelSection(parcel: NonNullable<ParcelAnswer['parcel']>): HTMLElement {
+/** The customer's answer to a failed delivery: one button, then the news that the courier was asked. */
+function reattemptControl(asked: boolean, reattempt: () => Promise<boolean>, text: StringTable['parcel']): HTMLElement {
+  const note = el('p', { role: 'status', class: 'text-sm text-gray-800' }, asked ? text.reattemptAsked : '');
+  if (asked) return note;
+  const button = el('button', { type: 'button', class: 'rounded border border-teal-700 px-4 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50' }, text.askReattempt);
+  button.addEventListener('click', async () => {
+    button.setAttribute('disabled', '');
+    const done = await reattempt();
+    note.textContent = done ? text.reattemptAsked : text.reattemptFailed;
+    if (done) button.remove();
+    else button.removeAttribute('disabled');
+  });
+  return el('div', { class: 'space-y-1' }, button, note);
+}
+
+export function parcelSection(parcel: NonNullable<ParcelAnswer['parcel']>, reattempt: () => Promise<boolean> = async () => false): HTMLElement {
   const text = pageText('parcel', english);
   const when = new Intl.DateTimeFormat(pageLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
   return el(
@@ -61,6 +90,7 @@ export function parcelSection(parcel: NonNullable<ParcelAnswer['parcel']>): HTML
     el('p', { class: 'text-sm text-gray-800' }, fill(text.sentWith, { courier: parcel.courierName, awb: parcel.awb })),
     el('p', { class: 'text-sm font-semibold text-gray-900', 'data-testid': 'parcel-status' }, text[STATUS_KEYS[parcel.status]]),
     parcel.status === 'delivery_failed' && parcel.failureReason && el('p', { class: 'text-sm text-red-700' }, fill(text.failedBecause, { reason: parcel.failureReason })),
+    parcel.status === 'delivery_failed' && reattemptControl(parcel.reattemptRequested, reattempt, text),
     parcel.trackingUrl && el('p', { class: 'text-sm' }, el('a', { class: LINK, href: parcel.trackingUrl, target: '_blank', rel: 'noopener' }, text.track)),
     el('h3', { class: 'text-sm font-semibold text-gray-900' }, text.latestScans),
     parcel.scans.length === 0

@@ -17,6 +17,7 @@ interface Parcel {
   pickup_date: string | null;
   failure_reason: string | null;
   failed_attempts: number;
+  return_condition: 'unopened' | 'opened' | null;
 }
 interface Scan {
   at: string;
@@ -31,6 +32,11 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateSt
 /** A strip or two in a padded envelope: what most pharmacy parcels weigh. */
 const TYPICAL_PARCEL_GRAMS = 500;
 
+const RECEIVED: Record<'unopened' | 'opened', string> = {
+  unopened: 'Received back unopened: its stock is back on the shelf.',
+  opened: 'Received back opened: its stock was not put back.',
+};
+
 export default function CourierDispatch({ staff, order, onChanged }: { staff: StaffSession; order: { id: string; status: string }; onChanged: () => Promise<void> }) {
   const [parcel, setParcel] = useState<Parcel | null>(null);
   const [scans, setScans] = useState<Scan[]>([]);
@@ -41,7 +47,7 @@ export default function CourierDispatch({ staff, order, onChanged }: { staff: St
   const load = useCallback(async () => {
     const { data } = await staff.client
       .from('shipments')
-      .select('id, status, awb, courier_name, label_url, manifest_url, pickup_date, failure_reason, failed_attempts')
+      .select('id, status, awb, courier_name, label_url, manifest_url, pickup_date, failure_reason, failed_attempts, return_condition')
       .eq('order_id', order.id)
       .eq('direction', 'forward')
       .maybeSingle();
@@ -114,6 +120,17 @@ export default function CourierDispatch({ staff, order, onChanged }: { staff: St
                 Request today's pickup
               </button>
             )}
+            {parcel.status === 'returned_to_origin' && !parcel.return_condition && (
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className={buttonClass} disabled={busy} onClick={() => void call('/api/desk/dispatch-return', { orderId: order.id, condition: 'unopened' }, (value) => `Received unopened: stock restocked, credit note ${String(value.creditNoteNumber)}.`)}>
+                  Came back unopened: restock and refund
+                </button>
+                <button type="button" className={quietButtonClass} disabled={busy} onClick={() => void call('/api/desk/dispatch-return', { orderId: order.id, condition: 'opened' }, (value) => `Received opened: not restocked, credit note ${String(value.creditNoteNumber)}.`)}>
+                  Came back opened: refund without restocking
+                </button>
+              </div>
+            )}
+            {parcel.return_condition && <p>{RECEIVED[parcel.return_condition]}</p>}
             {scans.length > 0 && (
               <ol aria-label="Courier scans" className="space-y-1">
                 {scans.map((scan) => (

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { orderStatuses } from '../../../domain/order-status';
 import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
 import { bookParcel, requestDayPickup, type DispatchDependencies } from '../../shipping/server/public';
-import type { DeskDependencies } from './handlers';
+import { remainingPaise, type DeskDependencies } from './handlers';
 import { requireStaff } from './staff';
 
 /** Dispatch by courier, for pharmacists and support: one action per order, one pickup a day. */
@@ -52,4 +52,41 @@ export async function handleDayPickup(req: Request, deps: DeskDependencies, ship
   const courier = shipping();
   if (!courier) throw new HttpRefusal(409, NOT_SET_UP);
   return jsonResponse(await requestDayPickup(courier));
+}
+
+export const returnedParcelSchema = z.strictObject({
+  orderId: z.uuid({ error: 'orderId must be an order id' }),
+  condition: z.enum(['unopened', 'opened'], { error: 'Say whether the parcel came back unopened or opened.' }),
+});
+
+/**
+ * POST /api/desk/dispatch-return: a parcel the courier brought back (RTO), checked at the desk.
+ * Unopened, its batches go back on the shelf; opened, they do not. Either way the invoice is
+ * credited, an online payment refunded, and cash on delivery (never collected) closed as unpaid.
+ */
+export async function handleReturnedParcel(req: Request, deps: DeskDependencies): Promise<Response> {
+  requirePost(req);
+  const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist', 'support']);
+  const body = parseBody(returnedParcelSchema, parseJson(await readRawBody(req)));
+  const order = await deps.store.findOrder(body.orderId);
+  if (!order) throw new HttpRefusal(404, 'No such order.');
+  const db = deps.orders.db;
+  const { data: parcel, error } = await db.from('shipments').select('id, status, awb').eq('order_id', order.id).eq('direction', 'forward').maybeSingle();
+  if (error) throw new Error(`reading the parcel of ${order.order_number}: ${error.message}`);
+  if (!parcel || parcel.status !== 'returned_to_origin') throw new HttpRefusal(409, `Order ${order.order_number} has no parcel back from the courier.`);
+  const received = await db.rpc('receive_returned_parcel', { p_shipment_id: parcel.id, p_condition: body.condition });
+  if (received.error) {
+    if (received.error.code === '23505') throw new HttpRefusal(409, `The parcel of order ${order.order_number} was received already.`);
+    throw new Error(`receiving the parcel of ${order.order_number}: ${received.error.message}`);
+  }
+  const reason = `Returned undelivered by the courier (AWB ${parcel.awb}), ${body.condition}`;
+  const creditNoteNumber = await deps.records.recordReturn(order, reason);
+  if (order.payment_status === 'pending') {
+    const closed = await db.rpc('set_payment_status', { p_order_id: order.id, p_payment_status: 'failed', p_actor_role: 'staff', p_actor_id: staff.id, p_note: 'Returned undelivered: no cash was collected' });
+    if (closed.error) throw new Error(`closing the unpaid cash on delivery of ${order.order_number}: ${closed.error.message}`);
+  } else {
+    await deps.refund(order, await remainingPaise(deps, order), `rto-${order.id.replaceAll('-', '')}`, reason, 'cancel');
+  }
+  await deps.sendMails(order.id);
+  return jsonResponse({ creditNoteNumber, restocked: body.condition === 'unopened' });
 }

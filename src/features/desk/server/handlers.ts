@@ -93,7 +93,7 @@ function refusedMove(order: DeskOrder, expected: OrderStatus): void {
 }
 
 /** The money left on an order after the rejected lines were refunded. */
-async function remainingPaise(deps: DeskDependencies, order: DeskOrder): Promise<number> {
+export async function remainingPaise(deps: DeskDependencies, order: DeskOrder): Promise<number> {
   if (order.payment_status !== 'partially_refunded') return order.amount_paise;
   return order.amount_paise - rejectedLinesPaise(order.lines, await deps.store.rejectedLines(order.id));
 }

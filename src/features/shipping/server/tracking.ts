@@ -4,7 +4,7 @@ import { isGuestOrderToken } from '../../../domain/guest-order-link';
 import { isOrderNumber } from '../../../domain/order-status';
 import { canMoveShipment, shipmentStatuses, trackingUrl, type ShipmentStatus, type TrackingScan } from '../../../domain/shipping';
 import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
-import type { TrackingUpdate } from './courier';
+import { CourierError, type CourierAdapter, type TrackingUpdate } from './courier';
 import { isShiprocketWebhookToken, readShiprocketWebhook, shiprocketWebhookSchema } from './shiprocket';
 
 /**
@@ -132,7 +132,7 @@ export async function handleParcel(req: Request, deps: { db: SupabaseClient; ord
   if (!order || !(await mayRead(req, deps, order, url.searchParams.get('key')))) throw new HttpRefusal(404, 'No such order.');
   const { data: row, error: parcelError } = await deps.db
     .from('shipments')
-    .select('id, provider, status, awb, courier_name, failure_reason, failed_attempts, reattempt_requested_at')
+    .select('id, provider, status, status_at, awb, courier_name, failure_reason, failed_attempts, reattempt_requested_at')
     .eq('order_id', order.id)
     .eq('direction', 'forward')
     .neq('status', 'booking')
@@ -148,10 +148,41 @@ export async function handleParcel(req: Request, deps: { db: SupabaseClient; ord
     status: row.status,
     failureReason: row.failure_reason,
     failedAttempts: row.failed_attempts,
-    reattemptRequested: row.reattempt_requested_at !== null,
+    reattemptRequested: reattemptAskedSinceFailure(row),
     scans: (scans ?? []).map((scan) => ({ at: new Date(scan.at).toISOString(), status: scan.status, activity: scan.activity, location: scan.location })),
   };
   return jsonResponse({ parcel });
+}
+
+/** The customer asked for another attempt after the latest failed one. */
+const reattemptAskedSinceFailure = (row: { status: string; status_at: string; reattempt_requested_at: string | null }) =>
+  row.status === 'delivery_failed' && row.reattempt_requested_at !== null && Date.parse(row.reattempt_requested_at) >= Date.parse(row.status_at);
+
+const reattemptSchema = z.strictObject({ number: z.string().refine(isOrderNumber, 'number must be an order number'), key: z.string().max(200).optional() });
+
+/**
+ * POST /api/shipping/reattempt {number, key?}: the customer's answer to a failed delivery, "try
+ * again", passed to the courier (Shiprocket's NDR action); once per failed attempt.
+ */
+export async function handleReattempt(req: Request, deps: { db: SupabaseClient; orderLinkSecret: string; courier: CourierAdapter | null; now: () => Date }): Promise<Response> {
+  requirePost(req);
+  const body = parseBody(reattemptSchema, parseJson(await readRawBody(req)));
+  const { data: order, error } = await deps.db.from('orders').select('id, user_id').eq('order_number', body.number).maybeSingle();
+  if (error) throw new Error(`reading order ${body.number}: ${error.message}`);
+  if (!order || !(await mayRead(req, deps, order, body.key ?? null))) throw new HttpRefusal(404, 'No such order.');
+  const { data: row, error: parcelError } = await deps.db.from('shipments').select('id, status, status_at, awb, reattempt_requested_at').eq('order_id', order.id).eq('direction', 'forward').maybeSingle();
+  if (parcelError) throw new Error(`reading the parcel of ${body.number}: ${parcelError.message}`);
+  if (!row || row.status !== 'delivery_failed' || !deps.courier) throw new HttpRefusal(409, 'This parcel has no failed delivery to try again.');
+  if (reattemptAskedSinceFailure(row)) return jsonResponse({ reattemptRequested: true });
+  try {
+    await deps.courier.ndrAction(row.awb, 'reattempt', 'The customer asked for another attempt on the order page');
+  } catch (thrown) {
+    if (thrown instanceof CourierError) throw new HttpRefusal(503, thrown.message);
+    throw thrown;
+  }
+  const { error: saveError } = await deps.db.from('shipments').update({ reattempt_requested_at: deps.now().toISOString() }).eq('id', row.id);
+  if (saveError) throw new Error(`recording the reattempt of ${body.number}: ${saveError.message}`);
+  return jsonResponse({ reattemptRequested: true });
 }
 
 async function mayRead(req: Request, deps: { db: SupabaseClient; orderLinkSecret: string }, order: { id: string; user_id: string | null }, key: string | null): Promise<boolean> {
