@@ -23,7 +23,7 @@ const signedIn = async (email: string, password: string): Promise<SupabaseClient
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'supabase-language-'));
   emulator = await startSupabaseEmulator({ dataDir, port: 0 });
-});
+}, 240_000);
 
 afterAll(async () => {
   await emulator?.close();
