@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { reorder } from './strings/english/reorder';
+import { fill } from './strings/format';
+import type { StringTable } from './strings/table';
 import type { DrugSchedule } from './drug-tax';
 import type { OrderLine } from './order-line';
 import { prescriptionStillValid, type PrescriptionValidity } from './prescription-validity';
@@ -86,14 +89,21 @@ export function planReorder(input: ReorderInput): ReorderPlan {
   return plan;
 }
 
-/** The sentence for a past line that is not going into the cart. */
-export function notSoldSentence(line: ReorderPlan['notSold'][number]): string {
-  const why = line.reason === 'sold-out' ? `${line.name} is out of stock today, so it was not added.` : `${line.name} is no longer sold, so it was not added.`;
-  return line.substitute ? `${why} ${line.substitute.name} has the same salt.` : why;
-}
+type ReorderText = StringTable['reorder'];
+
+/** The sentence for a past line that is not going into the cart (in the page's language; English's by default). */
+export const notSoldSentenceIn =
+  (text: ReorderText) =>
+  (line: ReorderPlan['notSold'][number]): string => {
+    const why = fill(line.reason === 'sold-out' ? text.outOfStock : text.noLongerSold, { name: line.name });
+    return line.substitute ? fill(text.sameSalt, { why, substitute: line.substitute.name }) : why;
+  };
+
+/** The same in English (a function of the line alone, so `lines.map(notSoldSentence)` reads right). */
+export const notSoldSentence = (line: ReorderPlan['notSold'][number]): string => notSoldSentenceIn(reorder)(line);
 
 /** The sentence for a prescription line whose earlier prescription no longer counts. */
-export const prescriptionAgainSentence = (name: string): string => `${name} needs a valid prescription: please upload it again at checkout.`;
+export const prescriptionAgainSentence = (name: string, text: ReorderText = reorder): string => fill(text.prescriptionAgain, { name });
 
 /** The sentence for a prescription line that reuses the earlier prescription. */
-export const prescriptionReusedSentence = (name: string): string => `${name}: your earlier prescription is still valid and is attached.`;
+export const prescriptionReusedSentence = (name: string, text: ReorderText = reorder): string => fill(text.prescriptionReused, { name });

@@ -154,6 +154,15 @@ test('a guest buys from /hi in Hindi, from the landing page to a paid order and 
     .poll(async () => (await serviceClient.from('orders').select('language, payment_status').eq('guest_session_id', sessionId)).data)
     .toEqual([{ language: 'hi', payment_status: 'paid' }]);
 
+  // Reorder from the order page, in Hindi.
+  const orderPage = page.url();
+  await page.getByRole('link', { name: text.reorder.button }).click();
+  await expect(page).toHaveURL(/\/hi\/reorder\?/);
+  await expect(page.getByRole('status').getByText(fill(text.reorder.added.one, { count: 1 }))).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expectAllHindi(page);
+  await page.goto(orderPage);
+  await expect(page.getByRole('heading', { level: 1, name: fill(text.order.orderNumber, { number: orderNumber }) })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+
   // The switch keeps the place: the same order, its guest key and all.
   const key = new URL(page.url()).searchParams.get('key');
   await languageSwitch(page, 'English').click();

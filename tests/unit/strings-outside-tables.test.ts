@@ -34,7 +34,6 @@ const NOT_YET_IN_THE_TABLES = new Set([
   'pages/payment/phonepe/callback.astro',
   'pages/product-not-found.astro',
   'pages/product-removed/[product].astro',
-  'pages/reorder.astro',
   'pages/reset-password.astro',
 ]);
 

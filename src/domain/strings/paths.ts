@@ -11,7 +11,6 @@ const DEFAULT_LANGUAGE_ONLY = [
   '/account',
   '/account/addresses',
   '/contact-us',
-  '/reorder',
   '/product-not-found',
   '/product-removed/',
   '/orders/invoice',

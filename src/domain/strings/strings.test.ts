@@ -81,7 +81,8 @@ describe('addresses in a language', () => {
     expect(pathIn('hi', '/orders/MK-2611-000001')).toBe('/hi/orders/MK-2611-000001');
     expect(pathUnder('/hi', '/products')).toBe('/hi/products');
     expect(pathUnder('', '/products')).toBe('/products');
-    expect(pathUnder('/hi', '/reorder?order=1')).toBe('/reorder?order=1');
+    expect(pathUnder('/hi', '/reorder?order=1')).toBe('/hi/reorder?order=1');
+    expect(pathUnder('/hi', '/contact-us')).toBe('/contact-us');
   });
 });
 

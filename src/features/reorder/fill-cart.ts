@@ -1,6 +1,8 @@
 import { isPurchasable } from '../../domain/product';
-import { notSoldSentence, prescriptionAgainSentence, prescriptionReusedSentence, type ReorderPlan } from '../../domain/reorder';
-import { reorderStrings } from '../../domain/reorder-strings';
+import { notSoldSentenceIn, prescriptionAgainSentence, prescriptionReusedSentence, type ReorderPlan } from '../../domain/reorder';
+import { reorder } from '../../domain/strings/english/reorder';
+import { countText, fill } from '../../domain/strings/format';
+import type { StringTable } from '../../domain/strings/table';
 import type { CartProduct } from '../../domain/product';
 
 /** The cart calls a reorder makes (the cart's public API); passed in so the rule is tested without storage. */
@@ -23,7 +25,8 @@ export interface ReorderOutcome {
  * grows by the past quantity; a prescription line carries the earlier prescription while it is
  * valid, otherwise the cart asks for one at checkout.
  */
-export async function fillCart(plan: ReorderPlan, cart: ReorderCart): Promise<ReorderOutcome> {
+export async function fillCart(plan: ReorderPlan, cart: ReorderCart, text: StringTable['reorder'] = reorder, locale = 'en-IN'): Promise<ReorderOutcome> {
+  const notSoldSentence = notSoldSentenceIn(text);
   const sentences = plan.notSold.map(notSoldSentence);
   const lookups = await Promise.all(plan.lines.map((line) => cart.lookUp(line.productId)));
   let added = 0;
@@ -34,7 +37,7 @@ export async function fillCart(plan: ReorderPlan, cart: ReorderCart): Promise<Re
       return;
     }
     if (lookup.status === 'unknown') {
-      sentences.push(`${line.name} could not be checked just now, so it was not added. Please try again.`);
+      sentences.push(fill(text.couldNotCheck, { name: line.name }));
       return;
     }
     const before = cart.quantityOf(line.productId);
@@ -42,11 +45,11 @@ export async function fillCart(plan: ReorderPlan, cart: ReorderCart): Promise<Re
     cart.setQuantity(line.productId, before + line.quantity);
     if (line.prescriptionPaths) {
       cart.setPrescription(line.productId, true, line.prescriptionPaths[0] ?? null);
-      sentences.push(prescriptionReusedSentence(line.name));
+      sentences.push(prescriptionReusedSentence(line.name, text));
     } else if (line.prescriptionAgain) {
-      sentences.push(prescriptionAgainSentence(line.name));
+      sentences.push(prescriptionAgainSentence(line.name, text));
     }
     added += 1;
   });
-  return { added, sentences: [added > 0 ? reorderStrings.added(added) : reorderStrings.nothingAdded, ...sentences] };
+  return { added, sentences: [added > 0 ? countText(text.added, added, locale) : text.nothingAdded, ...sentences] };
 }

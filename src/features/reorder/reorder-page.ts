@@ -1,7 +1,13 @@
 import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { loadSupabase } from '../../lib/browser/load-supabase';
 import { reorderPlanSchema } from '../../domain/reorder';
-import { reorderStrings } from '../../domain/reorder-strings';
+import { reorder } from '../../domain/strings/english/reorder';
+import { fill } from '../../domain/strings/format';
+import { pathUnder } from '../../domain/strings/paths';
+import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-text';
+
+// The page's words: English's, or the page's own language's on a page in another.
+const words = () => pageText('reorder', reorder);
 import { addToCart, lookUpProduct, quantityOf, $cart, setPrescription, setQuantity } from '../cart/public';
 import { fillCart } from './fill-cart';
 
@@ -31,9 +37,9 @@ function paragraph(text: string, attributes: Record<string, string> = {}): HTMLE
 
 function cartLink(): HTMLElement {
   const link = document.createElement('a');
-  link.href = '/cart';
+  link.href = pathUnder(pagePathPrefix(), '/cart');
   link.className = 'mt-4 inline-block rounded bg-teal-700 px-4 py-2 text-sm font-semibold text-white';
-  link.textContent = reorderStrings.goToCart;
+  link.textContent = words().goToCart;
   return link;
 }
 
@@ -44,7 +50,7 @@ function cartLink(): HTMLElement {
  */
 export async function showReorderPage(holder: HTMLElement): Promise<void> {
   const request = reorderRequestOf(window.location.href);
-  if (!request) return void holder.replaceChildren(paragraph(reorderStrings.missingLink, { role: 'alert', class: 'text-sm text-red-700' }));
+  if (!request) return void holder.replaceChildren(paragraph(words().missingLink, { role: 'alert', class: 'text-sm text-red-700' }));
   try {
     const token = 'reminder' in request ? null : await accessToken();
     const response = await fetch('/api/orders/reorder', {
@@ -54,7 +60,7 @@ export async function showReorderPage(holder: HTMLElement): Promise<void> {
     });
     const answer: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const error = typeof answer === 'object' && answer !== null && 'error' in answer && typeof answer.error === 'string' ? answer.error : reorderStrings.failed;
+      const error = typeof answer === 'object' && answer !== null && 'error' in answer && typeof answer.error === 'string' ? answer.error : words().failed;
       return void holder.replaceChildren(paragraph(error, { role: 'alert', class: 'text-sm text-red-700' }));
     }
     const plan = reorderPlanSchema.parse(answer);
@@ -64,13 +70,13 @@ export async function showReorderPage(holder: HTMLElement): Promise<void> {
       add: addToCart,
       setQuantity,
       setPrescription,
-    });
+    }, words(), pageLocale());
     const [headline, ...rest] = outcome.sentences;
     const list = document.createElement('ul');
     list.className = 'mt-3 list-disc space-y-1 pl-5 text-sm text-gray-800';
     list.append(...rest.map((sentence) => Object.assign(document.createElement('li'), { textContent: sentence })));
-    holder.replaceChildren(paragraph(`Order ${plan.orderNumber}`, { class: 'text-sm text-gray-600' }), paragraph(headline ?? '', { role: 'status', class: 'mt-1 font-semibold text-gray-900' }), list, cartLink());
+    holder.replaceChildren(paragraph(fill(words().orderLine, { number: plan.orderNumber }), { class: 'text-sm text-gray-600' }), paragraph(headline ?? '', { role: 'status', class: 'mt-1 font-semibold text-gray-900' }), list, cartLink());
   } catch {
-    holder.replaceChildren(paragraph(reorderStrings.failed, { role: 'alert', class: 'text-sm text-red-700' }));
+    holder.replaceChildren(paragraph(words().failed, { role: 'alert', class: 'text-sm text-red-700' }));
   }
 }

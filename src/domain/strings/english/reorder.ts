@@ -21,4 +21,13 @@ export const reorder = {
   accountNone: 'You have no refill reminders. Turn one on from an order page.',
   stop: 'Stop',
   restart: 'Restart',
+  title: 'Reorder | MediKart',
+  description: "Your earlier medicines back in your cart at today's price.",
+  orderLine: 'Order {number}',
+  outOfStock: '{name} is out of stock today, so it was not added.',
+  noLongerSold: '{name} is no longer sold, so it was not added.',
+  sameSalt: '{why} {substitute} has the same salt.',
+  couldNotCheck: '{name} could not be checked just now, so it was not added. Please try again.',
+  prescriptionAgain: '{name} needs a valid prescription: please upload it again at checkout.',
+  prescriptionReused: '{name}: your earlier prescription is still valid and is attached.',
 } as const;
