@@ -100,7 +100,6 @@ const INDEPENDENT_VOWELS: Readonly<Record<string, string>> = {
 const VIRAMA = '\u094d';
 const NUKTA = '\u093c';
 const ANUSVARA = '\u0902';
-const NASAL_SIGNS = new Set(['\u0901', '\u0903']);
 
 /** A Devanagari word as sounds: a consonant (with its vowel: a sign, none after a virama, or the inherent 'a'), or a vowel. */
 type Sound = { kind: 'consonant'; consonant: Consonant; vowel: string | null; inherent: boolean } | { kind: 'vowel'; vowel: string };
@@ -125,7 +124,7 @@ function sounds(word: string): Sound[] {
     else if (INDEPENDENT_VOWELS[letter]) out.push({ kind: 'vowel', vowel: INDEPENDENT_VOWELS[letter] });
     // An anusvara before a consonant is its nasal: n, or m before p, b and m (जेंटा, कॉम्बि).
     else if (letter === ANUSVARA) out.push({ kind: 'consonant', consonant: consonant('n', 'n', 'm'), vowel: null, inherent: false });
-    else if (NASAL_SIGNS.has(letter)) continue;
+    // Anything else (a chandrabindu's nasal vowel, a visarga) has no letter of its own in English spellings.
   }
   dropSchwas(out);
   return out;
