@@ -1,10 +1,11 @@
 /**
  * Checks a deployed store from outside, the way a customer's browser and the providers reach it:
- *   npm run preflight -- --site https://<your site> [--expect-live | --expect-test] [--whatsapp-verify-token <token>]
+ *   npm run preflight -- --site https://<your site> [--expect-live | --expect-test] [--whatsapp-verify-token <token>] [--shiprocket-webhook-token <token>]
  * Pages and security headers served, /api functions answering bad input with a 4xx and the same
  * headers, the SMS, sign-in code and WhatsApp endpoints configured and refusing unsigned calls, the
  * Supabase URL and anon key the pages were built with accepted by Supabase, the Razorpay key id in
- * the expected mode, and (for a site not on this machine) no local-stack address shipped.
+ * the expected mode, the courier provider's PIN-code check and tracking webhook (its token, when
+ * given, tried as Shiprocket sends it), and (for a site not on this machine) no local-stack address shipped.
  * One PASS/FAIL line per check; the exit code is 1 when any check fails.
  */
 import { parseArgs } from 'node:util';
@@ -15,7 +16,7 @@ interface Check {
   detail: string;
 }
 
-const USAGE = 'Usage: npm run preflight -- --site https://<your site> [--expect-live | --expect-test] [--whatsapp-verify-token <token>]';
+const USAGE = 'Usage: npm run preflight -- --site https://<your site> [--expect-live | --expect-test] [--whatsapp-verify-token <token>] [--shiprocket-webhook-token <token>]';
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'strict-transport-security'] as const;
 // A local address has a port (supabase-js names the bare host 127.0.0.1 in its trace settings).
 const LOCAL_TRACE = /\b(?:127\.0\.0\.1|localhost):\d+|rzp_test_localemulator/;
@@ -104,7 +105,42 @@ async function messageChecks(site: URL, check: (name: string, ok: boolean, detai
   );
 }
 
-export async function preflight(site: URL, expect: 'live' | 'test' | null, options: { whatsappVerifyToken?: string } = {}): Promise<Check[]> {
+/**
+ * Shipping (issue 39): the cart's PIN-code check answers, and the courier provider's tracking webhook
+ * refuses a call without its token (404 when the SHIPROCKET_* group is left out: own zones only).
+ * With --shiprocket-webhook-token, the token set in Shiprocket's panel is tried as Shiprocket sends
+ * it (x-api-key) with an AWB the shop never booked: the site must take it (200) and ignore it.
+ */
+async function shippingChecks(site: URL, check: (name: string, ok: boolean, detail: string) => void, webhookToken: string | undefined): Promise<void> {
+  try {
+    const response = await get(new URL('/api/shipping/serviceability?pin=110001', site).toString());
+    const body = (await response.json().catch(() => null)) as { serviceable?: unknown; message?: unknown } | null;
+    check('PIN-code check', response.status === 200 && typeof body?.serviceable === 'boolean', response.status === 200 ? `110001: ${String(body?.message)}` : `answered ${response.status}`);
+  } catch (error) {
+    check('PIN-code check', false, `unreachable: ${(error as Error).message}`);
+  }
+  const hook = new URL('/api/shipping/courier-updates', site).toString();
+  try {
+    const unsigned = await get(hook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    if (unsigned.status === 404) {
+      check('courier tracking webhook (Shiprocket)', webhookToken === undefined, webhookToken === undefined ? 'off: no SHIPROCKET_* variables (optional; the shop delivers to its own zones only)' : 'off, but a webhook token was given: set the SHIPROCKET_* variables');
+      return;
+    }
+    check('courier tracking webhook refuses a call without its token', unsigned.status === 401, `an unsigned POST answered ${unsigned.status}`);
+    if (webhookToken === undefined) return;
+    const probe = await get(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': webhookToken },
+      body: JSON.stringify({ awb: `PREFLIGHT${Date.now()}`, current_status: 'IN TRANSIT', shipment_status_id: 18, scans: [] }),
+    });
+    const answer = (await probe.json().catch(() => null)) as { ignored?: unknown } | null;
+    check('courier tracking webhook token', probe.status === 200 && typeof answer?.ignored === 'string', probe.status === 200 ? 'Shiprocket’s token is the site’s SHIPROCKET_WEBHOOK_TOKEN' : `answered ${probe.status} (the token is not the site’s SHIPROCKET_WEBHOOK_TOKEN?)`);
+  } catch (error) {
+    check('courier tracking webhook', false, `unreachable: ${(error as Error).message}`);
+  }
+}
+
+export async function preflight(site: URL, expect: 'live' | 'test' | null, options: { whatsappVerifyToken?: string; shiprocketWebhookToken?: string } = {}): Promise<Check[]> {
   const checks: Check[] = [];
   const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
   const https = site.protocol === 'https:';
@@ -152,6 +188,7 @@ export async function preflight(site: URL, expect: 'live' | 'test' | null, optio
   }
 
   await messageChecks(site, check, options.whatsappVerifyToken);
+  await shippingChecks(site, check, options.shiprocketWebhookToken);
 
   const scripts = await shippedScripts(site, pages).catch(() => []);
   const shipped = [...pages, ...scripts].join('\n');
@@ -187,7 +224,9 @@ export async function preflight(site: URL, expect: 'live' | 'test' | null, optio
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { site: { type: 'string' }, 'expect-live': { type: 'boolean' }, 'expect-test': { type: 'boolean' }, 'whatsapp-verify-token': { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { site: { type: 'string' }, 'expect-live': { type: 'boolean' }, 'expect-test': { type: 'boolean' }, 'whatsapp-verify-token': { type: 'string' }, 'shiprocket-webhook-token': { type: 'string' } },
+  });
   if (!values.site || (values['expect-live'] && values['expect-test'])) throw new Error(USAGE);
   let site: URL;
   try {
@@ -196,7 +235,11 @@ async function main(): Promise<void> {
     throw new Error(`--site must be the store's address, e.g. https://medikart.netlify.app\n${USAGE}`);
   }
   const verifyToken = values['whatsapp-verify-token'];
-  const checks = await preflight(site, values['expect-live'] ? 'live' : values['expect-test'] ? 'test' : null, verifyToken ? { whatsappVerifyToken: verifyToken } : {});
+  const shiprocketToken = values['shiprocket-webhook-token'];
+  const checks = await preflight(site, values['expect-live'] ? 'live' : values['expect-test'] ? 'test' : null, {
+    ...(verifyToken ? { whatsappVerifyToken: verifyToken } : {}),
+    ...(shiprocketToken ? { shiprocketWebhookToken: shiprocketToken } : {}),
+  });
   for (const { name, ok, detail } of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
   const failed = checks.filter((result) => !result.ok).length;
   console.log(failed === 0 ? `All ${checks.length} checks passed for ${site.origin}.` : `${failed} of ${checks.length} checks failed for ${site.origin}.`);
