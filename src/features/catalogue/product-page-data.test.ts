@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readCatalogueDirectory } from './read-catalogue-files';
 import { alternativesByProduct } from './substitutes';
+import { gzipSync } from 'node:zlib';
 import { PRODUCT_PAGE_SHARDS, productPageDataFiles, productPageDataReader, productPageShard } from './product-page-data';
+import { shardJson } from './product-page-on-request';
 import { productSegment } from '../../domain/product';
 
 const products = await readCatalogueDirectory(path.resolve(import.meta.dirname, '../../../tests/fixtures/catalogue'));
@@ -10,12 +12,12 @@ const alternatives = alternativesByProduct(products);
 const files = new Map(productPageDataFiles(products, alternatives));
 
 /** The site as the function sees it: the build's shard files, counting the fetches. */
-function site(shards: ReadonlyMap<string, string> = files) {
+function site(shards: ReadonlyMap<string, Uint8Array> = files) {
   const fetched: string[] = [];
   const read = productPageDataReader(async (sitePath) => {
     fetched.push(sitePath);
-    const text = shards.get(sitePath);
-    return text === undefined ? null : (JSON.parse(text) as unknown);
+    const bytes = shards.get(sitePath);
+    return bytes === undefined ? null : shardJson(bytes);
   });
   return { read, fetched };
 }
@@ -57,11 +59,18 @@ describe('product page data for the pages drawn on request', () => {
 
   it('refuses a shard holding something the build would not write', async () => {
     const product = products[0]!;
-    const [shardPath, text] = [...files].find(([, shardText]) => productSegment(product) in (JSON.parse(shardText) as object))!;
-    const shard = JSON.parse(text) as Record<string, { product: Record<string, unknown> }>;
+    const [shardPath, bytes] = [...files].find(([, shardBytes]) => productSegment(product) in (shardJson(shardBytes) as object))!;
+    const shard = shardJson(bytes) as Record<string, { product: Record<string, unknown> }>;
     shard[productSegment(product)]!.product.mrp_paise = -5;
-    const { read } = site(new Map([[shardPath, JSON.stringify(shard)]]));
+    const { read } = site(new Map([[shardPath, gzipSync(JSON.stringify(shard))]]));
     await expect(read(productSegment(product))).rejects.toThrow(`holds a product page for ${productSegment(product)} the build would not write`);
+  });
+
+  it('stores each shard gzipped, and reads one a server has already unpacked', () => {
+    const [shardPath, bytes] = [...files][0]!;
+    expect(shardPath).toMatch(/^\/catalogue\/pages\/\d+\.json\.gz$/);
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+    expect(shardJson(new TextEncoder().encode(JSON.stringify(shardJson(bytes))))).toEqual(shardJson(bytes));
   });
 
   it('spreads addresses over a fixed number of shards', () => {

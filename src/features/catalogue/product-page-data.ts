@@ -3,7 +3,9 @@
  * and its alternatives as listed, written at build beside the pages in shard files, a shard per
  * address's hash, and fetched from the site by the function that draws the page. 100,000 products'
  * records cannot ship inside a function; a shard is ~100 products at that size, cached by the CDN.
+ * Each shard is stored gzipped (at 100,000 synthetic products 24 MB rather than 463 MB of the deploy).
  */
+import { gzipSync } from 'node:zlib';
 import { productSegment, type Product } from '../../domain/product';
 import { CART_LINE_FIELDS, FULL_PRODUCT, productView, readProductView, someFields, type ViewOf } from '../../domain/product-schema';
 import type { Alternatives } from './substitutes';
@@ -22,7 +24,7 @@ export function productPageShard(segment: string): number {
 }
 
 export function productPageDataUrl(shard: number): string {
-  return `/catalogue/pages/${shard}.json`;
+  return `/catalogue/pages/${shard}.json.gz`;
 }
 
 const SUBSTITUTE_VIEW = productView({ ...someFields(CART_LINE_FIELDS, ['id', 'slug', 'name', 'sale_state']), marketer: FULL_PRODUCT.fields.marketer });
@@ -46,8 +48,8 @@ function listed(alternatives: Alternatives): ListedAlternatives {
   };
 }
 
-/** Each shard's file: its products' page data by address segment. */
-export function* productPageDataFiles(products: readonly Product[], alternatives: ReadonlyMap<number, Alternatives>): Generator<[path: string, text: string]> {
+/** Each shard's file, gzipped: its products' page data by address segment. */
+export function* productPageDataFiles(products: readonly Product[], alternatives: ReadonlyMap<number, Alternatives>): Generator<[path: string, gzipped: Uint8Array]> {
   const shards = new Map<number, Record<string, ProductPageData>>();
   for (const product of products) {
     const segment = productSegment(product);
@@ -56,7 +58,7 @@ export function* productPageDataFiles(products: readonly Product[], alternatives
     shards.set(shard, members);
     members[segment] = { product, alternatives: listed(alternatives.get(product.id) ?? { substitutes: [], otherStrengths: [] }) };
   }
-  for (const [shard, members] of shards) yield [productPageDataUrl(shard), JSON.stringify(members)];
+  for (const [shard, members] of shards) yield [productPageDataUrl(shard), gzipSync(JSON.stringify(members))];
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

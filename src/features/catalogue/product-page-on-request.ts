@@ -3,16 +3,23 @@
  * data fetched from the site's own shard files (product-page-data.ts) and the headers that keep the
  * drawn page at the CDN.
  */
+import { gunzipSync } from 'node:zlib';
 import { productPageDataReader, type ProductPageData } from './product-page-data';
 
 /** One reader per site origin (one in production; tests may serve from several ports). */
 const readers = new Map<string, (segment: string) => Promise<ProductPageData | null>>();
 
+/** A shard file's JSON: gzipped as the build stores it, or already unpacked by a server that sent it with Content-Encoding. */
+export function shardJson(bytes: Uint8Array): unknown {
+  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  return JSON.parse(gzipped ? gunzipSync(bytes).toString('utf8') : new TextDecoder().decode(bytes));
+}
+
 async function fetchShard(url: URL): Promise<unknown> {
   const response = await fetch(url, { signal: AbortSignal.timeout(8_000) });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}.`);
-  return response.json();
+  return shardJson(new Uint8Array(await response.arrayBuffer()));
 }
 
 /** The product page data for an address segment, from the site the request came to; null when no product lives there. */

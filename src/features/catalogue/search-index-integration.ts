@@ -40,8 +40,8 @@ const OVERPRICED_NAMED = 20;
 // Files are written in batches: all at once exceed the open-file limit.
 const BATCH = 500;
 
-/** Writes text files under dist/, creating their folders, a batch at a time. */
-async function writeFiles(dist: URL, files: Iterable<[path: string, text: string]>): Promise<number> {
+/** Writes files under dist/, creating their folders, a batch at a time. */
+async function writeFiles(dist: URL, files: Iterable<[path: string, text: string | Uint8Array]>): Promise<number> {
   let written = 0;
   const batch: Promise<void>[] = [];
   const folders = new Set<string>();
