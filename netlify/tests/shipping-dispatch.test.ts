@@ -8,7 +8,7 @@ import { paymentHandler } from '../../src/features/checkout/server/payment-handl
 import { bookParcel, requestDayPickup, type DispatchDependencies } from '../../src/features/shipping/server/dispatch';
 import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependencies } from '../../src/features/shipping/server/production';
 import { guestOrderToken } from '../../src/domain/guest-order-link';
-import { handleCourierUpdate, handleParcel } from '../../src/features/shipping/server/tracking';
+import { handleCourierUpdate, handleParcel, reconcileShipments } from '../../src/features/shipping/server/tracking';
 import { HttpRefusal, respond } from '../../src/lib/server/http';
 import { BENGALURU_DELIVERY, checkoutBody, startTestStack, TEST_NOW, type TestStack } from './test-stack';
 
@@ -197,4 +197,18 @@ describe('the courier’s tracking webhook', () => {
     const stranger = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': TOKEN }, body: JSON.stringify({ awb: '999', current_status: 'DELIVERED', shipment_status_id: 7, scans: [] }) });
     expect(await stranger.json()).toEqual({ ok: true, ignored: 'no parcel with AWB 999' });
   });
+
+  it('reconciliation asks about a parcel whose news stopped, and applies the courier’s answer', async () => {
+    const orderId = await packedOrder(PUNE);
+    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => 'INV-2627-000022');
+    await shiprocket.scan(awb, 'picked_up');
+    await shiprocket.scan(awb, 'out_for_delivery');
+    // The out-for-delivery post was lost: the shop still has the parcel picked up, two days ago.
+    const twoDaysAgo = new Date(TEST_NOW.getTime() - 48 * 3600 * 1000).toISOString();
+    await admin.from('shipments').update({ status: 'picked_up', status_at: twoDaysAgo, last_scan_at: null }).eq('order_id', orderId);
+    const report = await reconcileShipments({ db: shipping.db, now: () => TEST_NOW, courier: shipping.courier!, afterChange: async () => {} });
+    expect(report).toMatchObject({ moved: 1, failed: 0 });
+    expect((await parcelOf(orderId)).status).toBe('out_for_delivery');
+  });
 });
+

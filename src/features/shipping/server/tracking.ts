@@ -193,3 +193,43 @@ async function mayRead(req: Request, deps: { db: SupabaseClient; orderLinkSecret
   }
   return key !== null && (await isGuestOrderToken(order.id, key, deps.orderLinkSecret));
 }
+
+/** A parcel whose news stopped this long ago is asked about. */
+export const STALLED_AFTER_HOURS = 24;
+const STALLED_PER_RUN = 20;
+
+export interface ShipmentReconciliation {
+  asked: number;
+  moved: number;
+  failed: number;
+}
+
+/**
+ * Parcels still on their way whose courier news stopped (no scan for a day, a webhook lost) are
+ * asked about by AWB, oldest first, and their answer applied as a webhook's would be.
+ */
+export async function reconcileShipments(deps: TrackingDependencies & { courier: CourierAdapter }, keepGoing: () => boolean = () => true): Promise<ShipmentReconciliation> {
+  const before = new Date(deps.now().getTime() - STALLED_AFTER_HOURS * 3600 * 1000).toISOString();
+  const { data, error } = await deps.db
+    .from('shipments')
+    .select('awb, status, status_at, last_scan_at')
+    .in('status', ['booked', 'picked_up', 'in_transit', 'out_for_delivery', 'delivery_failed', 'rto_in_transit'])
+    .lt('status_at', before)
+    .order('status_at')
+    .limit(STALLED_PER_RUN * 3);
+  if (error) throw new Error(`reading the parcels on their way: ${error.message}`);
+  const stalled = (data ?? []).filter((row) => (row.last_scan_at ?? row.status_at) < before).slice(0, STALLED_PER_RUN);
+  const report: ShipmentReconciliation = { asked: 0, moved: 0, failed: 0 };
+  for (const row of stalled) {
+    if (!keepGoing()) break;
+    report.asked += 1;
+    try {
+      const applied = await applyTrackingUpdate(deps, await deps.courier.track(row.awb));
+      if (applied.applied && applied.to) report.moved += 1;
+    } catch (thrown) {
+      report.failed += 1;
+      console.error(`[shipping reconcile] AWB ${row.awb} not asked:`, thrown);
+    }
+  }
+  return report;
+}
