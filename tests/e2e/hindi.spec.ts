@@ -278,3 +278,15 @@ test('a signed-in customer in Hindi: the choice goes on the account, My orders i
   await expect(page.locator('[data-my-orders]').getByText(text.order.loadingOrders)).toHaveCount(0, { timeout: FIRST_CALL_TIMEOUT });
   await expectAllHindi(page, new Set([...ALLOWED, ...customer.email.split(/[^A-Za-z]+/).map((word) => word.toLowerCase())]));
 });
+
+test('the contact page in Hindi: the form and its field errors', async ({ page }) => {
+  await page.goto('/hi');
+  await page.getByRole('contentinfo').getByRole('link', { name: text.layout.contactUs }).click();
+  await expect(page).toHaveURL(/\/hi\/contact-us$/);
+  // The company's registered name and its address are names.
+  const names = new Set([...ALLOWED, 'health', 'private', 'limited', 'support', 'example']);
+  await expectAllHindi(page, names);
+  await page.getByRole('button', { name: text.contact.send }).click();
+  await expect(page.getByText(text.contact.nameMissing)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expectAllHindi(page, names);
+});

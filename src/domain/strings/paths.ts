@@ -10,7 +10,6 @@ const DEFAULT_LANGUAGE_ONLY = [
   '/reset-password',
   '/account',
   '/account/addresses',
-  '/contact-us',
   '/product-not-found',
   '/product-removed/',
   '/orders/invoice',

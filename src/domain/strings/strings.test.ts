@@ -82,7 +82,8 @@ describe('addresses in a language', () => {
     expect(pathUnder('/hi', '/products')).toBe('/hi/products');
     expect(pathUnder('', '/products')).toBe('/products');
     expect(pathUnder('/hi', '/reorder?order=1')).toBe('/hi/reorder?order=1');
-    expect(pathUnder('/hi', '/contact-us')).toBe('/contact-us');
+    expect(pathUnder('/hi', '/contact-us')).toBe('/hi/contact-us');
+    expect(pathUnder('/hi', '/orders/invoice?number=1')).toBe('/orders/invoice?number=1');
   });
 });
 

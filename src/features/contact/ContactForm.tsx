@@ -4,15 +4,23 @@ import { loadSupabase } from '../../lib/browser/load-supabase';
 import { $auth } from '../auth/public';
 import { forgetSubmission, hasRecentSubmission, rememberSubmission } from './contact-marker';
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactField, type ContactFormValues } from './contact-fields';
-import {
-  CONTACT_ERROR_RESET_MS,
-  CONTACT_FAILED_MESSAGE,
-  CONTACT_NOT_SENT_MESSAGE,
-  CONTACT_FORM_HEADING,
-  CONTACT_SENDING_LABEL,
-  CONTACT_THANK_YOU,
-  CONTACT_THANK_YOU_NOTE,
-} from './contact-strings';
+import { CONTACT_ERROR_RESET_MS } from './contact-strings';
+import { contact } from '../../domain/strings/english/contact';
+import { sameSentenceIn } from '../../domain/strings/format';
+import type { StringTable } from '../../domain/strings/table';
+
+/** A subject's label in the page's language; its stored value stays the same. */
+const subjectLabel = (value: (typeof CONTACT_SUBJECTS)[number]['value'], text: StringTable['contact']): string =>
+  ({
+    general: text.subjectGeneral,
+    order: text.subjectOrder,
+    technical: text.subjectTechnical,
+    prescription: text.subjectPrescription,
+    billing: text.subjectBilling,
+    partnership: text.subjectPartnership,
+    feedback: text.subjectFeedback,
+    other: text.subjectOther,
+  })[value];
 
 type ContactStatus = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success' } | { kind: 'error'; message: string };
 
@@ -22,7 +30,7 @@ const inputClass =
   'block w-full rounded-md border px-3 py-2 text-gray-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 /** /contact-us: 'Send us a Message', stored in contact_submissions; the thank-you is kept a week. */
-export default function ContactForm() {
+export default function ContactForm({ text = contact }: { text?: StringTable['contact'] }) {
   const auth = useStore($auth);
   const [values, setValues] = useState<ContactFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
@@ -69,7 +77,8 @@ export default function ContactForm() {
       const { contactFieldErrors, contactSubmissionSchema } = await import('./contact-schema');
       const parsed = contactSubmissionSchema.safeParse(values);
       if (!parsed.success) {
-        setErrors(contactFieldErrors(parsed.error));
+        // The schema's sentences are English's: each said again in the page's language.
+        setErrors(Object.fromEntries(Object.entries(contactFieldErrors(parsed.error)).map(([name, message]) => [name, message && sameSentenceIn(message, contact, text)])));
         return;
       }
       setErrors({});
@@ -78,7 +87,7 @@ export default function ContactForm() {
       const { error, status: httpStatus } = await (await loadSupabase()).from('contact_submissions').insert(parsed.data);
       if (error) {
         // Status 0: no answer came back at all, so there is no server message to show.
-        const message = httpStatus === 0 ? CONTACT_NOT_SENT_MESSAGE : error.message || CONTACT_FAILED_MESSAGE;
+        const message = httpStatus === 0 ? text.notSent : error.message || text.failed;
         setStatus({ kind: 'error', message });
         return;
       }
@@ -86,7 +95,7 @@ export default function ContactForm() {
       setStatus({ kind: 'success' });
     } catch (error) {
       console.error('Sending the contact message failed', error);
-      setStatus({ kind: 'error', message: CONTACT_NOT_SENT_MESSAGE });
+      setStatus({ kind: 'error', message: text.notSent });
     } finally {
       checking.current = false;
     }
@@ -96,9 +105,9 @@ export default function ContactForm() {
     return (
       <section aria-labelledby="contact-thanks" className="rounded-xl border border-brand-100 bg-brand-50 p-8 text-center">
         <h2 id="contact-thanks" className="text-xl font-semibold text-brand-900">
-          {CONTACT_THANK_YOU}
+          {text.thankYou}
         </h2>
-        <p className="mt-3 text-sm text-brand-800">{CONTACT_THANK_YOU_NOTE}</p>
+        <p className="mt-3 text-sm text-brand-800">{text.thankYouNote}</p>
       </section>
     );
   }
@@ -117,43 +126,43 @@ export default function ContactForm() {
         {errors[name]}
       </p>
     );
-  const label = (name: ContactField, text: string) => (
+  const label = (name: ContactField, words: string) => (
     <label htmlFor={`contact-${name}`} className="mb-1 block text-sm font-medium text-gray-700">
-      {text}
+      {words}
     </label>
   );
 
   return (
     <section aria-labelledby="contact-form-heading" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 id="contact-form-heading" className="text-xl font-semibold text-gray-900">
-        {CONTACT_FORM_HEADING}
+        {text.formHeading}
       </h2>
       <form noValidate className="mt-6 space-y-5" onSubmit={handleSubmit}>
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
-            {label('name', 'Full Name')}
+            {label('name', text.fullName)}
             <input {...field('name')} type="text" required maxLength={CONTACT_LIMITS.name} autoComplete="name" onChange={(e) => change('name', e.target.value)} />
             {fieldError('name')}
           </div>
           <div>
-            {label('email', 'Email')}
+            {label('email', text.email)}
             <input {...field('email')} type="email" required maxLength={CONTACT_LIMITS.email} autoComplete="email" onChange={(e) => change('email', e.target.value)} />
             {fieldError('email')}
           </div>
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
-            {label('phone', 'Phone (optional)')}
+            {label('phone', text.phone)}
             <input {...field('phone')} type="tel" maxLength={CONTACT_LIMITS.phone} autoComplete="tel" onChange={(e) => change('phone', e.target.value)} />
             {fieldError('phone')}
           </div>
           <div>
-            {label('subject', 'Subject')}
+            {label('subject', text.subject)}
             <select {...field('subject')} required onChange={(e) => change('subject', e.target.value)}>
-              <option value="">Select a subject</option>
+              <option value="">{text.selectSubject}</option>
               {CONTACT_SUBJECTS.map((subject) => (
                 <option key={subject.value} value={subject.value}>
-                  {subject.label}
+                  {subjectLabel(subject.value, text)}
                 </option>
               ))}
             </select>
@@ -161,7 +170,7 @@ export default function ContactForm() {
           </div>
         </div>
         <div>
-          {label('message', 'Message')}
+          {label('message', text.message)}
           <textarea {...field('message')} required rows={6} onChange={(e) => change('message', e.target.value)} />
           {fieldError('message')}
         </div>
@@ -175,7 +184,7 @@ export default function ContactForm() {
           disabled={status.kind === 'submitting'}
           className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
         >
-          {status.kind === 'submitting' ? CONTACT_SENDING_LABEL : 'Send Message'}
+          {status.kind === 'submitting' ? text.sending : text.send}
         </button>
       </form>
     </section>

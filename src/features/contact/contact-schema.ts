@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, CONTACT_SUBJECT_VALUES, type ContactField } from './contact-fields';
+import { contact } from '../../domain/strings/english/contact';
+import { fill } from '../../domain/strings/format';
 
 
 /**
@@ -10,21 +12,21 @@ export const contactSubmissionSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'Please enter your full name.')
-    .max(CONTACT_LIMITS.name, `Full name must be at most ${CONTACT_LIMITS.name} characters.`),
+    .min(1, contact.nameMissing)
+    .max(CONTACT_LIMITS.name, fill(contact.nameTooLong, { max: CONTACT_LIMITS.name })),
   email: z
     .string()
     .trim()
-    .min(1, 'Please enter your email address.')
-    .max(CONTACT_LIMITS.email, `Email must be at most ${CONTACT_LIMITS.email} characters.`)
-    .pipe(z.email('Please enter a valid email address.')),
+    .min(1, contact.emailMissing)
+    .max(CONTACT_LIMITS.email, fill(contact.emailTooLong, { max: CONTACT_LIMITS.email }))
+    .pipe(z.email(contact.emailInvalid)),
   phone: z
     .string()
     .trim()
-    .max(CONTACT_LIMITS.phone, `Phone must be at most ${CONTACT_LIMITS.phone} characters.`)
+    .max(CONTACT_LIMITS.phone, fill(contact.phoneTooLong, { max: CONTACT_LIMITS.phone }))
     .transform((phone) => (phone === '' ? null : phone)),
-  subject: z.enum(CONTACT_SUBJECT_VALUES, { error: 'Please choose a subject.' }),
-  message: z.string().trim().min(1, 'Please enter your message.'),
+  subject: z.enum(CONTACT_SUBJECT_VALUES, { error: contact.subjectMissing }),
+  message: z.string().trim().min(1, contact.messageMissing),
 });
 
 
