@@ -23,6 +23,7 @@ const NO_SIGNED_IN_CALLER: Record<string, string> = {
   'razorpay-webhook': "a webhook, signed by Razorpay's own header",
   'phonepe-webhook': "a webhook, signed by PhonePe's own Authorization header",
   'whatsapp-webhook': "a webhook, signed by Meta's X-Hub-Signature-256 (and its GET handshake by the verify token)",
+  'shipping-courier-updates': "Shiprocket's tracking webhook, admitted by the x-api-key token it sends (404 while courier shipping is off)",
   'sms-delivery-report': "MSG91's delivery reports, admitted by the secret token in the URL",
   'auth-send-sms': "Supabase Auth's Send SMS hook, signed with the hook secret (Standard Webhooks)",
   // Signed links: the key that admits a guest is part of the body or query, so it is read first.
@@ -32,15 +33,19 @@ const NO_SIGNED_IN_CALLER: Record<string, string> = {
   'orders-reorder': "its owner signed in, a guest with the order's key, or a refill mail's key, in the body",
   'prescription-requests-get': "its owner signed in, or a guest with the request's key in the query",
   'refills-stop': "the reminder mail's signed link, in the query",
+  'shipping-parcel': "its owner signed in, or a guest with the order's key in the query",
+  'shipping-reattempt': "its owner signed in, or a guest with the order's key in the body",
   'short-link': "an SMS's short link: the signature is in the path",
   // Public reads.
   'product-by-id': 'old product addresses, public',
   'og-product-image': 'share images for link previews, public',
+  'shipping-serviceability': "the cart's PIN-code check, public",
   'stock-availability': 'stock counts for product pages, public',
   // Scheduled functions have no path: Netlify runs them, nobody can call them.
   'orders-reconcile': 'scheduled, no path',
   'prescription-requests-expire': 'scheduled, no path',
   'refill-reminders': 'scheduled, no path',
+  'shipping-reconcile': 'scheduled, no path',
 };
 
 const functionsDir = path.resolve(import.meta.dirname, '../functions');
