@@ -10,6 +10,8 @@ import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependen
 import { guestOrderToken } from '../../src/domain/guest-order-link';
 import { handleCourierUpdate, handleParcel, reconcileShipments } from '../../src/features/shipping/server/tracking';
 import { HttpRefusal, respond } from '../../src/lib/server/http';
+import { handleCodRemittance } from '../../src/features/desk/server/dispatch-handlers';
+import type { DeskDependencies } from '../../src/features/desk/server/handlers';
 import { BENGALURU_DELIVERY, checkoutBody, startTestStack, TEST_NOW, type TestStack } from './test-stack';
 
 // Dispatch by courier in one action (issue 39): the parcel booked with the invoice number, the AWB
@@ -209,6 +211,23 @@ describe('the courier’s tracking webhook', () => {
     const report = await reconcileShipments({ db: shipping.db, now: () => TEST_NOW, courier: shipping.courier!, afterChange: async () => {} });
     expect(report).toMatchObject({ moved: 1, failed: 0 });
     expect((await parcelOf(orderId)).status).toBe('out_for_delivery');
+  });
+
+  it('the provider’s remittance report marks delivered cash-on-delivery parcels once, and names the AWBs it does not pay for', async () => {
+    const orderId = await packedOrder(PUNE);
+    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => 'INV-2627-000023');
+    for (const step of ['picked_up', 'out_for_delivery', 'delivered'] as const) await shiprocket.scan(awb, step);
+    const deskDeps = { store: { verifyAccessToken: async () => ({ id: STAFF, app_metadata: { role: 'support' } }) }, orders: { db: shipping.db } } as unknown as DeskDependencies;
+    const remit = async (remittanceId: string) => {
+      const answer = await respond('remit', () =>
+        handleCodRemittance(new Request('http://localhost:8888/api/desk/cod-remittance', { method: 'POST', headers: { authorization: 'Bearer staff' }, body: JSON.stringify({ remittanceId, remittedOn: '2026-12-05', awbs: [awb, 'NOT-OURS'] }) }), deskDeps),
+      );
+      return answer.json();
+    };
+    expect(await remit('REM-1001')).toEqual({ marked: 1, alreadyMarked: 0, notDeliveredCod: ['NOT-OURS'] });
+    expect(await remit('REM-1002')).toEqual({ marked: 0, alreadyMarked: 1, notDeliveredCod: ['NOT-OURS'] });
+    const { data } = await admin.from('shipments').select('cod_remittance_id, cod_remitted_on').eq('order_id', orderId).single();
+    expect(data).toEqual({ cod_remittance_id: 'REM-1001', cod_remitted_on: '2026-12-05' });
   });
 });
 

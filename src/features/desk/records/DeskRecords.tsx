@@ -1,6 +1,7 @@
 import StaffGate from '../StaffGate';
 import RegisterExport from './RegisterExport';
 import StockImport from './StockImport';
+import CodRemittance from './CodRemittance';
 
 /** /desk/records: the pharmacist's stock import and the Schedule H1 register (both name-bearing or stock-changing, so pharmacists only). */
 export default function DeskRecords() {
@@ -18,6 +19,7 @@ export default function DeskRecords() {
           ) : (
             <p className="text-gray-700">Only a pharmacist can import stock or export the Schedule H1 register.</p>
           )}
+          <CodRemittance staff={staff} />
         </div>
       )}
     </StaffGate>

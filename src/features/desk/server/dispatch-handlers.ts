@@ -90,3 +90,36 @@ export async function handleReturnedParcel(req: Request, deps: DeskDependencies)
   await deps.sendMails(order.id);
   return jsonResponse({ creditNoteNumber, restocked: body.condition === 'unopened' });
 }
+
+export const codRemittanceSchema = z.strictObject({
+  remittanceId: z.string().trim().min(1, 'Enter the remittance id from the courier provider’s report.').max(100),
+  remittedOn: z.iso.date('Enter the date the money reached the bank as YYYY-MM-DD.'),
+  awbs: z.array(z.string().trim().min(1).max(50)).min(1, 'List the AWBs the remittance pays for.').max(1000),
+});
+
+/**
+ * POST /api/desk/cod-remittance: the courier provider's remittance report, applied: each delivered
+ * cash-on-delivery parcel it lists is marked with the remittance id and date (once; a parcel already
+ * marked keeps its first remittance). Answers how many were marked and the AWBs it does not know.
+ */
+export async function handleCodRemittance(req: Request, deps: DeskDependencies): Promise<Response> {
+  requirePost(req);
+  await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist', 'support']);
+  const body = parseBody(codRemittanceSchema, parseJson(await readRawBody(req)));
+  const db = deps.orders.db;
+  const awbs = [...new Set(body.awbs)];
+  const { data, error } = await db.from('shipments').select('id, awb, order_id, status, cod_remittance_id').eq('direction', 'forward').in('awb', awbs);
+  if (error) throw new Error(`reading the remitted parcels: ${error.message}`);
+  const orderIds = [...new Set((data ?? []).map((row) => row.order_id as string))];
+  const { data: orders, error: orderError } = orderIds.length > 0 ? await db.from('orders').select('id, provider').in('id', orderIds) : { data: [], error: null };
+  if (orderError) throw new Error(`reading the remitted orders: ${orderError.message}`);
+  const cod = new Set((orders ?? []).filter((order) => order.provider === 'cod').map((order) => order.id as string));
+  const payable = (data ?? []).filter((row) => row.status === 'delivered' && cod.has(row.order_id as string));
+  const toMark = payable.filter((row) => row.cod_remittance_id === null).map((row) => row.id as string);
+  if (toMark.length > 0) {
+    const { error: markError } = await db.from('shipments').update({ cod_remittance_id: body.remittanceId, cod_remitted_on: body.remittedOn }).in('id', toMark);
+    if (markError) throw new Error(`marking the remittance: ${markError.message}`);
+  }
+  const known = new Set(payable.map((row) => row.awb as string));
+  return jsonResponse({ marked: toMark.length, alreadyMarked: payable.length - toMark.length, notDeliveredCod: awbs.filter((awb) => !known.has(awb)) });
+}
