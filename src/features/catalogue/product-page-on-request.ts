@@ -5,6 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { productPageDataReader, type ProductPageData } from './product-page-data';
+import { productSegment } from '../../domain/product';
 
 /** One reader per site origin (one in production; tests may serve from several ports). */
 const readers = new Map<string, (segment: string) => Promise<ProductPageData | null>>();
@@ -31,6 +32,17 @@ export function readProductPageFromSite(segment: string, requestUrl: URL): Promi
     readers.set(origin, reader);
   }
   return reader(segment);
+}
+
+/**
+ * `npm run dev` has no build, so no shard files: there the page is made from the catalogue itself,
+ * loaded only then (the function never bundles the catalogue's reader).
+ */
+export async function productPageFromCatalogue(segment: string): Promise<ProductPageData | null> {
+  const [{ getCatalogue }, { alternativesByProduct }] = await Promise.all([import('./catalogue'), import('./substitutes')]);
+  const { products } = await getCatalogue();
+  const product = products.find((candidate) => productSegment(candidate) === segment);
+  return product ? { product, alternatives: alternativesByProduct(products).get(product.id)! } : null;
 }
 
 const YEAR = 31_536_000;
