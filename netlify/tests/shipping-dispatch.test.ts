@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShiprocketEmulator, type RunningShiprocketEmulator } from '../../emulators/shiprocket/index';
 import { buildDependencies } from '../../src/features/checkout/server/dependencies';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
-import { bookParcel, requestDayPickup, type DispatchDependencies } from '../../src/features/shipping/server/dispatch';
+import { bookParcel, bookReturnPickup, requestDayPickup, type DispatchDependencies } from '../../src/features/shipping/server/dispatch';
 import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependencies } from '../../src/features/shipping/server/production';
 import { guestOrderToken } from '../../src/domain/guest-order-link';
 import { handleCourierUpdate, handleParcel, reconcileShipments } from '../../src/features/shipping/server/tracking';
@@ -228,6 +228,18 @@ describe('the courier’s tracking webhook', () => {
     expect(await remit('REM-1002')).toEqual({ marked: 0, alreadyMarked: 1, notDeliveredCod: ['NOT-OURS'] });
     const { data } = await admin.from('shipments').select('cod_remittance_id, cod_remitted_on').eq('order_id', orderId).single();
     expect(data).toEqual({ cod_remittance_id: 'REM-1001', cod_remitted_on: '2026-12-05' });
+  });
+
+  it('a customer’s unopened return is collected by a reverse pickup with the same provider, once, and the customer is told', async () => {
+    const orderId = await packedOrder(PUNE);
+    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => 'INV-2627-000024');
+    expect((await refusal(bookReturnPickup(dispatch(), orderId, 'Doctor changed the prescription', STAFF))).status).toBe(409);
+    for (const step of ['picked_up', 'out_for_delivery', 'delivered'] as const) await shiprocket.scan(awb, step);
+    const pickup = await bookReturnPickup(dispatch(), orderId, 'Doctor changed the prescription', STAFF);
+    expect(pickup.courierName).toBe('Delhivery Surface');
+    expect(await bookReturnPickup(dispatch(), orderId, 'Doctor changed the prescription', STAFF)).toEqual(pickup);
+    expect(shiprocket.shipments.filter((shipment) => shipment.isReturn && shipment.orderId.startsWith('MK-'))).toHaveLength(1);
+    expect(await outbox(orderId)).toContain('order_return_pickup/mail');
   });
 });
 

@@ -131,6 +131,24 @@ export default function CourierDispatch({ staff, order, onChanged }: { staff: St
               </div>
             )}
             {parcel.return_condition && <p>{RECEIVED[parcel.return_condition]}</p>}
+            {parcel.status === 'delivered' && (
+              <form
+                className="flex flex-wrap items-end gap-2"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const reason = String(new FormData(event.currentTarget).get('reason'));
+                  void call('/api/desk/dispatch-return-pickup', { orderId: order.id, reason }, (value) => `Return pickup booked with ${String(value.courierName)}, AWB ${String(value.awb)}; the customer is told the day.`);
+                }}
+              >
+                <label className="text-gray-700">
+                  Customer's reason for returning an unopened item
+                  <input name="reason" required maxLength={300} className="ml-2 rounded-md border border-gray-300 px-2 py-1" />
+                </label>
+                <button type="submit" className={quietButtonClass} disabled={busy}>
+                  Book a return pickup
+                </button>
+              </form>
+            )}
             {scans.length > 0 && (
               <ol aria-label="Courier scans" className="space-y-1">
                 {scans.map((scan) => (

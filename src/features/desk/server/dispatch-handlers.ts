@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderStatuses } from '../../../domain/order-status';
 import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
-import { bookParcel, requestDayPickup, type DispatchDependencies } from '../../shipping/server/public';
+import { bookParcel, bookReturnPickup, requestDayPickup, type DispatchDependencies } from '../../shipping/server/public';
 import { remainingPaise, type DeskDependencies } from './handlers';
 import { requireStaff } from './staff';
 
@@ -122,4 +122,21 @@ export async function handleCodRemittance(req: Request, deps: DeskDependencies):
   }
   const known = new Set(payable.map((row) => row.awb as string));
   return jsonResponse({ marked: toMark.length, alreadyMarked: payable.length - toMark.length, notDeliveredCod: awbs.filter((awb) => !known.has(awb)) });
+}
+
+export const returnPickupSchema = z.strictObject({
+  orderId: z.uuid({ error: 'orderId must be an order id' }),
+  reason: z.string().trim().min(1, 'Give the customer’s reason for the return.').max(300),
+});
+
+/** POST /api/desk/dispatch-return-pickup: books the courier to collect a customer's unopened return (the credit note and refund follow when it arrives, as today). */
+export async function handleReturnPickup(req: Request, deps: DeskDependencies, shipping: () => DispatchDependencies | null): Promise<Response> {
+  requirePost(req);
+  const staff = await requireStaff(req, (token) => deps.store.verifyAccessToken(token), ['pharmacist', 'support']);
+  const body = parseBody(returnPickupSchema, parseJson(await readRawBody(req)));
+  const courier = shipping();
+  if (!courier) throw new HttpRefusal(409, NOT_SET_UP);
+  const booked = await bookReturnPickup(courier, body.orderId, body.reason, staff.id);
+  await deps.sendMails(body.orderId);
+  return jsonResponse(booked);
 }

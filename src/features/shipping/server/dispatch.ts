@@ -198,3 +198,37 @@ export async function requestDayPickup(deps: DispatchDependencies): Promise<Pick
   if (dayError) throw new Error(`recording the day's pickup: ${dayError.message}`);
   return { day, parcels: waiting.length, token: pickup.token, manifestUrl };
 }
+
+/**
+ * A customer's return of an unopened item (the returns policy): a reverse pickup from their address
+ * back to the pharmacy, booked with the same provider; the customer is told the day (the shipment's
+ * 'booked' queues the message). Safe to press again: a return already booked is answered as it is.
+ */
+export async function bookReturnPickup(deps: DispatchDependencies, orderId: string, reason: string, staffId: string): Promise<{ awb: string; courierName: string }> {
+  const order = await one('reading the order to collect', deps.db.from('orders').select(ORDER_COLUMNS).eq('id', orderId).single(), orderSchema);
+  const forward = await one('reading the delivered parcel', deps.db.from('shipments').select(SHIPMENT_COLUMNS).eq('order_id', order.id).eq('direction', 'forward').maybeSingle(), shipmentRowSchema.nullable());
+  if (!forward || forward.status !== 'delivered') throw new HttpRefusal(409, `Order ${order.order_number} has no parcel delivered by courier to collect back.`);
+  const { error: reserveError } = await deps.db
+    .from('shipments')
+    .upsert({ order_id: order.id, direction: 'return', provider: deps.courier.provider, weight_grams: forward.weight_grams, booked_by: staffId }, { onConflict: 'order_id,direction', ignoreDuplicates: true });
+  if (reserveError) throw new Error(`reserving the return of ${order.order_number}: ${reserveError.message}`);
+  let row = await one('reading the return', deps.db.from('shipments').select(SHIPMENT_COLUMNS).eq('order_id', order.id).eq('direction', 'return').single(), shipmentRowSchema);
+  if (row.status !== 'booking') return { awb: row.awb!, courierName: row.courier_name! };
+  const update = async (values: Record<string, unknown>) => {
+    row = await one('recording the return', deps.db.from('shipments').update(values).eq('id', row.id).select(SHIPMENT_COLUMNS).single(), shipmentRowSchema);
+  };
+  try {
+    if (!row.provider_shipment_id) {
+      const created = await deps.courier.createReturn({ ...shipmentOrderOf(order, forward.invoice_number ?? '', forward.weight_grams, false), reason });
+      await update({ provider_order_id: created.providerOrderId, provider_shipment_id: created.providerShipmentId });
+    }
+    const couriers = await deps.courier.serviceability({ pinCode: order.delivery_pin_code!, weightGrams: forward.weight_grams, cod: false });
+    const chosen = chooseCourier(couriers, courierRuleOf(deps.content));
+    if (!chosen) throw new HttpRefusal(422, `No courier collects from ${order.delivery_pin_code} today: ask the customer to post it, or try again tomorrow.`);
+    const assigned = await deps.courier.assignAwb(row.provider_shipment_id!, chosen.courierId);
+    await update({ status: 'booked', awb: assigned.awb, courier_id: assigned.courierId, courier_name: assigned.courierName, status_at: deps.now().toISOString() });
+  } catch (error) {
+    refusalOf(error, order.order_number);
+  }
+  return { awb: row.awb!, courierName: row.courier_name! };
+}
