@@ -109,7 +109,7 @@ async function treeRssKb(rootPid: number): Promise<number> {
   return total;
 }
 
-async function startServer(port: number): Promise<{ pid: number; stop: () => void }> {
+export async function startServer(port: number): Promise<{ pid: number; stop: () => void }> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--fresh'], {
     cwd: root,
     env: { ...process.env, PORT: String(port) },

@@ -6,7 +6,9 @@
  *     (bench/order-confirmation.ts); the order screens (a mail link, signed in, My orders, the desk) on
  *     orders paid through the running server (bench/order-screens.ts).
  *  2. /api load: 2,000 mixed payment calls on the local server; 5xx answers and its peak memory
- *     (bench/api-load.ts, also runnable alone).
+ *     (bench/api-load.ts, also runnable alone); then 2,000 mixed checkout calls with the courier
+ *     provider, its serviceability cache cold then warm: 5xx answers and orders without a promised
+ *     date (bench/shipping-checkout.ts, also runnable alone).
  *  3. Scale: synthetic catalogues of 1,000 / 10,000 / 100,000 records: build time, peak memory,
  *     output size, /products first-load transfer and search-to-results time in the browser, the
  *     local server's start to its first function answer, and the functions zipped as deployed with
@@ -15,7 +17,7 @@
  *  4. Test time: the last passing `npm test` and `npm run test:changed`, which time themselves
  *     (scripts/test-times.sh), beside their targets (bench/test-times.ts); nothing is run for it.
  * Flags: --runs=N (default 3), --sizes=1000,10000,100000, --api-calls=N (default 2000),
- * --skip-pages, --skip-api, --skip-scale, --only=<labels> (e.g. --only=Cart,Category or --only='Order,My orders,Desk,Pay to order page'), --reports (keeps each
+ * --skip-pages, --skip-api, --skip-shipping, --shipping-calls=N, --skip-scale, --only=<labels> (e.g. --only=Cart,Category or --only='Order,My orders,Desk,Pay to order page'), --reports (keeps each
  * Lighthouse report, and its trace and network log for bench/lantern-path.ts, in bench/results/lighthouse/).
  * Figures go to stdout and bench/results/latest.json.
  */
@@ -31,6 +33,7 @@ import type { CartState } from '../src/domain/cart-line.ts';
 import { toCartProduct } from '../src/domain/product.ts';
 import { CART_STORAGE_KEY, encodeCart } from '../src/domain/stored-cart.ts';
 import { measureApiLoad, printApiLoad } from './api-load.ts';
+import { measureShippingCheckout, printShippingCheckout } from './shipping-checkout.ts';
 import { measurePages, type PageFigures, type PageTarget } from './lighthouse.ts';
 import { measureFirstTap, printFirstTap, type FirstTapFigures } from './first-tap.ts';
 import { measureFunctions, printFunctions, type FunctionFigures } from './functions.ts';
@@ -469,10 +472,12 @@ if (orderConfirmation) printOrderConfirmation(orderConfirmation);
 // Before the scale runs, which rebuild dist/ from synthetic catalogues.
 const api = args.has('skip-api') ? null : await measureApiLoad({ calls: Number(args.get('api-calls') ?? 2000) });
 if (api) printApiLoad(api);
+const shipping = args.has('skip-shipping') ? null : await measureShippingCheckout({ calls: Number(args.get('shipping-calls') ?? 2000) });
+if (shipping) printShippingCheckout(shipping);
 if (!args.has('skip-scale')) console.log('\nScale (targets: build <= 300 s, <= 4096 MB peak and <= 4096 MB output at 100,000; /products first load <= 100 KB)');
 const scale = args.has('skip-scale') ? [] : await scaleBench();
 const tests = testTimes(path.join(root, 'bench', 'results'));
 printTestTimes(tests);
 const resultFile = path.join(root, 'bench', 'results', 'latest.json');
-await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, firstTap, orderConfirmation, api, scale, tests }, null, 2));
+await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, firstTap, orderConfirmation, api, shipping, scale, tests }, null, 2));
 console.log(`\nFigures written to ${path.relative(root, resultFile)}`);
