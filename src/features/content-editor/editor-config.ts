@@ -98,6 +98,19 @@ const deliveryFields: Field[] = [
       { label: 'PIN codes ("560001" or a range "560001-560110")', name: 'pinCodes', widget: 'list', field: { label: 'PIN code or range', name: 'pinCode', widget: 'string' } },
     ],
   }),
+  // PIN codes no zone claims go by courier when a courier provider is set up (docs/going-live.md, 9b).
+  {
+    label: 'Courier delivery (PIN codes outside the zones)',
+    name: 'courier',
+    widget: 'object',
+    required: false,
+    fields: [
+      { label: 'Packing time in business days', name: 'packingBusinessDays', widget: 'number', value_type: 'int' },
+      { label: 'Courier rule: cheapest, fastest or preferred', name: 'rule', widget: 'string' },
+      { label: 'Preferred courier (its name as the provider lists it; for the "preferred" rule)', name: 'preferredCourier', widget: 'string', required: false },
+      { label: 'Parcel weight the check quotes for (grams)', name: 'parcelGrams', widget: 'number', value_type: 'int' },
+    ],
+  },
 ];
 
 export const EDITOR_COLLECTIONS: Record<EditorCollection, object> = {
