@@ -9,12 +9,12 @@ function showCount(count: number): void {
 /** Counts the lines as the cart store keeps them, with the store's own reader (loaded only when a cart is stored). */
 function showStoredCount(encoded: string | null): void {
   if (!encoded) showCount(0);
-  else void import('../../domain/stored-cart').then(({ decodeCart }) => showCount(decodeCart(encoded).items.length));
+  else void import('./cart-badge-loads').then(({ decodeCart }) => showCount(decodeCart(encoded).items.length));
 }
 
 if (document.querySelector('astro-island')) {
   // Pages with cart islands load the store anyway: follow it live.
-  void import('./cart-store').then(({ $cartLineCount }) => $cartLineCount.subscribe(showCount));
+  void import('./cart-badge-loads').then(({ $cartLineCount }) => $cartLineCount.subscribe(showCount));
 } else {
   // Elsewhere the cart can only change in another tab. The key comes with the badge's HTML, so
   // a page without a stored cart loads no cart code at all.
