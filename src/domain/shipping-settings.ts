@@ -11,9 +11,6 @@ export const SHIPPING_SETTINGS = {
   shiprocket: ['SHIPROCKET_EMAIL', 'SHIPROCKET_PASSWORD', 'SHIPROCKET_PICKUP_LOCATION', 'SHIPROCKET_PICKUP_PIN_CODE', 'SHIPROCKET_WEBHOOK_TOKEN'],
 } as const;
 
-/** Optional; the real API is the default, the emulator's base is set locally. */
-export const SHIPROCKET_API_BASE_SETTING = 'SHIPROCKET_API_BASE';
-
 /** One sentence per group set in part: the variables it still needs. */
 export function partialShippingIssues(present: Readonly<Record<string, string | undefined>>): string[] {
   return Object.values(SHIPPING_SETTINGS).flatMap((names) => {
