@@ -3,20 +3,8 @@ import { fill } from './strings/format';
 
 /** Customer-facing strings of ordering with a prescription, from the strings tables. */
 const text = englishPrescriptionRequest;
-export const ORDER_WITH_PRESCRIPTION = text.orderWithPrescription;
-export const ORDER_WITH_PRESCRIPTION_INTRO = text.intro;
-export const NOTE_LABEL = text.noteLabel;
-export const NOTE_PLACEHOLDER = text.notePlaceholder;
-export const CHOOSE_FILES = text.chooseFiles;
-export const SEND_REQUEST = text.send;
-export const SENDING_REQUEST = text.sending;
-export const NO_FILE_CHOSEN = text.noFileChosen;
-export const REMOVE_FILE = text.removeFile;
-export const REQUEST_NOT_SENT = text.notSent;
 export const REQUEST_NOT_FOUND = text.notFound;
 export const REQUEST_CANNOT_SHOW = text.cannotShow;
-export const REQUEST_RECEIVED = text.received;
-export const EXPIRED_EXPLAINED = text.expiredExplained;
 export const PROPOSAL_HEADING = text.proposalHeading;
 export const NOT_SUPPLIED_HEADING = text.notSuppliedHeading;
 export const REMOVE_LINE = text.removeLine;
@@ -27,7 +15,6 @@ export const APPROVE_AND_PAY_WITH = (method: string) => fill(text.approveAndPayW
 export const CASH_ON_DELIVERY = text.cashOnDelivery;
 export const NOTHING_KEPT = text.nothingKept;
 export const GOES_TO_REQUEST_ADDRESS = text.goesToRequestAddress;
-export const PAID_ORDER = text.paidOrder;
 
 /** A cheaper medicine of the same salt offered on the proposal, pack for pack. */
 export const SUBSTITUTE_OFFER = (name: string, each: string, saving: string) => fill(text.substituteOffer, { name, each, saving });

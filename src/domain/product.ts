@@ -1,8 +1,4 @@
-import { productList } from './strings/english/productList';
 import { CARD_FIELDS, CART_LINE_FIELDS, joinFields, pickProductView, productView, someFields, type Product, type ViewOf } from './product-schema';
-
-/** The chip on every prescription-only product, in the list, on its page and in the cart. */
-export const RX_REQUIRED = productList.rxRequired;
 
 /** The one placeholder shown when a product has no thumbnail at all. */
 export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder/product-default.webp';

@@ -1,10 +1,8 @@
-import { landing } from '../domain/strings/english/landing';
 import { layout } from '../domain/strings/english/layout';
 import { fill } from '../domain/strings/format';
 
 /** Facts about the shop that more than one page or component prints. */
 export const SITE_NAME = 'MediKart';
-export const LAUNCH_CITY = landing.launchCity;
 
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 

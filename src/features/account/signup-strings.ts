@@ -3,9 +3,6 @@ import { fill } from '../../domain/strings/format';
 
 /** Texts of the sign-up page and the errors shared by the account forms, from the strings tables. */
 const text = englishAuth;
-export const SIGNUP_HEADING = text.signupHeading;
-
-export const CHECK_INBOX_HEADING = text.checkInboxHeading;
 
 export const checkInboxMessage = (email: string) => fill(text.checkInbox, { email });
 

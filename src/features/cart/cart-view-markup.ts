@@ -14,15 +14,12 @@ type CartText = StringTable['cart'];
  * the first screen and for the React island.
  */
 
-
 export const EMPTY_CART_CLASS = 'flex flex-col items-center gap-4 py-16 text-center';
 export const EMPTY_CART_TITLE_CLASS = 'text-lg font-semibold text-gray-900';
-export const EMPTY_CART_HINT = englishCart.emptyCartHint;
 export const EMPTY_CART_HINT_CLASS = 'text-gray-600';
 export const BROWSE_LINK_CLASS = 'rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800';
 
 export const CART_GRID_CLASS = 'grid gap-8 lg:grid-cols-3';
-export const LINES_SECTION_LABEL = englishCart.linesSection;
 export const LINES_SECTION_CLASS = 'lg:col-span-2';
 export const LINES_LIST_CLASS = 'divide-y divide-gray-200 border-y border-gray-200';
 export const LINES_ACTIONS_CLASS = 'mt-4 flex flex-wrap justify-between gap-3';
@@ -56,8 +53,6 @@ export const SUMMARY_HEADING_CLASS = 'text-lg font-semibold text-gray-900';
 export const SUMMARY_LIST_CLASS = 'space-y-2 text-sm';
 export const SUMMARY_ROW_CLASS = 'flex justify-between';
 export const SUMMARY_TOTAL_ROW_CLASS = 'flex justify-between border-t border-gray-300 pt-2 text-base font-semibold';
-export const DELIVERY_FEE_LABEL = englishCart.deliveryFee;
-export const TOTAL_LABEL = englishCart.total;
 export const DELIVERY_FEE_CLASS = 'font-semibold text-brand-700';
 export const ESTIMATE_CLASS = 'text-sm text-gray-600';
 export const UNAVAILABLE_NOTICE_CLASS = 'text-sm font-medium text-red-700';
@@ -65,7 +60,6 @@ export const PENDING_NOTICE_CLASS = 'text-sm font-medium text-amber-800';
 
 export const CHECKOUT_SLOT_CLASS = 'space-y-4';
 export const PAYMENT_FIELDSET_CLASS = 'space-y-2';
-export const PAYMENT_LEGEND = englishCart.paymentLegend;
 export const PAYMENT_LEGEND_CLASS = 'mb-2 text-sm font-semibold text-gray-900';
 export const PAYMENT_OPTION_CLASS =
   'flex cursor-pointer flex-wrap items-center gap-3 rounded-md border border-gray-200 px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-disabled:cursor-not-allowed has-disabled:text-gray-500';

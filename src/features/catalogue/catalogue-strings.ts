@@ -4,9 +4,7 @@ import type { StringTable } from '../../domain/strings/table';
 
 /** Customer-facing catalogue strings printed by more than one page or component, from the strings tables. */
 const text = englishCatalogue;
-export const BACK_TO_PRODUCTS = text.backToProducts;
 export const PRODUCT_NOT_FOUND = text.productNotFound;
-export const PRESCRIPTION_NEEDED_AT_CHECKOUT = text.prescriptionNeededAtCheckout;
 
 /** The notice on a product that cannot be bought, in a language. */
 export const unavailableNotice = (catalogue: StringTable['catalogue']): Record<Exclude<SaleState, 'ADD TO CART'>, string> => ({

@@ -10,11 +10,7 @@ type FactsText = StringTable['catalogue'];
  * interaction ratings and the fact box. Anything null or empty is left out, never printed.
  */
 
-export const SIDE_EFFECTS = catalogue.sideEffects;
-export const MISSED_DOSE = catalogue.missedDose;
-export const FREQUENTLY_ASKED = catalogue.frequentlyAsked;
 export const INTERACTIONS = catalogue.interactions;
-export const PRODUCT_FACTS = catalogue.productFacts;
 
 /** Badge colour per rating; the rating's words are always printed with it, so colour is never the only cue. */
 export type SeverityTone = 'safe' | 'caution' | 'danger' | 'neutral';

@@ -16,31 +16,7 @@ export const ORDER_DESCRIPTION = 'Medicine Order Payment';
 /** The spec's dark green checkout theme (the brand's green). */
 export const CHECKOUT_THEME_COLOR = '#065f46';
 
-export const ORDER_PLACED = text.orderPlaced;
-export const ORDER_PLACED_TOAST = text.orderPlacedToast;
 export const PHONEPE_VERIFIED = text.phonePeVerified;
-
-export const PAYMENT_FAILED_HEADING = text.paymentFailedHeading;
-export const RETRY_PAYMENT = text.retryPayment;
-export const CHECK_AGAIN = text.checkAgain;
-export const PAYMENT_FAILED = text.paymentFailed;
-export const PAYMENT_FAILED_TRY_AGAIN = text.paymentFailedTryAgain;
-export const PAYMENT_WAS_CANCELLED = text.paymentWasCancelled;
-export const PAYMENT_CANCELLED_TOAST = text.paymentCancelledToast;
-
-export const SDK_LOAD_FAILED = text.sdkLoadFailed;
-export const SDK_NOT_LOADED = text.sdkNotLoaded;
-export const NO_ORDER_ID = text.noOrderId;
-export const CREATE_ORDER_TOAST = text.createOrderToast;
-export const VERIFY_TOAST = text.verifyToast;
-export const PHONEPE_CREATE_TOAST = text.phonePeCreateToast;
-
-export const PHONEPE_PENDING = text.phonePePending;
-export const PHONEPE_DECLINED = text.phonePeDeclined;
-export const NO_TRANSACTION_ID = text.noTransactionId;
-export const VERIFYING_PAYMENT = text.verifyingPayment;
-export const RETURNING_TO_CART = text.returningToCart;
-export const RETURNING_TO_REQUEST = text.returningToRequest;
 
 /**
  * The sentence a refusal body carries for the customer: the `error` field of the functions'
@@ -69,22 +45,11 @@ export const codCreateFailed = failed('codCreateFailed');
 export const phonePeVerifyFailed = failed('phonePeVerifyFailed');
 
 /** The panel's actions for a refusal the customer can put right (instead of 'Retry Payment'). */
-export const REMOVE_FROM_CART = text.removeFromCart;
-export const REFRESH_TOTAL = text.refreshTotal;
-export const UPLOAD_PRESCRIPTION_AGAIN = cart.uploadPrescription;
 export const uploadPrescriptionAgain = () => pageText('cart', cart).uploadPrescription;
 export const phonePeStateFailed = (state: string, code: string) => fill(words().phonePeStateFailed, { state, code });
 
-export const PLACING_COD_ORDER = text.placingCodOrder;
 export const processingLabel = (method: PaymentMethod) =>
   collectedOnDelivery(method) ? words().placingCodOrder : fill(words().processingPayment, { method: pageText('paymentMethods', paymentMethods)[method] });
-export const COD_ORDER_PLACED = text.codOrderPlaced;
-export const COD_CREATE_TOAST = text.codCreateToast;
 
 /** The coupon field in the order summary (issue 41). The server's refusals are its own sentences. */
-export const COUPON_FIELD_LABEL = text.couponFieldLabel;
-export const COUPON_APPLY = text.couponApply;
-export const COUPON_APPLYING = text.couponApplying;
-export const COUPON_REMOVE = text.couponRemove;
-export const COUPON_NOT_CHECKED = text.couponNotChecked;
 export const couponSaving = (code: string, saving: string) => fill(words().couponSaving, { code, saving });

@@ -3,12 +3,6 @@ import { delivery as englishDelivery } from '../../domain/strings/english/delive
 import type { StringTable } from '../../domain/strings/table';
 
 const text = englishDelivery;
-export const DELIVERY_DETAILS = text.details;
-export const DELIVER_TO = text.deliverTo;
-export const ADD_NEW_ADDRESS = text.addNewAddress;
-export const LOADING_ADDRESSES = text.loadingAddresses;
-/** Shown beside cash on delivery until a PIN code we deliver to is known. */
-export const COD_NEEDS_PIN_CODE = text.codNeedsPinCode;
 
 /** Each delivery field's label in a language. */
 export const fieldLabels = (delivery: StringTable['delivery']): Record<DeliveryField, string> => ({
