@@ -120,9 +120,11 @@ export default defineConfig({
                   // The strings helpers a product or list page runs before the first tap (filling a text, a
                   // page's words): every page's scripts use them, so on their own, not inside the cart's group.
                   { name: 'strings', test: /src[\\/]domain[\\/](strings[\\/]fill|default-language)\.ts|src[\\/]lib[\\/](browser[\\/]page-text|page-text-id)\.ts/, priority: 2 },
-                  // The other strings helpers (a count's forms, dates, the same sentence in the page's language,
-                  // addresses under the page's language): only the islands and pages that write them load these.
-                  { name: 'strings-forms', test: /src[\\/]domain[\\/]strings[\\/](format|paths)\.ts/, priority: 2 },
+                  // The other strings helpers (a count's forms, dates, the same sentence in the page's language):
+                  // only the islands and pages that write them load these.
+                  { name: 'strings-forms', test: /src[\\/]domain[\\/]strings[\\/]format\.ts/, priority: 2 },
+                  // Addresses under the page's language, apart: the sign-in forms write links and need nothing else here.
+                  { name: 'paths', test: /src[\\/]domain[\\/]strings[\\/]paths\.ts/, priority: 2 },
                   // What the order page, My orders and the desk draw with, and the hand-off of their head
                   // scripts' early reads: kept out of the order screens' group, which the desk does not load.
                   { name: 'draw', test: /src[\\/]lib[\\/]browser[\\/](dom|early-handoff)\.ts$/, priority: 2 },
