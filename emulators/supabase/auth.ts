@@ -312,11 +312,36 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
     });
   }
 
-  async function sendCode(tx: Transaction, userId: string, type: string, phone: string) {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await newToken(tx, userId, type, phone, code);
-    if (options.sendSmsHook) await callSendSmsHook(options.sendSmsHook, { id: userId, phone: `+${phone}` }, code);
-    else inbox.deliver({ kind: 'sms', to: `+${phone}`, subject: 'SMS', text: `Your code is ${code}` });
+  type SendCode = (userId: string, type: string, phone: string) => Promise<void>;
+
+  /**
+   * A transaction that may issue SMS codes. The codes are sent once it has committed: the Send SMS
+   * hook reads the database (the account's language), and PGlite's one connection would queue that
+   * read behind this very transaction until the hook timed out. A hook that fails withdraws its code,
+   * as GoTrue keeps none.
+   */
+  async function transactionSendingCodes(work: (tx: Transaction, sendCode: SendCode) => Promise<Reply>): Promise<Reply> {
+    const codes: Array<{ userId: string; type: string; phone: string; code: string }> = [];
+    const reply = await db.transaction((tx) =>
+      work(tx, async (userId, type, phone) => {
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+        await newToken(tx, userId, type, phone, code);
+        codes.push({ userId, type, phone, code });
+      }),
+    );
+    for (const { userId, type, phone, code } of codes) {
+      if (!options.sendSmsHook) {
+        inbox.deliver({ kind: 'sms', to: `+${phone}`, subject: 'SMS', text: `Your code is ${code}` });
+        continue;
+      }
+      try {
+        await callSendSmsHook(options.sendSmsHook, { id: userId, phone: `+${phone}` }, code);
+      } catch (error) {
+        await db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, type]);
+        throw error;
+      }
+    }
+    return reply;
   }
 
   /** The user a link or code belongs to, if it is current; the token is used up either way it matches. */
@@ -498,7 +523,7 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
     if ((body.value.channel ?? 'sms') !== 'sms') return notImplemented(method, `/auth/v1/otp over ${body.value.channel}`);
     const phone = normalisePhone(body.value.phone);
     if (!/^[1-9]\d{7,14}$/.test(phone)) return authError(400, 'validation_failed', 'Invalid phone number format (E.164 required)');
-    return db.transaction(async (tx) => {
+    return transactionSendingCodes(async (tx, sendCode) => {
       let userId = (await tx.query<{ id: string }>(`select id from auth.users where phone = $1`, [phone])).rows[0]?.id;
       if (!userId) {
         if (body.value.create_user === false) return authError(422, 'otp_disabled', 'Signups not allowed for otp');
@@ -516,7 +541,7 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
       }
       const wait = tooSoon('over_sms_send_rate_limit', await lastSent(tx, userId, 'confirmation_token'), SMS_MAX_FREQUENCY_SECONDS);
       if (wait) return wait;
-      await sendCode(tx, userId, 'confirmation_token', phone);
+      await sendCode(userId, 'confirmation_token', phone);
       return authJson(200, { message_id: `local-${randomBytes(8).toString('hex')}` });
     });
   }
@@ -573,7 +598,7 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
     const { email, phone, password, data } = body.value;
     if (body.value.code_challenge) return notImplemented(method, '/auth/v1/user with PKCE (the storefront uses the implicit flow)');
     const redirectTo = allowedRedirect(incoming.url.searchParams.get('redirect_to'));
-    return db.transaction(async (tx) => {
+    return transactionSendingCodes(async (tx, sendCode) => {
       const user = (await tx.query<UserRow>(selectUser('u.id = $1'), [caller.userId])).rows[0];
       if (!user) return authError(404, 'user_not_found', 'User not found');
       if (password !== undefined) {
@@ -604,7 +629,7 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
         if (taken.rows.length > 0) return authError(422, 'phone_exists', 'A user with this phone number has already been registered');
         const wait = tooSoon('over_sms_send_rate_limit', await lastSent(tx, user.id, 'phone_change_token'), SMS_MAX_FREQUENCY_SECONDS);
         if (wait) return wait;
-        await sendCode(tx, user.id, 'phone_change_token', number);
+        await sendCode(user.id, 'phone_change_token', number);
       }
       const updated = (await tx.query<UserRow>(selectUser('u.id = $1'), [user.id])).rows[0]!;
       return authJson(200, userJson(updated));
