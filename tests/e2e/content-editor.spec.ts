@@ -120,11 +120,15 @@ test('an editor changes the shipping policy and a product description at /admin;
 
   // After a rebuild from the edited copy, the pages show the changes.
   const dist = path.join(copy, 'dist');
-  // The build also writes the repository's .generated/ (the functions' indexes): it is put back as
-  // it was, so the suite's server goes on bundling functions from the suite's own build.
+  // The build also writes the repository's .generated/ (the functions' indexes) and .netlify/v1 (the
+  // function drawing Hindi product pages): both are put back as they were, so the suite's server goes
+  // on answering from the suite's own build.
   const generated = path.join(repo, '.generated');
   const keptGenerated = path.join(copy, 'generated-before');
   cpSync(generated, keptGenerated, { recursive: true });
+  const adapterOutput = path.join(repo, '.netlify', 'v1');
+  const keptAdapterOutput = path.join(copy, 'netlify-v1-before');
+  cpSync(adapterOutput, keptAdapterOutput, { recursive: true });
   try {
     await promisify(execFile)('npx', ['astro', 'build', '--outDir', dist], {
       cwd: repo,
@@ -134,6 +138,8 @@ test('an editor changes the shipping policy and a product description at /admin;
   } finally {
     rmSync(generated, { recursive: true, force: true });
     cpSync(keptGenerated, generated, { recursive: true });
+    rmSync(adapterOutput, { recursive: true, force: true });
+    cpSync(keptAdapterOutput, adapterOutput, { recursive: true });
   }
   await openRebuilt(page, dist, '/shipping-policy');
   await expect(page.getByText(newSentence)).toBeVisible();
