@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,8 +127,9 @@ test('an editor changes the shipping policy and a product description at /admin;
   const keptGenerated = path.join(copy, 'generated-before');
   cpSync(generated, keptGenerated, { recursive: true });
   const adapterOutput = path.join(repo, '.netlify', 'v1');
-  const keptAdapterOutput = path.join(copy, 'netlify-v1-before');
-  cpSync(adapterOutput, keptAdapterOutput, { recursive: true });
+  const keptAdapterOutput = path.join(repo, '.netlify', 'v1-beside-content-editor-build');
+  rmSync(keptAdapterOutput, { recursive: true, force: true });
+  renameSync(adapterOutput, keptAdapterOutput);
   try {
     await promisify(execFile)('npx', ['astro', 'build', '--outDir', dist], {
       cwd: repo,
@@ -139,7 +140,7 @@ test('an editor changes the shipping policy and a product description at /admin;
     rmSync(generated, { recursive: true, force: true });
     cpSync(keptGenerated, generated, { recursive: true });
     rmSync(adapterOutput, { recursive: true, force: true });
-    cpSync(keptAdapterOutput, adapterOutput, { recursive: true });
+    renameSync(keptAdapterOutput, adapterOutput);
   }
   await openRebuilt(page, dist, '/shipping-policy');
   await expect(page.getByText(newSentence)).toBeVisible();
