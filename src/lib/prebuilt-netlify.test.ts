@@ -9,11 +9,17 @@ describe("the adapter's function answers only the pages drawn on request", () =>
 
   it('takes only project pages that are not prerendered', () => {
     const routes = [
-      { type: 'page', origin: 'project', isPrerendered: false, pattern: '/hi/products/[product]' },
+      { type: 'page', origin: 'project', isPrerendered: false, pattern: '/[lang]/products/[product]' },
       { type: 'page', origin: 'project', isPrerendered: true, pattern: '/products/[product]' },
       { type: 'endpoint', origin: 'project', isPrerendered: false, pattern: '/api/x' },
       { type: 'page', origin: 'internal', isPrerendered: false, pattern: '/_server-islands/[name]' },
     ] as const;
+    expect(onDemandPaths(routes, ['hi'])).toEqual(['/hi/products/:product']);
+  });
+
+  it('gives a page under [lang] one path per prefixed language: a third language needs no route of its own', () => {
+    const routes = [{ type: 'page', origin: 'project', isPrerendered: false, pattern: '/[lang]/products/[product]' }] as const;
+    expect(onDemandPaths(routes, ['hi', 'xx'])).toEqual(['/hi/products/:product', '/xx/products/:product']);
     expect(onDemandPaths(routes)).toEqual(['/hi/products/:product']);
   });
 

@@ -2,6 +2,7 @@ import netlify from '@astrojs/netlify';
 import type { AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { readFile, writeFile } from 'node:fs/promises';
 import { API_SECURITY_HEADERS } from './api-security-headers';
+import { translatedLanguageCodes } from './language-files';
 
 type NetlifyOptions = Parameters<typeof netlify>[0];
 
@@ -13,9 +14,17 @@ export function netlifyPath(pattern: string): string {
   return pattern.replace(/\[\.\.\.[^\]]+\]/g, '*').replace(/\[([^\]]+)\]/g, ':$1');
 }
 
-/** The paths of the pages drawn on request (`export const prerender = false`); every other page is a file. */
-export function onDemandPaths(routes: readonly Pick<IntegrationResolvedRoute, 'type' | 'origin' | 'isPrerendered' | 'pattern'>[]): string[] {
-  return routes.filter((route) => route.type === 'page' && route.origin === 'project' && !route.isPrerendered).map((route) => netlifyPath(route.pattern));
+/**
+ * The paths of the pages drawn on request (`export const prerender = false`); every other page is a
+ * file. A route under `[lang]` answers one path per language with pages under a prefix (the files in
+ * src/domain/strings/languages), so a language added there is drawn with no route of its own, and
+ * '/<anything>/products/x' never reaches the function.
+ */
+export function onDemandPaths(routes: readonly Pick<IntegrationResolvedRoute, 'type' | 'origin' | 'isPrerendered' | 'pattern'>[], prefixed: readonly string[] = translatedLanguageCodes()): string[] {
+  return routes
+    .filter((route) => route.type === 'page' && route.origin === 'project' && !route.isPrerendered)
+    .flatMap((route) => (route.pattern.startsWith('/[lang]/') ? prefixed.map((code) => `/${code}${route.pattern.slice('/[lang]'.length)}`) : [route.pattern]))
+    .map(netlifyPath);
 }
 
 /**
@@ -57,7 +66,7 @@ export default async (request, context) => {
 
 /**
  * Netlify's adapter for a site of files with a few pages drawn on request. Every page is prebuilt
- * except those that say `export const prerender = false` (Hindi product pages: 100,000 more files
+ * except those that say `export const prerender = false` (product pages in every language but the default: 100,000 more files
  * would not fit the deploy); those are drawn by the adapter's function on their first request and
  * then kept by the CDN. Its function answers only their paths, not every address, with the headers
  * every file has.

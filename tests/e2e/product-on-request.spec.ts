@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { fixtureProduct } from './support/fixture-catalogue';
 
 // Hindi product pages are drawn by a function on their first request and then kept by the CDN
-// (src/pages/hi/products/[product].astro); npm start's server keeps them as Netlify's CDN does.
+// (src/pages/[lang]/products/[product].astro); npm start's server keeps them as Netlify's CDN does.
 
 test('a Hindi product page is drawn on its first request, then answered from the CDN', async ({ page }) => {
   const product = fixtureProduct(14);

@@ -56,6 +56,18 @@ describe('the strings tables', () => {
     expect(() => languagesFrom({ './languages/kn.ts': xx, './languages/en.ts': english })).toThrow('name the file xx.ts');
   });
 
+  it('a third language needs no route folder and no style of its own, only its fonts in the font settings', () => {
+    // Pages in a language are routes under [lang] (the product pages drawn on request too: their
+    // function's paths are made from the files in languages/), never a folder named for one language.
+    const pages = readdirSync(join(import.meta.dirname, '../../pages'), { recursive: true }) as string[];
+    expect(pages.filter((page) => LANGUAGES.has(page.split(/[\\/]/)[0]!))).toEqual([]);
+    expect(pages).toContain(join('[lang]', 'products', '[product].astro'));
+    // The stylesheet styles no language by name: a script's fonts go in --font-sans and nothing else changes.
+    const css = readFileSync(join(import.meta.dirname, '../../styles/global.css'), 'utf8');
+    expect(css.match(/:lang\(|\[lang[~|^$*]?=/g)).toBeNull();
+    expect(css).toMatch(/--font-sans: [^;]*"Noto Sans Devanagari"/);
+  });
+
   it('no code outside the tables names a language other than the default', () => {
     // So adding a language never means editing a page, a component or a script.
     const root = join(import.meta.dirname, '../..');

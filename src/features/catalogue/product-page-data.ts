@@ -1,5 +1,5 @@
 /**
- * What a product page drawn on request needs (src/pages/hi/products/[product].astro): the product
+ * What a product page drawn on request needs (src/pages/[lang]/products/[product].astro): the product
  * and its alternatives as listed, written at build beside the pages in shard files, a shard per
  * address's hash, and fetched from the site by the function that draws the page. 100,000 products'
  * records cannot ship inside a function; a shard is ~100 products at that size, cached by the CDN.

@@ -1,5 +1,5 @@
 /**
- * The server side of a product page drawn on request (src/pages/hi/products/[product].astro): its
+ * The server side of a product page drawn on request (src/pages/[lang]/products/[product].astro): its
  * data fetched from the site's own shard files (product-page-data.ts) and the headers that keep the
  * drawn page at the CDN.
  */
