@@ -93,3 +93,9 @@ describe('lastUpdated', () => {
     expect(policyFrontMatterSchema.safeParse({ title: 't', description: 'd', lastUpdated: '2025-02-30', order: 1 }).success).toBe(false);
   });
 });
+
+describe("the shop's own policies", () => {
+  it('have every translation: no language shows a policy in English', async () => {
+    expect(await missingTranslations()).toEqual([]);
+  });
+});
