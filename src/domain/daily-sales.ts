@@ -4,8 +4,8 @@
  *
  * An order counts on the day it was placed once it was placed for real: paid online (whatever
  * happened to the payment later) or cash on delivery. Revenue is what the orders placed that day
- * and not cancelled were placed for, before refunds; the average is that revenue over those
- * orders. Cancellations are the day's placed orders cancelled since. Refunds are the refunds
+ * and neither cancelled nor returned undelivered (never sold: its invoice is credited) were placed
+ * for, before refunds; the average is that revenue over those orders. Cancellations are the day's placed orders cancelled since. Refunds are the refunds
  * started that day (not failed), by the payment method of their order.
  */
 import { z } from 'zod';
@@ -111,7 +111,7 @@ export function dailySales(input: { from: string; to: string; orders: readonly R
       tally.orders += 1;
       if (order.provider === 'cod') tally.codOrders += 1;
       if (order.status === 'cancelled') tally.cancelled += 1;
-      else {
+      else if (order.status !== 'returned') {
         tally.kept += 1;
         tally.revenuePaise += order.amount_paise;
       }

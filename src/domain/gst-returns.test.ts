@@ -312,4 +312,10 @@ describe('the daily report', () => {
     expect(report.methods.find((row) => row.method === 'phonepe')).toMatchObject({ orders: 1, cancelled: 1, refunds: 1, refundedPaise: 20_000, revenuePaise: 0 });
     expect(report.total).toEqual({ orders: 4, revenuePaise: 80_000, averageOrderPaise: 40_000, codOrders: 2, codSharePercent: 50, cancelled: 2, refunds: 1, refundedPaise: 20_000 });
   });
+
+  it('counts an order the courier brought back undelivered as placed but not as revenue (its invoice is credited)', () => {
+    const returned = [order('r', 'cod', 'returned', 'failed', 30_000, '2026-11-01T10:00:00Z'), order('s', 'razorpay', 'returned', 'refunded', 20_000, '2026-11-01T11:00:00Z')];
+    const report = dailySales({ from: '2026-11-01', to: '2026-11-01', orders: [orders[0]!, ...returned], refunds: [], methodOfOrder: new Map() });
+    expect(report.total).toMatchObject({ orders: 3, revenuePaise: 50_000, averageOrderPaise: 50_000, codOrders: 1, cancelled: 0 });
+  });
 });

@@ -29,6 +29,12 @@ describe('order statuses', () => {
     }
   });
 
+  it('comes back as returned only from shipped (a parcel the courier brought back), and returned is final', () => {
+    expect(orderStatuses.filter((from) => canMoveOrder(from, 'returned'))).toEqual(['shipped']);
+    for (const to of orderStatuses) expect(canMoveOrder('returned', to)).toBe(false);
+    expect(customerMayCancel('returned')).toBe(false);
+  });
+
   it('reaches every status from placed', () => {
     const reached = new Set(['placed']);
     for (let round = 0; round < orderStatuses.length; round += 1) {

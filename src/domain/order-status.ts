@@ -11,6 +11,7 @@ export const orderStatuses = [
   'packed',
   'shipped',
   'delivered',
+  'returned',
   'cancelled',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -34,8 +35,11 @@ export const orderTransitions: Readonly<Record<OrderStatus, readonly OrderStatus
   prescription_review: ['confirmed', 'cancelled'],
   confirmed: ['packed', 'cancelled'],
   packed: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
+  // Returned: the courier brought the parcel back undelivered and the pharmacy received it (the
+  // invoice credited, the money refunded or the cash on delivery closed unpaid). Final.
+  shipped: ['delivered', 'returned'],
   delivered: [],
+  returned: [],
   cancelled: [],
 };
 
@@ -72,6 +76,7 @@ export const orderStatusLabels: Readonly<Record<OrderStatus, string>> = {
   packed: 'Packed',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  returned: 'Returned undelivered',
   cancelled: 'Cancelled',
 };
 

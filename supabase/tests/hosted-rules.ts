@@ -113,7 +113,7 @@ export const EXPECTED_FUNCTION_PRIVILEGES: Record<string, Grants> = {
   'orders_guard_status()': NOBODY,
   'orders_queue_messages()': NOBODY,
   'shipments_queue_messages()': NOBODY,
-  'receive_returned_parcel(uuid,text)': SERVER_ONLY,
+  'receive_returned_parcel(uuid,text,text,uuid)': SERVER_ONLY,
   'orders_record_history()': NOBODY,
   'payment_status_allowed(text,text)': SERVER_ONLY,
   'record_payment_webhook_event(text,text,text)': SERVER_ONLY,

@@ -303,7 +303,7 @@ function OrderView({ staff, orderId, facts }: { staff: StaffSession; orderId: st
         </p>
       ))}
 
-      {order.delivery_zone_id === COURIER_ROUTE && ['packed', 'shipped', 'delivered'].includes(order.status) && <CourierDispatch staff={staff} order={order} onChanged={load} />}
+      {order.delivery_zone_id === COURIER_ROUTE && ['packed', 'shipped', 'delivered', 'returned'].includes(order.status) && <CourierDispatch staff={staff} order={order} onChanged={load} />}
 
       <Fulfilment order={order} onAct={act} credited={invoices.some((document) => document.kind === 'credit_note')} />
 
@@ -399,7 +399,7 @@ function Fulfilment({ order, onAct, credited }: { order: DeskOrderRow; onAct: (p
             </button>
           </form>
         )}
-        {(order.status === 'cancelled' || (order.status === 'delivered' && credited)) && <p className="text-gray-700">Nothing left to do on this order.</p>}
+        {(order.status === 'cancelled' || order.status === 'returned' || (order.status === 'delivered' && credited)) && <p className="text-gray-700">Nothing left to do on this order.</p>}
       </div>
     </section>
   );

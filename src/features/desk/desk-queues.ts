@@ -46,7 +46,7 @@ const MIN_SEARCH = 3;
 const SEARCH_PAUSE_MS = 250;
 const LOAD_FAILED = 'The orders could not be loaded. Reload the page to try again.';
 const REQUESTS_FAILED = 'The prescription requests could not be loaded. Reload the page to try again.';
-const FINISHED: readonly OrderStatus[] = ['delivered', 'cancelled', 'shipped'];
+const FINISHED: readonly OrderStatus[] = ['delivered', 'returned', 'cancelled', 'shipped'];
 
 /** The desk's queues (orders, prescription requests) as one table shape, oldest first. */
 function queueTable(numberHeading: string, ageHeading: string, rows: QueueRow[]): HTMLElement {

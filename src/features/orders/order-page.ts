@@ -37,12 +37,12 @@ export function showOrderPage(holder: HTMLElement): void {
   const draw = (record: OrderRecord, signedIn: boolean, reminders: unknown[] | null) => {
     // A parcel booked with the courier: its block fills in after the order is on screen.
     const parcel = document.createElement('div');
-    if (['shipped', 'delivered'].includes(record.order.status)) void signedInAccessToken().then((token) => showParcel(parcel, orderNumber, key ?? null, token));
+    if (['shipped', 'delivered', 'returned'].includes(record.order.status)) void signedInAccessToken().then((token) => showParcel(parcel, orderNumber, key ?? null, token));
     screen.replaceChildren(
       orderDetails(record, {
         signedIn,
         orderKey: key ?? null,
-        refills: signedIn && record.order.status !== 'cancelled' ? refillSection(record, reminders) : null,
+        refills: signedIn && !['cancelled', 'returned'].includes(record.order.status) ? refillSection(record, reminders) : null,
         cancel: async (choice) => {
           const answer = await requestCancel({ orderNumber, ...(key ? { key } : {}), reason: choice.reason, ...(choice.reason === 'other' ? { otherReason: choice.otherReason } : {}) }).catch(() => ({
             error: orderStrings.cancelFailed,

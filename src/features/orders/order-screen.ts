@@ -40,6 +40,7 @@ export const statusLabel = (status: OrderStatus): string => {
     packed: text.statusPacked,
     shipped: text.statusShipped,
     delivered: text.statusDelivered,
+    returned: text.statusReturned,
     cancelled: text.statusCancelled,
   }[status];
 };
@@ -296,6 +297,8 @@ export function orderDetails(record: OrderRecord, options: OrderDetailsOptions):
   const { order, refunds } = record;
   const text = words();
   const shipped = order.status === 'shipped' || order.status === 'delivered';
+  // Its invoice stays readable once credited: the customer's record of what came back.
+  const invoiced = shipped || order.status === 'returned';
   let cancelling: HTMLElement | null = null;
   if (customerMayCancel(order.status)) {
     const { dialog, open } = cancelDialog(options.cancel);
@@ -317,14 +320,21 @@ export function orderDetails(record: OrderRecord, options: OrderDetailsOptions):
         el('span', { 'data-testid': 'order-status', class: 'rounded bg-teal-50 px-2 py-1 font-semibold text-teal-800' }, statusLabel(order.status)),
         el('span', { 'data-testid': 'payment-status', class: 'rounded bg-gray-100 px-2 py-1 font-semibold text-gray-800' }, paymentLabel(order.payment_status)),
       ),
-      shipped &&
+      invoiced &&
         el(
           'p',
           { class: 'mt-2 text-sm' },
           el('a', { class: 'text-teal-700 underline', href: `/orders/invoice?${new URLSearchParams({ number: order.order_number, ...(options.orderKey ? { key: options.orderKey } : {}) })}` }, text.invoice),
         ),
+      order.status === 'returned' &&
+        el(
+          'p',
+          { 'data-testid': 'order-returned', class: 'mt-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900' },
+          `${text.returnedExplained} ${collectedOnDelivery(order.provider) ? text.returnedNothingToPay : text.returnedRefunded}`,
+        ),
       order.promised_delivery_date &&
         order.status !== 'cancelled' &&
+        order.status !== 'returned' &&
         el('p', { class: 'mt-2 text-sm text-gray-800' }, fill(text.deliveryBy, { date: day.format(new Date(`${order.promised_delivery_date}T00:00:00Z`)) })),
       el('p', { class: 'mt-3' }, reorderLink(order.order_number, options.orderKey)),
     ),

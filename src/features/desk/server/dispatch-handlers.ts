@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { orderStatuses } from '../../../domain/order-status';
 import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost } from '../../../lib/server/http';
 import { bookParcel, bookReturnPickup, requestDayPickup, type DispatchDependencies } from '../../shipping/server/public';
-import { remainingPaise, type DeskDependencies } from './handlers';
+import type { DeskDependencies } from './handlers';
 import { requireStaff } from './staff';
 
 /** Dispatch by courier, for pharmacists and support: one action per order, one pickup a day. */
@@ -59,10 +59,17 @@ export const returnedParcelSchema = z.strictObject({
   condition: z.enum(['unopened', 'opened'], { error: 'Say whether the parcel came back unopened or opened.' }),
 });
 
+const receivedParcelSchema = z.object({
+  credit_note_number: z.string().nullable(),
+  refund: z.object({ idempotency_key: z.string(), amount_paise: z.number().int() }).nullable(),
+});
+
 /**
  * POST /api/desk/dispatch-return: a parcel the courier brought back (RTO), checked at the desk.
- * Unopened, its batches go back on the shelf; opened, they do not. Either way the invoice is
- * credited, an online payment refunded, and cash on delivery (never collected) closed as unpaid.
+ * One database call does the rest at once (receive_returned_parcel): unopened, its batches go back
+ * on the shelf; opened, they do not; either way the invoice is credited, the order becomes
+ * returned, an online payment's refund is requested and cash on delivery (never collected) closed
+ * as unpaid. The refund then goes to the provider (reconciliation retries it if that call fails).
  */
 export async function handleReturnedParcel(req: Request, deps: DeskDependencies): Promise<Response> {
   requirePost(req);
@@ -74,21 +81,17 @@ export async function handleReturnedParcel(req: Request, deps: DeskDependencies)
   const { data: parcel, error } = await db.from('shipments').select('id, status, awb').eq('order_id', order.id).eq('direction', 'forward').maybeSingle();
   if (error) throw new Error(`reading the parcel of ${order.order_number}: ${error.message}`);
   if (!parcel || parcel.status !== 'returned_to_origin') throw new HttpRefusal(409, `Order ${order.order_number} has no parcel back from the courier.`);
-  const received = await db.rpc('receive_returned_parcel', { p_shipment_id: parcel.id, p_condition: body.condition });
+  const received = await db.rpc('receive_returned_parcel', { p_shipment_id: parcel.id, p_condition: body.condition, p_actor_role: staff.role, p_actor_id: staff.id });
   if (received.error) {
     if (received.error.code === '23505') throw new HttpRefusal(409, `The parcel of order ${order.order_number} was received already.`);
+    if (received.error.code === '23514') throw new HttpRefusal(409, `The parcel of order ${order.order_number} cannot be received: ${received.error.message}.`);
     throw new Error(`receiving the parcel of ${order.order_number}: ${received.error.message}`);
   }
-  const reason = `Returned undelivered by the courier (AWB ${parcel.awb}), ${body.condition}`;
-  const creditNoteNumber = await deps.records.recordReturn(order, reason);
-  if (order.payment_status === 'pending') {
-    const closed = await db.rpc('set_payment_status', { p_order_id: order.id, p_payment_status: 'failed', p_actor_role: 'staff', p_actor_id: staff.id, p_note: 'Returned undelivered: no cash was collected' });
-    if (closed.error) throw new Error(`closing the unpaid cash on delivery of ${order.order_number}: ${closed.error.message}`);
-  } else {
-    await deps.refund(order, await remainingPaise(deps, order), `rto-${order.id.replaceAll('-', '')}`, reason, 'cancel');
-  }
+  const outcome = receivedParcelSchema.parse(received.data);
+  // The refund row exists already (same key), so this only asks the provider; the order as read before, when it was still paid.
+  if (outcome.refund) await deps.refund(order, outcome.refund.amount_paise, outcome.refund.idempotency_key, `Returned undelivered by the courier (AWB ${parcel.awb}), ${body.condition}`, 'cancel');
   await deps.sendMails(order.id);
-  return jsonResponse({ creditNoteNumber, restocked: body.condition === 'unopened' });
+  return jsonResponse({ status: 'returned', creditNoteNumber: outcome.credit_note_number, restocked: body.condition === 'unopened' });
 }
 
 export const codRemittanceSchema = z.strictObject({

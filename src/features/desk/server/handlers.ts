@@ -172,9 +172,14 @@ export async function handleFulfilment(req: Request, deps: DeskDependencies): Pr
     // The credit note first, so it carries the return's reason (a refund completing issues one too).
     const creditNoteNumber = await deps.records.recordReturn(order, `Returned: ${body.reason}`);
     const refundPaise = await remainingPaise(deps, order);
+    // A shipped order taken back never reached the customer: it ends returned. A delivered one stays delivered.
+    const status =
+      order.status === 'shipped'
+        ? (await deps.store.moveOrder({ orderId: order.id, expectedStatus: 'shipped', status: 'returned', actorRole, actorId: staff.id, note: `Returned: ${body.reason}` })).status
+        : order.status;
     await deps.refund(order, refundPaise, `return-${order.id.replaceAll('-', '')}`, `Returned: ${body.reason}`, 'cancel');
     await deps.sendMails(order.id);
-    return jsonResponse({ status: order.status, creditNoteNumber });
+    return jsonResponse({ status, creditNoteNumber });
   }
 
   const from = fulfilmentSteps[body.step];

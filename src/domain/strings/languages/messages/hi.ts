@@ -157,6 +157,7 @@ const hi: MessageLanguage = {
         packed: 'पैक हो गया',
         shipped: 'भेज दिया गया',
         delivered: 'पहुँच गया',
+        returned: 'डिलीवर हुए बिना लौट आया',
         cancelled: 'रद्द',
       },
       paymentStatuses: {
