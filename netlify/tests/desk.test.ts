@@ -280,6 +280,18 @@ describe('returns', () => {
     expect(credit!.document.totals.totalPaise).toBe(order.amount);
     expect(credit!.document.reason).toBe('Returned: Strip damaged in transit');
   });
+
+  it('takes back a shipped order that never reached the customer (the rider brought it back): it ends returned, credited and refunded', async () => {
+    const order = await paidOrder([102]);
+    const step = (expectedStatus: string, body: Record<string, unknown>) => call(handleFulfilment, support, { orderId: order.id, expectedStatus, ...body });
+    expect((await call(handleReview, pharmacist, { orderId: order.id, expectedStatus: 'prescription_review', lineIndex: 0, decision: 'accepted' })).status).toBe(200);
+    expect((await step('confirmed', { step: 'packed' })).status).toBe(200);
+    expect((await step('packed', { step: 'shipped', courierName: 'Own rider', trackingNumber: 'RIDER-7' })).status).toBe(200);
+    const returned = await step('shipped', { step: 'returned', reason: 'Nobody at the address for three days' });
+    expect(returned).toEqual({ status: 200, body: { status: 'returned', creditNoteNumber: expect.stringMatching(/^CN\//) } });
+    expect(await orderRow(order.id)).toMatchObject({ status: 'returned', payment_status: 'refunded' });
+    expect((await step('returned', { step: 'returned', reason: 'Again' })).status).toBe(409);
+  });
 });
 
 describe('dispatch records', () => {

@@ -10,7 +10,7 @@ import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependen
 import { guestOrderToken } from '../../src/domain/guest-order-link';
 import { handleCourierUpdate, handleParcel, reconcileShipments } from '../../src/features/shipping/server/tracking';
 import { HttpRefusal, respond } from '../../src/lib/server/http';
-import { handleCodRemittance } from '../../src/features/desk/server/dispatch-handlers';
+import { handleCodRemittance, handleReturnedParcel } from '../../src/features/desk/server/dispatch-handlers';
 import type { DeskDependencies } from '../../src/features/desk/server/handlers';
 import { BENGALURU_DELIVERY, checkoutBody, startTestStack, TEST_NOW, type TestStack } from './test-stack';
 
@@ -85,14 +85,18 @@ afterAll(async () => {
 
 const dispatch = (): DispatchDependencies => ({ db: shipping.db, courier: shipping.courier!, content: shipping.content, now: () => TEST_NOW });
 
-/** A packed order placed at checkout to `delivery`. */
-async function packedOrder(delivery: Record<string, unknown>): Promise<string> {
+/** A packed order placed at checkout to `delivery`, cash on delivery or paid with Razorpay. */
+async function packedOrder(delivery: Record<string, unknown>, method: 'cod' | 'razorpay' = 'cod'): Promise<string> {
   const deps = buildDependencies(stack.env, stack.deps.catalogue, stack.deps.delivery, fetch, () => TEST_NOW, async () => {}, undefined, serverDeliveryChecker(() => shipping));
   const session = randomUUID();
-  const response = await paymentHandler('cod', 'create')(new Request('http://localhost:8888/api/test', { method: 'POST', body: JSON.stringify(checkoutBody(undefined, { cartSessionId: session, delivery })) }), () => deps);
+  const response = await paymentHandler(method, 'create')(new Request('http://localhost:8888/api/test', { method: 'POST', body: JSON.stringify(checkoutBody(undefined, { cartSessionId: session, delivery })) }), () => deps);
   expect(response.status).toBe(200);
   const [order] = await stack.ordersWhere('guest_session_id', session);
-  // Cash on delivery is confirmed as it is placed; the desk packs it.
+  if (method === 'razorpay') {
+    const paid = await admin.rpc('mark_order_paid', { p_provider_order_id: order!.provider_order_id, p_provider_payment_id: `pay_${randomUUID().slice(0, 8)}` });
+    if (paid.error) throw new Error(paid.error.message);
+  }
+  // Cash on delivery is confirmed as it is placed, a paid order once paid; the desk packs it.
   const { error } = await admin.rpc('move_order_as_staff', { p_order_id: order!.id, p_expected_status: 'confirmed', p_status: 'packed', p_actor_role: 'staff', p_actor_id: STAFF, p_note: null, p_courier_name: null, p_tracking_number: null });
   if (error) throw new Error(error.message);
   return order!.id as string;
@@ -243,3 +247,62 @@ describe('the courier’s tracking webhook', () => {
   });
 });
 
+describe('a parcel the courier brought back (RTO), received at the desk', () => {
+  const refunds: { amountPaise: number; key: string }[] = [];
+  const deskDeps = () =>
+    ({
+      store: {
+        verifyAccessToken: async () => ({ id: STAFF, app_metadata: { role: 'support' } }),
+        findOrder: async (id: string) => (await admin.from('orders').select('*').eq('id', id).maybeSingle()).data,
+      },
+      orders: { db: shipping.db },
+      refund: async (_order: unknown, amountPaise: number, key: string) => void refunds.push({ amountPaise, key }),
+      sendMails: async () => {},
+    }) as unknown as DeskDependencies;
+  const receive = async (orderId: string, condition: string) => {
+    const answer = await respond('receive', () =>
+      handleReturnedParcel(new Request('http://localhost:8888/api/desk/dispatch-return', { method: 'POST', headers: { authorization: 'Bearer staff' }, body: JSON.stringify({ orderId, condition }) }), deskDeps()),
+    );
+    return { status: answer.status, body: await answer.json() };
+  };
+  const orderOf = async (orderId: string) => (await admin.from('orders').select('status, payment_status, amount_paise').eq('id', orderId).single()).data!;
+
+  /** Picked from the batch (2 strips), shipped with an invoice, walked by the courier to a failed attempt and back. */
+  async function cameBack(method: 'cod' | 'razorpay', batchId: number): Promise<string> {
+    const orderId = await packedOrder(PUNE, method);
+    const picked = await admin.rpc('dispatch_order_batches', { p_order_id: orderId, p_picks: [{ line_index: 0, batch_id: batchId, quantity: 2 }], p_picked_by: STAFF });
+    if (picked.error) throw new Error(picked.error.message);
+    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => {
+      const issued = await admin.rpc('issue_tax_document', { p_order_id: orderId, p_kind: 'invoice', p_document: { lines: [] } });
+      return issued.data.number as string;
+    });
+    await admin.rpc('move_order_as_staff', { p_order_id: orderId, p_expected_status: 'packed', p_status: 'shipped', p_actor_role: 'staff', p_actor_id: STAFF, p_note: null, p_courier_name: 'Delhivery Surface', p_tracking_number: awb });
+    expect((await receive(orderId, 'unopened')).status).toBe(409);
+    for (const step of ['picked_up', 'out_for_delivery', 'undelivered', 'rto_initiated', 'rto_delivered'] as const) await shiprocket.scan(awb, step, step === 'undelivered' ? 'Address incomplete' : undefined);
+    return orderId;
+  }
+
+  it('unopened, paid online: stock back, the invoice credited, the order returned and the whole payment refunded; once', async () => {
+    const { data: batch } = await admin.from('stock_batches').insert({ product_id: 101, batch_number: 'RTO-FN', expiry_date: '2028-01-31', quantity_on_hand: 10, mrp_paise: 3010 }).select('id').single();
+    const orderId = await cameBack('razorpay', batch!.id);
+    const received = await receive(orderId, 'unopened');
+    expect(received).toEqual({ status: 200, body: { status: 'returned', creditNoteNumber: expect.stringMatching(/^CN\//), restocked: true } });
+    const order = await orderOf(orderId);
+    expect(order).toMatchObject({ status: 'returned', payment_status: 'refund_pending' });
+    expect(refunds.at(-1)).toEqual({ amountPaise: order.amount_paise, key: `rto-${orderId.replaceAll('-', '')}` });
+    expect((await admin.from('stock_batches').select('quantity_on_hand').eq('id', batch!.id).single()).data).toEqual({ quantity_on_hand: 10 });
+    const again = await receive(orderId, 'unopened');
+    expect(again).toEqual({ status: 409, body: { error: expect.stringContaining('was received already') } });
+    expect((await admin.from('stock_batches').select('quantity_on_hand').eq('id', batch!.id).single()).data).toEqual({ quantity_on_hand: 10 });
+  });
+
+  it('opened, cash on delivery: nothing back on the shelf, nothing to refund, the unpaid cash closed', async () => {
+    const { data: batch } = await admin.from('stock_batches').insert({ product_id: 101, batch_number: 'RTO-FN2', expiry_date: '2028-01-31', quantity_on_hand: 10, mrp_paise: 3010 }).select('id').single();
+    const orderId = await cameBack('cod', batch!.id);
+    const before = refunds.length;
+    expect((await receive(orderId, 'opened')).body).toEqual({ status: 'returned', creditNoteNumber: expect.stringMatching(/^CN\//), restocked: false });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'returned', payment_status: 'failed' });
+    expect(refunds.length).toBe(before);
+    expect((await admin.from('stock_batches').select('quantity_on_hand').eq('id', batch!.id).single()).data).toEqual({ quantity_on_hand: 8 });
+  });
+});
