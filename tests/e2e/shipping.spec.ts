@@ -172,4 +172,40 @@ test('returned to origin: the desk receives the parcel back unopened, the invoic
   const { data: credit } = await serviceClient.from('tax_documents').select('kind').eq('order_id', id).eq('kind', 'credit_note');
   expect(credit).toHaveLength(1);
   await expect(desk.getByRole('button', { name: 'Came back unopened: restock and refund' })).toHaveCount(0);
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Returned undelivered');
+
+  // The customer's page says what happened and where the money goes.
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveText('Returned undelivered');
+  await expect(page.getByTestId('payment-status')).toHaveText(/^(Refunded|Refund in progress)$/);
+  await expect(page.getByTestId('order-returned')).toHaveText(
+    'The courier could not deliver this order and brought it back to us, so it is closed. Everything you paid goes back to your original payment method (see Refunds below); your bank takes 2 to 3 business days to show it.',
+  );
+  const total = (await page.getByTestId('order-total').textContent())!;
+  const refund = page.getByRole('region', { name: 'Refunds' }).getByRole('listitem');
+  await expect(refund).toHaveText(`${total}: ${/Refunded|In progress/.exec((await refund.textContent())!)?.[0]} (Returned undelivered by the courier (AWB ${awb}), unopened)`);
+  await expect(page.getByText('Delivery by ')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+});
+
+test('returned to origin, cash on delivery: received opened, the order ends returned and the customer owes nothing', async ({ page, browser }) => {
+  test.slow();
+  const { orderPage, id } = await puneOrder(page, 'cod');
+  const { desk, awb } = await dispatchAtDesk(browser, id);
+  for (const step of ['picked_up', 'out_for_delivery', 'undelivered', 'rto_initiated', 'rto_delivered'] as const) await courierScans(awb, step);
+
+  await desk.reload();
+  await desk.getByRole('button', { name: 'Came back opened: refund without restocking' }).click();
+  await expect(desk.getByText('Received back opened: its stock was not put back.')).toBeVisible();
+  await expect(desk.getByTestId('desk-order-status')).toHaveText('Returned undelivered');
+
+  await page.goto(orderPage);
+  await expect(page.getByTestId('order-status')).toHaveText('Returned undelivered');
+  await expect(page.getByTestId('payment-status')).toHaveText('Payment failed');
+  await expect(page.getByTestId('order-returned')).toHaveText(
+    'The courier could not deliver this order and brought it back to us, so it is closed. It was cash on delivery and nothing was collected, so you owe nothing.',
+  );
+  await expect(page.getByRole('region', { name: 'Refunds' })).toHaveCount(0);
+  const { data: refunds } = await serviceClient.from('refunds').select('id').eq('order_id', id);
+  expect(refunds).toEqual([]);
 });
