@@ -7,7 +7,7 @@ import { fill } from '../../src/domain/strings/format';
 import { productPath } from '../../src/domain/product';
 import { INDIAN_STATES } from '../../src/domain/address';
 import { BENGALURU_ADDRESS, FIRST_CALL_TIMEOUT, ORDER_EMAIL } from './checkout-support';
-import { serviceClient } from './support/accounts';
+import { serviceClient, signIn } from './support/accounts';
 import { ONE_PIXEL_PNG, storedCart } from './support/cart';
 import { fixtureProduct } from './support/fixture-catalogue';
 
@@ -289,4 +289,62 @@ test('the contact page in Hindi: the form and its field errors', async ({ page }
   await page.getByRole('button', { name: text.contact.send }).click();
   await expect(page.getByText(text.contact.nameMissing)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   await expectAllHindi(page, names);
+});
+
+test('an address that is no page, under /hi, says so in Hindi', async ({ page }) => {
+  const response = await page.goto('/hi/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/hi\/404$/);
+  await expect(page.getByText(text.notFound.heading)).toBeVisible();
+  await expectAllHindi(page);
+  await page.getByRole('link', { name: text.notFound.home }).click();
+  await expect(page).toHaveURL(/\/hi$/);
+});
+
+test('a product that is not in the catalogue, asked for in Hindi, is said so in Hindi', async ({ page }) => {
+  const response = await page.goto('/hi/products/no-such-medicine-500mg');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: text.catalogue.productNotFound })).toBeVisible();
+  await expect(page.getByText(text.notFound.productHint)).toBeVisible();
+  await expectAllHindi(page);
+  await page.getByRole('link', { name: text.catalogue.backToProducts }).click();
+  await expect(page).toHaveURL(/\/hi\/products$/);
+});
+
+test('a new password in Hindi: a link that is missing offers a new mail, in Hindi', async ({ page }) => {
+  await page.goto('/hi/reset-password');
+  await expect(page.getByRole('heading', { level: 1, name: text.resetPassword.expiredHeading })).toBeVisible();
+  await expect(page.getByText(text.auth.resetLinkMissing)).toBeVisible();
+  await expectAllHindi(page);
+});
+
+test('my account and saved addresses in Hindi: the sections, an address added, its field errors, every word Hindi', async ({ page, customer }) => {
+  // The worker's customer starts with no saved address, whatever an earlier test left.
+  await serviceClient.from('addresses').delete().eq('user_id', customer.id);
+  await signIn(page, customer);
+  await page.goto('/hi/account');
+  await expect(page.getByRole('heading', { level: 1, name: text.account.heading })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByRole('heading', { name: text.accountPage.yourDetails })).toBeVisible();
+  await expect(page.getByRole('heading', { name: text.reorder.accountHeading })).toBeVisible();
+  const withEmail = new Set([...ALLOWED, ...customer.email.split(/[^A-Za-z]+/).map((word) => word.toLowerCase())]);
+  await expectAllHindi(page, withEmail);
+
+  await page.getByRole('link', { name: text.accountPage.savedAddresses }).click();
+  await expect(page).toHaveURL(/\/hi\/account\/addresses$/);
+  await expect(page.getByText(text.addressBook.none)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await page.getByRole('button', { name: text.addressBook.add }).click();
+  await page.getByRole('button', { name: text.addressBook.save }).click();
+  await expect(page.getByText(text.address.line1)).toBeVisible();
+  await expectAllHindi(page, withEmail);
+  await page.getByLabel(text.addressBook.fullName).fill(BENGALURU_ADDRESS['Full name']);
+  await page.getByLabel(text.addressBook.mobileNumber).fill(BENGALURU_ADDRESS['Mobile number (+91)']);
+  await page.getByLabel(text.addressBook.line1).fill(BENGALURU_ADDRESS['Flat / house no. and street']);
+  await page.getByLabel(text.addressBook.area).fill(BENGALURU_ADDRESS['Area / locality']);
+  await page.getByLabel(text.addressBook.city).fill(BENGALURU_ADDRESS['Town / city']);
+  await page.getByLabel(text.addressBook.state).selectOption('Karnataka');
+  await page.getByLabel(text.addressBook.pinCode).fill(BENGALURU_ADDRESS['PIN code']);
+  await page.getByRole('button', { name: text.addressBook.save }).click();
+  await expect(page.getByText(text.addressBook.saved)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByRole('listitem', { name: fill(text.addressBook.addressOf, { label: text.addressBook.labels.Home }) })).toBeVisible();
+  await expectAllHindi(page, withEmail);
 });

@@ -25,8 +25,10 @@ test('a Hindi product page is drawn on its first request, then answered from the
   expect(again.headers()['cache-status']).toBe('"Netlify Edge"; hit');
 });
 
-test('a Hindi address no product lives at goes to the English address, which says what happened to it', async ({ page }) => {
+test('a Hindi address no product lives at goes to the product addresses function, which says in Hindi what happened to it', async ({ page }) => {
   const response = await page.goto('/hi/products/no-such-medicine-500mg');
   expect(new URL(page.url()).pathname).toBe('/products/no-such-medicine-500mg');
   expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'दवा नहीं मिली' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
 });

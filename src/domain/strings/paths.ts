@@ -7,11 +7,6 @@ import type { LanguageCode } from '../language';
  * that does not exist.
  */
 const DEFAULT_LANGUAGE_ONLY = [
-  '/reset-password',
-  '/account',
-  '/account/addresses',
-  '/product-not-found',
-  '/product-removed/',
   '/orders/invoice',
 ];
 

@@ -86,8 +86,8 @@ describe('addresses in a language', () => {
     expect(pathIn('hi', '/cart')).toBe('/hi/cart');
     expect(pathIn('en', '/cart')).toBe('/cart');
     expect(pathIn('hi', '/signup')).toBe('/hi/signup');
-    expect(pathIn('hi', '/reset-password')).toBe('/reset-password');
-    expect(pathIn('hi', '/account')).toBe('/account');
+    expect(pathIn('hi', '/reset-password')).toBe('/hi/reset-password');
+    expect(pathIn('hi', '/account')).toBe('/hi/account');
     expect(pathIn('hi', '/account/orders')).toBe('/hi/account/orders');
     expect(pathIn('hi', '/orders/invoice?number=1')).toBe('/orders/invoice?number=1');
     expect(pathIn('hi', '/orders/MK-2611-000001')).toBe('/hi/orders/MK-2611-000001');

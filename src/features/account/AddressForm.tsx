@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import type { AddressField, SavedAddress } from '../../domain/address';
 import { ADDRESS_LABELS, INDIAN_STATES } from '../../domain/address-options';
 import { localMobileDigits } from '../../domain/indian-mobile';
-import { ADDRESS_SAVE_FAILED } from './address-store';
+import { ENGLISH_ACCOUNT_TEXT, sentenceIn, type AccountText } from './account-text';
+import { sameSentenceIn } from '../../domain/strings/format';
 import { Alert, Field, FieldError, inputClass, MobileField, secondaryButton, SubmitButton } from '../../components/form-ui';
 
 export type Editing = { id?: string; values?: SavedAddress; errors: Partial<Record<AddressField, string>>; message?: string; busy?: boolean };
@@ -15,7 +16,8 @@ async function client(): Promise<SupabaseClient> {
 }
 
 /** Adding or editing one address; every field is checked with the shared address schema, each error beside its field. */
-export default function AddressForm({ editing, onCancel, onSaved }: { editing: Editing; onCancel(): void; onSaved(message: string): void }) {
+export default function AddressForm({ editing, onCancel, onSaved, text }: { editing: Editing; onCancel(): void; onSaved(message: string): void; text: AccountText }) {
+  const words = text.addressBook;
   const [state, setState] = useState<Editing>(editing);
   const values = state.values;
 
@@ -38,39 +40,39 @@ export default function AddressForm({ editing, onCancel, onSaved }: { editing: E
       is_default: form.get('is_default') === 'on',
     });
     if (!parsed.success) {
-      const errors = addressErrors(parsed.error);
+      const errors = Object.fromEntries(Object.entries(addressErrors(parsed.error)).map(([field, message]) => [field, sentenceIn(text, message)]));
       setState({ ...state, busy: false, errors });
       document.getElementById(`address-${Object.keys(errors)[0]?.replace('_', '-')}`)?.focus();
       return;
     }
     try {
       const result = await store.saveAddress(await client(), parsed.data, state.id);
-      if (result.ok) onSaved(state.id ? 'Address updated.' : 'Address saved.');
-      else setState({ ...state, busy: false, errors: {}, message: result.message });
+      if (result.ok) onSaved(state.id ? words.updated : words.saved);
+      else setState({ ...state, busy: false, errors: {}, message: sameSentenceIn(result.message, ENGLISH_ACCOUNT_TEXT.addressBook, words) });
     } catch {
-      setState({ ...state, busy: false, errors: {}, message: ADDRESS_SAVE_FAILED });
+      setState({ ...state, busy: false, errors: {}, message: words.saveFailed });
     }
   }
 
   const errors = state.errors;
-  const heading = state.id ? 'Edit address' : 'Add a new address';
+  const heading = state.id ? words.editHeading : words.add;
   return (
     <section aria-labelledby="address-form-heading" className={card}>
       <h2 id="address-form-heading" className="text-lg font-semibold text-gray-900">
         {heading}
       </h2>
       <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
-        <Field id="address-full-name" name="full_name" label="Full name" autoComplete="name" defaultValue={values?.full_name} error={errors.full_name} />
-        <MobileField id="address-mobile" defaultValue={values ? localMobileDigits(values.mobile) : undefined} error={errors.mobile} />
+        <Field id="address-full-name" name="full_name" label={words.fullName} autoComplete="name" defaultValue={values?.full_name} error={errors.full_name} />
+        <MobileField id="address-mobile" label={words.mobileNumber} defaultValue={values ? localMobileDigits(values.mobile) : undefined} error={errors.mobile} />
         <div className="sm:col-span-2">
-          <Field id="address-line1" name="line1" label="Flat / house no. and street" autoComplete="address-line1" defaultValue={values?.line1} error={errors.line1} />
+          <Field id="address-line1" name="line1" label={words.line1} autoComplete="address-line1" defaultValue={values?.line1} error={errors.line1} />
         </div>
-        <Field id="address-area" name="area" label="Area / locality" autoComplete="address-line2" defaultValue={values?.area} error={errors.area} />
-        <Field id="address-landmark" name="landmark" label="Landmark (optional)" defaultValue={values?.landmark ?? ''} error={errors.landmark} />
-        <Field id="address-city" name="city" label="Town / city" autoComplete="address-level2" defaultValue={values?.city} error={errors.city} />
+        <Field id="address-area" name="area" label={words.area} autoComplete="address-line2" defaultValue={values?.area} error={errors.area} />
+        <Field id="address-landmark" name="landmark" label={words.landmark} defaultValue={values?.landmark ?? ''} error={errors.landmark} />
+        <Field id="address-city" name="city" label={words.city} autoComplete="address-level2" defaultValue={values?.city} error={errors.city} />
         <div>
           <label htmlFor="address-state" className="mb-1 block text-sm font-medium text-gray-700">
-            State / union territory
+            {words.state}
           </label>
           <select
             id="address-state"
@@ -81,7 +83,7 @@ export default function AddressForm({ editing, onCancel, onSaved }: { editing: E
             aria-describedby={errors.state ? 'address-state-error' : undefined}
             className={inputClass}
           >
-            <option value="">Choose...</option>
+            <option value="">{words.choose}</option>
             {INDIAN_STATES.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -93,7 +95,7 @@ export default function AddressForm({ editing, onCancel, onSaved }: { editing: E
         <Field
           id="address-pin-code"
           name="pin_code"
-          label="PIN code"
+          label={words.pinCode}
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
@@ -101,12 +103,12 @@ export default function AddressForm({ editing, onCancel, onSaved }: { editing: E
           error={errors.pin_code}
         />
         <fieldset className="sm:col-span-2" aria-describedby={errors.label ? 'address-label-error' : undefined}>
-          <legend className="mb-1 text-sm font-medium text-gray-700">Label</legend>
+          <legend className="mb-1 text-sm font-medium text-gray-700">{words.label}</legend>
           <div className="flex gap-4">
             {ADDRESS_LABELS.map((label) => (
               <label key={label} className="flex items-center gap-2 text-sm text-gray-800">
                 <input type="radio" name="label" value={label} defaultChecked={(values?.label ?? 'Home') === label} className="h-4 w-4 accent-brand-700" />
-                {label}
+                {words.labels[label]}
               </label>
             ))}
           </div>
@@ -114,7 +116,7 @@ export default function AddressForm({ editing, onCancel, onSaved }: { editing: E
         </fieldset>
         <label className="flex items-center gap-2 text-sm text-gray-800 sm:col-span-2">
           <input type="checkbox" name="is_default" defaultChecked={values?.is_default} className="h-4 w-4 accent-brand-700" />
-          Make this my default address
+          {words.makeMyDefault}
         </label>
         {state.message && (
           <div className="sm:col-span-2">
@@ -123,10 +125,10 @@ export default function AddressForm({ editing, onCancel, onSaved }: { editing: E
         )}
         <div className="flex gap-3 sm:col-span-2">
           <SubmitButton busy={state.busy} fit>
-            Save address
+            {words.save}
           </SubmitButton>
           <button type="button" onClick={onCancel} className={secondaryButton}>
-            Cancel
+            {words.cancel}
           </button>
         </div>
       </form>

@@ -2,8 +2,10 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { loadSupabase } from '../../lib/browser/load-supabase';
 import { AFTER_LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../auth/public';
-import { SIGNUP_ERRORS } from './signup-strings';
-import { RESET_DONE_MESSAGE, RESET_HEADING, RESET_LINK_EXPIRED, RESET_LINK_MISSING, SAME_PASSWORD } from './reset-strings';
+import { authErrorSentences } from '../../lib/auth-error-sentences';
+import { sameSentenceIn } from '../../domain/strings/format';
+import { pathUnder } from '../../domain/strings/paths';
+import { ENGLISH_RESET_TEXT, type ResetText } from './reset-text';
 import { Alert, Notice, PasswordField, SubmitButton } from '../../components/form-ui';
 
 // Needed only when the link has expired.
@@ -19,28 +21,30 @@ type State =
  * /reset-password, opened from the recovery mail: the link signs the customer in, they choose a new
  * password twice, and go on to the products. An expired or used link offers a new mail.
  */
-export default function ResetPasswordForm() {
+export default function ResetPasswordForm({ text = ENGLISH_RESET_TEXT }: { text?: ResetText }) {
   const [state, setState] = useState<State>({ kind: 'starting' });
+  const words = text.resetPassword;
+  const sentences = authErrorSentences(text.auth);
 
   useEffect(() => {
     void import('./auth-link').then(async ({ signInFromLink, takeAuthLink }) => {
       const link = takeAuthLink();
-      if (link.kind === 'error') setState({ kind: 'expired', message: RESET_LINK_EXPIRED });
+      if (link.kind === 'error') setState({ kind: 'expired', message: text.auth.resetLinkExpired });
       else if (link.kind === 'session') {
         const result = await signInFromLink(link);
-        setState(result.ok ? { kind: 'ready' } : { kind: 'expired', message: RESET_LINK_EXPIRED });
+        setState(result.ok ? { kind: 'ready' } : { kind: 'expired', message: text.auth.resetLinkExpired });
       } else {
         // Reloading after the link worked: the recovery session is already stored.
-        setState(hasStoredSession() ? { kind: 'ready' } : { kind: 'expired', message: RESET_LINK_MISSING });
+        setState(hasStoredSession() ? { kind: 'ready' } : { kind: 'expired', message: text.auth.resetLinkMissing });
       }
     });
   }, []);
 
   useEffect(() => {
     if (state.kind !== 'done') return undefined;
-    const timer = setTimeout(() => window.location.assign(AFTER_LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => window.location.assign(pathUnder(text.prefix, AFTER_LOGIN_PATH)), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [state.kind]);
+  }, [state.kind, text.prefix]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,19 +52,20 @@ export default function ResetPasswordForm() {
     const form = new FormData(event.currentTarget);
     setState({ kind: 'ready', busy: true });
     // Until the error sentences load, a failure can only be the network.
-    let describe = (_error: unknown): string => SIGNUP_ERRORS.network;
+    let describe = (_error: unknown): string => sentences.network;
     try {
       const [{ newPasswordSchema, fieldErrors }, { authErrorMessage }] = await Promise.all([import('./account-schemas'), import('../../lib/auth-errors')]);
-      describe = authErrorMessage;
+      describe = (error) => authErrorMessage(error, sentences);
       const parsed = newPasswordSchema.safeParse({ password: String(form.get('password') ?? ''), confirm: String(form.get('confirm') ?? '') });
       if (!parsed.success) {
-        setState({ kind: 'ready', fields: fieldErrors(parsed.error) });
+        const fields = Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, sameSentenceIn(message, ENGLISH_RESET_TEXT.auth, text.auth)]);
+        setState({ kind: 'ready', fields: Object.fromEntries(fields) });
         return;
       }
       const { error } = await (await loadSupabase()).auth.updateUser({ password: parsed.data.password });
       if (!error) setState({ kind: 'done' });
-      else if (error.code === 'same_password') setState({ kind: 'ready', error: SAME_PASSWORD });
-      else if (error.name === 'AuthSessionMissingError' || error.status === 401 || error.status === 403) setState({ kind: 'expired', message: RESET_LINK_EXPIRED });
+      else if (error.code === 'same_password') setState({ kind: 'ready', error: text.auth.samePassword });
+      else if (error.name === 'AuthSessionMissingError' || error.status === 401 || error.status === 403) setState({ kind: 'expired', message: text.auth.resetLinkExpired });
       else setState({ kind: 'ready', error: describe(error) });
     } catch (error) {
       setState({ kind: 'ready', error: describe(error) });
@@ -69,8 +74,8 @@ export default function ResetPasswordForm() {
 
   if (state.kind === 'expired') {
     return (
-      <Suspense fallback={<p className="text-gray-600">Loading...</p>}>
-        <ForgotPasswordForm heading="Reset link expired" intro={state.message} />
+      <Suspense fallback={<p className="text-gray-600">{words.loading}</p>}>
+        <ForgotPasswordForm heading={words.expiredHeading} intro={state.message} text={text} />
       </Suspense>
     );
   }
@@ -78,11 +83,11 @@ export default function ResetPasswordForm() {
   const fields = state.kind === 'ready' ? (state.fields ?? {}) : {};
   return (
     <div className="w-full max-w-md rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
-      <h1 className="text-center text-2xl font-bold text-gray-900">{RESET_HEADING}</h1>
-      {state.kind === 'starting' && <p className="mt-6 text-center text-sm text-gray-600">Checking your link...</p>}
+      <h1 className="text-center text-2xl font-bold text-gray-900">{text.auth.resetHeading}</h1>
+      {state.kind === 'starting' && <p className="mt-6 text-center text-sm text-gray-600">{words.checking}</p>}
       {state.kind === 'done' && (
         <div className="mt-6">
-          <Notice>{RESET_DONE_MESSAGE}</Notice>
+          <Notice>{text.auth.resetDone}</Notice>
         </div>
       )}
       {state.kind === 'ready' && (
@@ -90,16 +95,17 @@ export default function ResetPasswordForm() {
           <PasswordField
             id="reset-password"
             name="password"
-            label="New password"
+            label={words.newPassword}
             autoComplete="new-password"
             required
-            hint="At least 8 characters, with a letter and a digit."
+            hint={words.hint}
             error={fields.password}
+            showHide={text.passwordField}
           />
-          <PasswordField id="reset-confirm" name="confirm" label="Repeat new password" autoComplete="new-password" required error={fields.confirm} />
+          <PasswordField id="reset-confirm" name="confirm" label={words.repeat} autoComplete="new-password" required error={fields.confirm} showHide={text.passwordField} />
           {state.error && <Alert>{state.error}</Alert>}
-          <SubmitButton busy={state.busy} busyLabel="Saving...">
-            Save new password
+          <SubmitButton busy={state.busy} busyLabel={words.saving}>
+            {words.save}
           </SubmitButton>
         </form>
       )}

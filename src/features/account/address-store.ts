@@ -1,10 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Address, SavedAddress } from '../../domain/address';
+import { addressBook } from '../../domain/strings/english/addressBook';
 
 const COLUMNS = 'id, full_name, mobile, line1, area, landmark, city, state, pin_code, label, is_default, created_at';
 
-export const ADDRESS_LIMIT_MESSAGE = 'You can save up to 10 addresses. Delete one to add another.';
-export const ADDRESS_SAVE_FAILED = "We couldn't save this address. Please try again.";
+// English; the address book says them in the page's language (the addressBook section).
+export const ADDRESS_LIMIT_MESSAGE = addressBook.limit;
+export const ADDRESS_SAVE_FAILED = addressBook.saveFailed;
 
 /** The signed-in customer's saved addresses in public.addresses (row-level security keeps them theirs). */
 export async function listAddresses(supabase: SupabaseClient): Promise<SavedAddress[]> {

@@ -17,7 +17,7 @@ export default function ForgotPasswordForm({ heading, intro, text = ENGLISH_LOGI
     const email = String(new FormData(event.currentTarget).get('email')).trim();
     setStatus({ kind: 'sending' });
     try {
-      const { error } = await (await loadSupabase()).auth.resetPasswordForEmail(email, { redirectTo: `${window.location.origin}/reset-password` });
+      const { error } = await (await loadSupabase()).auth.resetPasswordForEmail(email, { redirectTo: `${window.location.origin}${pathUnder(text.prefix, '/reset-password')}` });
       setStatus(error ? { kind: 'error', message: error.message } : { kind: 'sent' });
     } catch (error) {
       setStatus({ kind: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -22,6 +22,10 @@ import { signup } from '../english/signup';
 import { address } from '../english/address';
 import { offers } from '../english/offers';
 import { passwordField } from '../english/passwordField';
+import { notFound } from '../english/notFound';
+import { resetPassword } from '../english/resetPassword';
+import { accountPage } from '../english/accountPage';
+import { addressBook } from '../english/addressBook';
 
 /**
  * English: the spec's text, byte for byte, and the source of every key the other languages' tables
@@ -37,6 +41,6 @@ const settings: LanguageSettings = {
   ogLocale: 'en_IN',
 };
 
-const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address, offers, passwordField };
+const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address, offers, passwordField, notFound, resetPassword, accountPage, addressBook };
 
 export default { settings, text };

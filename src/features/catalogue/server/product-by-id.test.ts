@@ -8,6 +8,8 @@ const addresses = {
 const pages = async (url: string | URL | Request) => {
   const { pathname, origin } = new URL(String(url));
   expect(origin).toBe('https://shop.example');
+  // The site has Hindi pages; no language 'kn'.
+  if (pathname.startsWith('/kn/')) return new Response('<h1>404</h1>', { status: 404 });
   return new Response(`<h1>Product not found</h1>${pathname}`, { headers: { 'content-type': 'text/html', 'x-content-type-options': 'nosniff', etag: '"page"' } });
 };
 
@@ -42,5 +44,24 @@ describe('/products/<segment> without a page', () => {
       expect(response.headers.get('etag')).toBeNull();
       expect(await response.text()).toBe(`<h1>Product not found</h1>${PRODUCT_NOT_FOUND_PATH}`);
     }
+  });
+
+  it("answers a product page in another language with that language's address and page", async () => {
+    const moved = await productAddressResponse(new Request('https://shop.example/products/7?language=hi'), addresses, pages);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/hi/products/eno-fruit-salt');
+    const removed = await productAddressResponse(new Request('https://shop.example/products/crocin-advance?language=hi'), addresses, pages);
+    expect(removed.status).toBe(410);
+    expect(await removed.text()).toBe('<h1>Product not found</h1>/hi/product-removed/crocin-advance');
+    const unknown = await productAddressResponse(new Request('https://shop.example/products/no-such-thing?language=hi'), addresses, pages);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe('<h1>Product not found</h1>/hi/product-not-found');
+  });
+
+  it('answers in English for a language without pages, or a language that is not a code', async () => {
+    const none = await productAddressResponse(new Request('https://shop.example/products/no-such-thing?language=kn'), addresses, pages);
+    expect(await none.text()).toBe(`<h1>Product not found</h1>${PRODUCT_NOT_FOUND_PATH}`);
+    const bad = await productAddressResponse(new Request('https://shop.example/products/7?language=../x'), addresses, pages);
+    expect(bad.headers.get('location')).toBe('/products/eno-fruit-salt');
   });
 });
