@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startShiprocketEmulator, type RunningShiprocketEmulator } from '../../emulators/shiprocket/index';
-import { buildDependencies } from '../../src/features/checkout/server/dependencies';
+import type { RunningShiprocketEmulator } from '../../emulators/shiprocket/index';
+import type { buildDependencies } from '../../src/features/checkout/server/dependencies';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependencies } from '../../src/features/shipping/server/production';
 import { handleServiceability } from '../../src/features/shipping/server/serviceability-handler';
-import { BENGALURU_DELIVERY, checkoutBody, startTestStack, TEST_NOW, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, checkoutBody, PUNE_DELIVERY, startShipping, startTestStack, TEST_NOW, type TestStack } from './test-stack';
 
 // Checkout with the courier provider (issue 39): the server re-checks the PIN code at order
 // creation (own zone first, else Shiprocket, per PIN code and India day) and records the route and
@@ -13,7 +13,6 @@ import { BENGALURU_DELIVERY, checkoutBody, startTestStack, TEST_NOW, type TestSt
 
 const razorpayCreateOrder = paymentHandler('razorpay', 'create');
 const codCreateOrder = paymentHandler('cod', 'create');
-const PUNE = { ...BENGALURU_DELIVERY, line1: '12 FC Road', area: 'Shivajinagar', city: 'Pune', state: 'Maharashtra', pin_code: '411001' };
 
 let stack: TestStack;
 let shiprocket: RunningShiprocketEmulator;
@@ -23,28 +22,11 @@ let deps: ReturnType<typeof buildDependencies>;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  shiprocket = await startShiprocketEmulator({ email: 'api@medikart.test', password: 'pw', pickupLocation: 'MediKart Pharmacy', webhookUrl: null, webhookToken: 'x'.repeat(24) });
   const counting: typeof fetch = (input, init) => {
     if (String(input).includes('/courier/serviceability')) calls += 1;
     return fetch(input, init);
   };
-  shipping = buildShippingDependencies(
-    {
-      SUPABASE_URL: stack.supabase.url,
-      SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey,
-      ORDER_LINK_SECRET: stack.env.ORDER_LINK_SECRET,
-      SHIPROCKET_EMAIL: 'api@medikart.test',
-      SHIPROCKET_PASSWORD: 'pw',
-      SHIPROCKET_PICKUP_LOCATION: 'MediKart Pharmacy',
-      SHIPROCKET_PICKUP_PIN_CODE: '560001',
-      SHIPROCKET_WEBHOOK_TOKEN: 'x'.repeat(24),
-      SHIPROCKET_API_BASE: `${shiprocket.url}/v1/external`,
-    },
-    counting,
-    () => TEST_NOW,
-  );
-  shipping = { ...shipping, content: stack.deps.delivery };
-  deps = buildDependencies(stack.env, stack.deps.catalogue, stack.deps.delivery, fetch, () => TEST_NOW, async () => {}, undefined, serverDeliveryChecker(() => shipping));
+  ({ shiprocket, shipping, checkout: deps } = await startShipping(stack, { fetcher: counting }));
 }, 120_000);
 afterAll(async () => {
   await shiprocket?.close();
@@ -59,13 +41,13 @@ const call = async (handler: ReturnType<typeof paymentHandler>, body: unknown) =
 describe('checkout beyond the own zones', () => {
   it('takes a Pune order by courier: the route and the promised date are the server’s, the courier asked once that day', async () => {
     const session = randomUUID();
-    const created = await call(razorpayCreateOrder, checkoutBody(undefined, { cartSessionId: session, delivery: PUNE }));
+    const created = await call(razorpayCreateOrder, checkoutBody(undefined, { cartSessionId: session, delivery: PUNE_DELIVERY }));
     expect(created.status).toBe(200);
     const [row] = await stack.ordersWhere('guest_session_id', session);
     // Monday 23 Nov: pack Tuesday, then the cheapest courier's 5 days -> Monday 30 November.
     expect(row).toMatchObject({ delivery_pin_code: '411001', delivery_zone_id: 'shiprocket', promised_delivery_date: '2026-11-30' });
     const before = calls;
-    await call(codCreateOrder, checkoutBody(undefined, { delivery: PUNE }));
+    await call(codCreateOrder, checkoutBody(undefined, { delivery: PUNE_DELIVERY }));
     expect(calls).toBe(before);
   });
 
@@ -79,13 +61,13 @@ describe('checkout beyond the own zones', () => {
 
   it("refuses an unserviceable PIN code with today's sentence before any payment is opened", async () => {
     const session = randomUUID();
-    const refused = await call(razorpayCreateOrder, checkoutBody(undefined, { cartSessionId: session, delivery: { ...PUNE, pin_code: '744101' } }));
+    const refused = await call(razorpayCreateOrder, checkoutBody(undefined, { cartSessionId: session, delivery: { ...PUNE_DELIVERY, pin_code: '744101' } }));
     expect(refused).toEqual({ status: 422, body: { error: "We don't deliver to 744101 yet" } });
     expect(await stack.ordersWhere('guest_session_id', session)).toEqual([]);
   });
 
   it('refuses cash on delivery where no courier collects cash', async () => {
-    const refused = await call(codCreateOrder, checkoutBody(undefined, { delivery: { ...PUNE, city: 'Guwahati', state: 'Assam', pin_code: '781001' } }));
+    const refused = await call(codCreateOrder, checkoutBody(undefined, { delivery: { ...PUNE_DELIVERY, city: 'Guwahati', state: 'Assam', pin_code: '781001' } }));
     expect(refused).toEqual({ status: 422, body: { error: 'Cash on delivery is not available at this PIN code' } });
   });
 

@@ -2,34 +2,44 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startShiprocketEmulator, type RunningShiprocketEmulator } from '../../emulators/shiprocket/index';
-import { buildDependencies } from '../../src/features/checkout/server/dependencies';
+import type { RunningShiprocketEmulator } from '../../emulators/shiprocket/index';
+import type { buildDependencies } from '../../src/features/checkout/server/dependencies';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { bookParcel, bookReturnPickup, requestDayPickup, type DispatchDependencies } from '../../src/features/shipping/server/dispatch';
-import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependencies } from '../../src/features/shipping/server/production';
+import type { ShippingDependencies } from '../../src/features/shipping/server/production';
 import { guestOrderToken } from '../../src/domain/guest-order-link';
 import { handleCourierUpdate, handleParcel, reconcileShipments } from '../../src/features/shipping/server/tracking';
 import { HttpRefusal, respond } from '../../src/lib/server/http';
 import { handleCodRemittance, handleReturnedParcel } from '../../src/features/desk/server/dispatch-handlers';
 import type { DeskDependencies } from '../../src/features/desk/server/handlers';
-import { BENGALURU_DELIVERY, checkoutBody, startTestStack, TEST_NOW, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, checkoutBody, PUNE_DELIVERY, startShipping, startTestStack, TEST_NOW, type TestStack } from './test-stack';
 
 // Dispatch by courier in one action (issue 39): the parcel booked with the invoice number, the AWB
 // by the owner's rule, the label; pressed again after a failure it resumes and books nothing twice;
 // a courier's refusal leaves nothing booked; the day's pickup is one request with its manifest.
 
-const PUNE = { ...BENGALURU_DELIVERY, line1: '12 FC Road', area: 'Shivajinagar', city: 'Pune', state: 'Maharashtra', pin_code: '411001' };
 const STAFF = '44444444-4444-4444-8444-444444444444';
 
 let stack: TestStack;
 let shiprocket: RunningShiprocketEmulator;
 let shipping: ShippingDependencies;
+let checkout: ReturnType<typeof buildDependencies>;
 let admin: SupabaseClient;
 let failNext: string | null = null;
 let hook: Server;
 const TOKEN = 'local-shiprocket-webhook-token-for-tests';
 const changed: string[] = [];
 const created: string[] = [];
+// The provider's API as the functions reach it: bookings counted, and the next call to `failNext` lost.
+const flaky: typeof fetch = async (input, init) => {
+  const url = String(input);
+  if (url.includes('orders/create/adhoc')) created.push(url);
+  if (failNext && url.includes(failNext)) {
+    failNext = null;
+    throw new TypeError('fetch failed');
+  }
+  return fetch(input, init);
+};
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -49,32 +59,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}/api/shipping/courier-updates`;
-  shiprocket = await startShiprocketEmulator({ email: 'api@medikart.test', password: 'pw', pickupLocation: 'MediKart Pharmacy', webhookUrl: hookUrl, webhookToken: TOKEN });
-  const flaky: typeof fetch = async (input, init) => {
-    const url = String(input);
-    if (url.includes('orders/create/adhoc')) created.push(url);
-    if (failNext && url.includes(failNext)) {
-      failNext = null;
-      throw new TypeError('fetch failed');
-    }
-    return fetch(input, init);
-  };
-  shipping = buildShippingDependencies(
-    {
-      SUPABASE_URL: stack.supabase.url,
-      SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey,
-      ORDER_LINK_SECRET: stack.env.ORDER_LINK_SECRET,
-      SHIPROCKET_EMAIL: 'api@medikart.test',
-      SHIPROCKET_PASSWORD: 'pw',
-      SHIPROCKET_PICKUP_LOCATION: 'MediKart Pharmacy',
-      SHIPROCKET_PICKUP_PIN_CODE: '560001',
-      SHIPROCKET_WEBHOOK_TOKEN: 'x'.repeat(24),
-      SHIPROCKET_API_BASE: `${shiprocket.url}/v1/external`,
-    },
-    flaky,
-    () => TEST_NOW,
-  );
-  shipping = { ...shipping, content: stack.deps.delivery };
+  ({ shiprocket, shipping, checkout } = await startShipping(stack, { fetcher: flaky, webhook: { url: hookUrl, token: TOKEN } }));
   admin = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
 }, 120_000);
 afterAll(async () => {
@@ -87,9 +72,8 @@ const dispatch = (): DispatchDependencies => ({ db: shipping.db, courier: shippi
 
 /** A packed order placed at checkout to `delivery`, cash on delivery or paid with Razorpay. */
 async function packedOrder(delivery: Record<string, unknown>, method: 'cod' | 'razorpay' = 'cod'): Promise<string> {
-  const deps = buildDependencies(stack.env, stack.deps.catalogue, stack.deps.delivery, fetch, () => TEST_NOW, async () => {}, undefined, serverDeliveryChecker(() => shipping));
   const session = randomUUID();
-  const response = await paymentHandler(method, 'create')(new Request('http://localhost:8888/api/test', { method: 'POST', body: JSON.stringify(checkoutBody(undefined, { cartSessionId: session, delivery })) }), () => deps);
+  const response = await paymentHandler(method, 'create')(new Request('http://localhost:8888/api/test', { method: 'POST', body: JSON.stringify(checkoutBody(undefined, { cartSessionId: session, delivery })) }), () => checkout);
   expect(response.status).toBe(200);
   const [order] = await stack.ordersWhere('guest_session_id', session);
   if (method === 'razorpay') {
@@ -102,6 +86,13 @@ async function packedOrder(delivery: Record<string, unknown>, method: 'cod' | 'r
   return order!.id as string;
 }
 
+/** A packed cash-on-delivery order to Pune with its parcel booked (the invoice numbered `invoiceNumber`). */
+async function bookedOrder(invoiceNumber: string): Promise<{ orderId: string; awb: string }> {
+  const orderId = await packedOrder(PUNE_DELIVERY);
+  const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => invoiceNumber);
+  return { orderId, awb };
+}
+
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(() => null, (thrown: unknown) => thrown);
   expect(error).toBeInstanceOf(HttpRefusal);
@@ -110,7 +101,7 @@ const refusal = async (promise: Promise<unknown>) => {
 
 describe('dispatch by courier', () => {
   it('books the parcel with the invoice number and the cheapest courier, and answers its AWB and label', async () => {
-    const orderId = await packedOrder(PUNE);
+    const orderId = await packedOrder(PUNE_DELIVERY);
     let invoices = 0;
     const parcel = await bookParcel(dispatch(), orderId, 450, STAFF, async () => `INV-2627-00000${++invoices}`);
     expect(parcel).toMatchObject({ courierName: 'Delhivery Surface', invoiceNumber: 'INV-2627-000001', trackingUrl: `https://shiprocket.co/tracking/${parcel.awb}` });
@@ -123,7 +114,7 @@ describe('dispatch by courier', () => {
   });
 
   it('after a failure mid-way, says to press again, and the retry resumes without booking twice', async () => {
-    const orderId = await packedOrder(PUNE);
+    const orderId = await packedOrder(PUNE_DELIVERY);
     const before = created.length;
     failNext = 'courier/assign/awb';
     const failed = await refusal(bookParcel(dispatch(), orderId, 300, STAFF, async () => 'INV-2627-000010'));
@@ -158,8 +149,7 @@ describe('the courier’s tracking webhook', () => {
   const outbox = async (orderId: string) => (await admin.from('message_outbox').select('kind, channel').eq('order_id', orderId)).data!.map((row) => `${row.kind}/${row.channel}`).sort();
 
   it('walks the parcel to the door: picked up, out for delivery, delivered; the order is delivered and its cash paid, each scan kept once', async () => {
-    const orderId = await packedOrder(PUNE);
-    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => 'INV-2627-000020');
+    const { orderId, awb } = await bookedOrder('INV-2627-000020');
     await admin.rpc('move_order_as_staff', { p_order_id: orderId, p_expected_status: 'packed', p_status: 'shipped', p_actor_role: 'staff', p_actor_id: STAFF, p_note: null, p_courier_name: 'Delhivery Surface', p_tracking_number: awb });
     expect(await shiprocket.scan(awb, 'picked_up')).toEqual({ webhookStatus: 200 });
     expect((await parcelOf(orderId)).status).toBe('picked_up');
@@ -186,8 +176,7 @@ describe('the courier’s tracking webhook', () => {
   });
 
   it('records a failed attempt with the courier’s reason once, however often the news repeats', async () => {
-    const orderId = await packedOrder(PUNE);
-    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => 'INV-2627-000021');
+    const { orderId, awb } = await bookedOrder('INV-2627-000021');
     await shiprocket.scan(awb, 'out_for_delivery');
     await shiprocket.scan(awb, 'undelivered', 'Consignee not available');
     const shipment = shiprocket.shipments.find((candidate) => candidate.awb === awb)!;
@@ -205,8 +194,7 @@ describe('the courier’s tracking webhook', () => {
   });
 
   it('reconciliation asks about a parcel whose news stopped, and applies the courier’s answer', async () => {
-    const orderId = await packedOrder(PUNE);
-    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => 'INV-2627-000022');
+    const { orderId, awb } = await bookedOrder('INV-2627-000022');
     await shiprocket.scan(awb, 'picked_up');
     await shiprocket.scan(awb, 'out_for_delivery');
     // The out-for-delivery post was lost: the shop still has the parcel picked up, two days ago.
@@ -218,8 +206,7 @@ describe('the courier’s tracking webhook', () => {
   });
 
   it('the provider’s remittance report marks delivered cash-on-delivery parcels once, and names the AWBs it does not pay for', async () => {
-    const orderId = await packedOrder(PUNE);
-    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => 'INV-2627-000023');
+    const { orderId, awb } = await bookedOrder('INV-2627-000023');
     for (const step of ['picked_up', 'out_for_delivery', 'delivered'] as const) await shiprocket.scan(awb, step);
     const deskDeps = { store: { verifyAccessToken: async () => ({ id: STAFF, app_metadata: { role: 'support' } }) }, orders: { db: shipping.db } } as unknown as DeskDependencies;
     const remit = async (remittanceId: string) => {
@@ -235,8 +222,7 @@ describe('the courier’s tracking webhook', () => {
   });
 
   it('a customer’s unopened return is collected by a reverse pickup with the same provider, once, and the customer is told', async () => {
-    const orderId = await packedOrder(PUNE);
-    const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => 'INV-2627-000024');
+    const { orderId, awb } = await bookedOrder('INV-2627-000024');
     expect((await refusal(bookReturnPickup(dispatch(), orderId, 'Doctor changed the prescription', STAFF))).status).toBe(409);
     for (const step of ['picked_up', 'out_for_delivery', 'delivered'] as const) await shiprocket.scan(awb, step);
     const pickup = await bookReturnPickup(dispatch(), orderId, 'Doctor changed the prescription', STAFF);
@@ -269,7 +255,7 @@ describe('a parcel the courier brought back (RTO), received at the desk', () => 
 
   /** Picked from the batch (2 strips), shipped with an invoice, walked by the courier to a failed attempt and back. */
   async function cameBack(method: 'cod' | 'razorpay', batchId: number): Promise<string> {
-    const orderId = await packedOrder(PUNE, method);
+    const orderId = await packedOrder(PUNE_DELIVERY, method);
     const picked = await admin.rpc('dispatch_order_batches', { p_order_id: orderId, p_picks: [{ line_index: 0, batch_id: batchId, quantity: 2 }], p_picked_by: STAFF });
     if (picked.error) throw new Error(picked.error.message);
     const { awb } = await bookParcel(dispatch(), orderId, 450, STAFF, async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startPhonePeEmulator } from '../../emulators/phonepe/index.ts';
 import { startRazorpayEmulator } from '../../emulators/razorpay/index.ts';
+import { startShiprocketEmulator } from '../../emulators/shiprocket/index.ts';
 import { startWebhookRecorder } from '../../emulators/razorpay/webhook-recorder.ts';
 import { startSupabaseEmulator } from '../../emulators/supabase/index.ts';
 import { parseDeliveryContent } from '../../src/domain/delivery-content';
@@ -15,6 +16,7 @@ import { inMemoryCatalogueIndex, type CatalogueIndexEntry } from '../../src/feat
 import { buildDependencies } from '../../src/features/checkout/server/dependencies';
 import { parseServerEnv, type PhonePeEnv, type RazorpayEnv } from '../../src/features/checkout/server/env';
 import type { PaymentHandler } from '../../src/features/checkout/server/payment-handlers';
+import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependencies } from '../../src/features/shipping/server/production';
 
 export const SITE_URL = 'http://localhost:8888';
 export const DEMO_USER = { id: '11111111-1111-4111-8111-111111111111', email: 'demo@pharmacy.test', password: 'Demo@12345' };
@@ -67,6 +69,9 @@ export const BENGALURU_DELIVERY = {
   pin_code: '560038',
   email: 'asha@example.test',
 };
+
+/** A Pune address: beyond the pharmacy's own zones, so the courier provider delivers it. */
+export const PUNE_DELIVERY = { ...BENGALURU_DELIVERY, line1: '12 FC Road', area: 'Shivajinagar', city: 'Pune', state: 'Maharashtra', pin_code: '411001' };
 
 /**
  * A guest's checkout as the cart sends it: these lines at the test catalogue's selling prices, to
@@ -195,3 +200,34 @@ export async function startTestStack() {
   };
 }
 export type TestStack = Awaited<ReturnType<typeof startTestStack>>;
+
+const SHIPROCKET_ACCOUNT = { email: 'api@medikart.test', password: 'pw', pickupLocation: 'MediKart Pharmacy' };
+
+/**
+ * The Shiprocket emulator beside a test stack, and what the functions build on it: the shipping
+ * dependencies (the stack's delivery zones, its clock) and checkout dependencies whose PIN-code
+ * check asks the courier beyond the own zones. `fetcher` sees every call to the provider; the
+ * emulator posts its tracking news to `webhook` (nowhere without one).
+ */
+export async function startShipping(stack: TestStack, options: { fetcher?: typeof fetch; webhook?: { url: string; token: string } } = {}) {
+  const webhookToken = options.webhook?.token ?? 'function-test-shiprocket-webhook-token';
+  const shiprocket = await startShiprocketEmulator({ ...SHIPROCKET_ACCOUNT, webhookUrl: options.webhook?.url ?? null, webhookToken });
+  const built = buildShippingDependencies(
+    {
+      SUPABASE_URL: stack.supabase.url,
+      SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey,
+      ORDER_LINK_SECRET: stack.env.ORDER_LINK_SECRET,
+      SHIPROCKET_EMAIL: SHIPROCKET_ACCOUNT.email,
+      SHIPROCKET_PASSWORD: SHIPROCKET_ACCOUNT.password,
+      SHIPROCKET_PICKUP_LOCATION: SHIPROCKET_ACCOUNT.pickupLocation,
+      SHIPROCKET_PICKUP_PIN_CODE: '560001',
+      SHIPROCKET_WEBHOOK_TOKEN: webhookToken,
+      SHIPROCKET_API_BASE: `${shiprocket.url}/v1/external`,
+    },
+    options.fetcher ?? fetch,
+    () => TEST_NOW,
+  );
+  const shipping: ShippingDependencies = { ...built, content: stack.deps.delivery };
+  const checkout = buildDependencies(stack.env, stack.deps.catalogue, stack.deps.delivery, fetch, () => TEST_NOW, async () => {}, undefined, serverDeliveryChecker(() => shipping));
+  return { shiprocket, shipping, checkout };
+}
