@@ -23,8 +23,8 @@ const transactionId = () => `TXN_${Date.now()}_test${++serial}`;
 const payment = (overrides: Record<string, unknown> = {}) => checkoutBody([{ productId: 101, quantity: 1 }], { merchantTransactionId: transactionId(), ...overrides });
 
 /** Creates a payment, then presses a button on the emulator's pay page as the customer would. */
-async function createAndChoose(outcome: 'COMPLETED' | 'FAILED' | 'PENDING') {
-  const body = payment();
+async function createAndChoose(outcome: 'COMPLETED' | 'FAILED' | 'PENDING', overrides: Record<string, unknown> = {}) {
+  const body = payment(overrides);
   const created = await stack.call(phonePeCreatePayment, body);
   expect(created.status).toBe(200);
   const { url } = (created.body.data as { instrumentResponse: { redirectInfo: { url: string } } }).instrumentResponse.redirectInfo;
@@ -58,6 +58,11 @@ describe('POST /api/phonepe/create-payment', () => {
   it('sends the customer back to the callback page', async () => {
     const { id, redirectedTo } = await createAndChoose('PENDING');
     expect(redirectedTo).toBe(`${SITE_URL}/payment/phonepe/callback?merchantTransactionId=${id}`);
+  });
+
+  it("sends a customer who paid from a page in another language back to that language's callback page", async () => {
+    const { id, redirectedTo } = await createAndChoose('PENDING', { language: 'hi' });
+    expect(redirectedTo).toBe(`${SITE_URL}/hi/payment/phonepe/callback?merchantTransactionId=${id}`);
   });
 
   it('refuses a malformed transaction id, a tampered amount and a reused transaction id', async () => {

@@ -12,14 +12,10 @@ const SRC = path.resolve(import.meta.dirname, '../../src');
 
 /** Customer-facing markup still written in English, not yet moved to the tables (issue 40's remaining pages). */
 const NOT_YET_IN_THE_TABLES = new Set([
-  'features/checkout/PhonePeCallback.tsx',
   'components/form-ui.tsx', // English defaults (Mobile number, Show/Hide) for the forms not yet moved; the sign-in page passes its own
   'features/orders/InvoicePage.tsx',
-  'features/prescription-requests/PhonePeReturn.tsx',
-  'features/prescription-requests/ProposalApproval.tsx',
   'features/prescriptions/PrescriptionDialog.tsx',
   'pages/orders/invoice.astro',
-  'pages/payment/phonepe/callback.astro',
 ]);
 
 /** Markup that is not customer-facing or writes no words of the shop's. */

@@ -4,9 +4,12 @@ import { words } from './checkout-strings';
 import { CALLBACK_REDIRECT_MS, callbackOutcome, callbackReturn, callbackTransactionId } from './phonepe-callback';
 import type { PhonePeOutcome } from './phonepe-outcome';
 import { readPendingPayment } from './phonepe-transaction';
+import { pagePathPrefix } from '../../lib/browser/page-text';
+import { pathUnder } from '../../domain/strings/paths';
 
 /** /payment/phonepe/callback: verifying, then success or failed, then back to /cart (or the request page paid from) after 3 s. */
-export default function PhonePeCallback() {
+/** `verifying`: the first line in the page's language, as the build draws it (the browser's words come from the page). */
+export default function PhonePeCallback({ verifying }: { verifying: string }) {
   const [outcome, setOutcome] = useState<PhonePeOutcome | null>(null);
   const [sentence, setSentence] = useState('');
 
@@ -18,7 +21,8 @@ export default function PhonePeCallback() {
     setSentence(back.sentence);
     void callbackOutcome(transactionId, (id) => paymentApi.verifyPhonePePayment(id)).then((answer) => {
       setOutcome(answer);
-      timer = setTimeout(() => window.location.assign(back.path), CALLBACK_REDIRECT_MS);
+      // Back to the page in the callback page's own language (the order's).
+      timer = setTimeout(() => window.location.assign(pathUnder(pagePathPrefix(), back.path)), CALLBACK_REDIRECT_MS);
     });
     return () => clearTimeout(timer);
   }, []);
@@ -26,7 +30,7 @@ export default function PhonePeCallback() {
   if (!outcome) {
     return (
       <p role="status" className="text-lg text-gray-800">
-        {words().verifyingPayment}
+        {verifying}
       </p>
     );
   }

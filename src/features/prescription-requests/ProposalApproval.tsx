@@ -2,13 +2,20 @@ import { PUBLIC_PAYMENT_METHODS } from 'astro:env/client';
 import { useMemo, useReducer, useState } from 'react';
 import type { CartLine } from '../../domain/cart-line';
 import { formatRupees } from '../../domain/money';
-import { collectedOnDelivery, paymentMethodLabel, paymentMethodsFrom, type PaymentMethod } from '../../domain/payment-methods';
+import { collectedOnDelivery, paymentMethodsFrom, type PaymentMethod } from '../../domain/payment-methods';
 import { CART_PRODUCT, catalogueEntryUrl, type CartProduct } from '../../domain/product';
 import { readProductView } from '../../domain/product-schema';
 import { BROWSER_PAYMENT_ADAPTERS, browserCheckoutContext, busyLabelOf, checkoutReducer, initialCheckoutState, paymentApi, type BrowserPaymentContext } from '../checkout/public';
 import { PaymentPanels } from '../checkout/PaymentPanels';
 import { requestPagePath, type RequestView } from '../../domain/prescription-request-contract';
-import { APPROVE_AND_PAY, APPROVE_AND_PAY_WITH, CASH_ON_DELIVERY, GOES_TO_REQUEST_ADDRESS, KEEP_PROPOSED, NOTHING_KEPT, NOT_SUPPLIED_HEADING, PROPOSAL_HEADING, REMOVE_LINE, RESTORE_LINE, SUBSTITUTE_OFFER, SWITCHED_TO, SWITCH_TO } from '../../domain/prescription-request-strings';
+import { prescriptionRequest } from '../../domain/strings/english/prescriptionRequest';
+import { paymentMethods } from '../../domain/strings/english/paymentMethods';
+import { fill } from '../../domain/strings/format';
+import { pageText } from '../../lib/browser/page-text';
+
+// The page's words (the request page draws only in the browser): English's, or the page's own language's.
+const text = pageText('prescriptionRequest', prescriptionRequest);
+const methodNames = pageText('paymentMethods', paymentMethods);
 
 type Line = RequestView['lines'][number];
 
@@ -18,7 +25,7 @@ const METHODS = paymentMethodsFrom(PUBLIC_PAYMENT_METHODS);
 async function cartProductOf(productId: number): Promise<CartProduct> {
   const response = await fetch(catalogueEntryUrl(productId), { headers: { accept: 'application/json' } });
   const product = response.ok ? readProductView(CART_PRODUCT, await response.json()) : null;
-  if (!product) throw new Error('This medicine could not be loaded. Please refresh the page.');
+  if (!product) throw new Error(text.medicineNotLoaded);
   return product;
 }
 
@@ -85,7 +92,7 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
   return (
     <section aria-labelledby="proposal-heading" className="space-y-4">
       <h2 id="proposal-heading" className="text-xl font-semibold text-gray-900">
-        {PROPOSAL_HEADING}
+        {text.proposalHeading}
       </h2>
       <PaymentPanels
         state={state}
@@ -97,7 +104,7 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
           else window.location.reload();
         }}
       />
-      <ul aria-label="Proposed medicines" className="divide-y divide-gray-200 rounded-md border border-gray-200">
+      <ul aria-label={text.proposedMedicines} className="divide-y divide-gray-200 rounded-md border border-gray-200">
         {proposed.map((line) => {
           const quantity = quantities[line.product_id!] ?? 0;
           return (
@@ -105,17 +112,17 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
               <div>
                 <p className={`font-medium ${quantity === 0 ? 'text-gray-500 line-through' : 'text-gray-900'}`}>{line.name}</p>
                 <p className="text-sm text-gray-700">
-                  {line.price_paise === null ? 'No longer sold' : `${formatRupees(line.price_paise)} each`}
-                  {line.mrp_paise !== null && line.price_paise !== null && line.mrp_paise > line.price_paise && <span className="ml-2 text-gray-500 line-through">MRP {formatRupees(line.mrp_paise)}</span>}
-                  <span className="ml-2">(prescribed: {line.prescribed_quantity})</span>
+                  {line.price_paise === null ? text.noLongerSold : fill(text.priceEach, { price: formatRupees(line.price_paise) })}
+                  {line.mrp_paise !== null && line.price_paise !== null && line.mrp_paise > line.price_paise && <span className="ml-2 text-gray-500 line-through">{fill(text.mrp, { price: formatRupees(line.mrp_paise) })}</span>}
+                  <span className="ml-2">{fill(text.prescribedQuantity, { count: line.prescribed_quantity })}</span>
                 </p>
                 {line.substitute && line.price_paise !== null && quantity > 0 && (
                   <p className="mt-1 text-sm text-teal-800">
                     {switched.has(line.product_id!)
-                      ? SWITCHED_TO(line.substitute.name, formatRupees((line.price_paise - line.substitute.price_paise) * quantity))
-                      : SUBSTITUTE_OFFER(line.substitute.name, formatRupees(line.substitute.price_paise), formatRupees((line.price_paise - line.substitute.price_paise) * quantity))}{' '}
+                      ? fill(text.switchedTo, { name: line.substitute.name, saving: formatRupees((line.price_paise - line.substitute.price_paise) * quantity) })
+                      : fill(text.substituteOffer, { name: line.substitute.name, each: formatRupees(line.substitute.price_paise), saving: formatRupees((line.price_paise - line.substitute.price_paise) * quantity) })}{' '}
                     <button type="button" onClick={() => toggleSwitch(line)} className="ml-1 underline">
-                      {switched.has(line.product_id!) ? KEEP_PROPOSED(line.name) : SWITCH_TO(line.substitute.name)}
+                      {switched.has(line.product_id!) ? fill(text.keepProposed, { name: line.name }) : fill(text.switchTo, { name: line.substitute.name })}
                     </button>
                   </p>
                 )}
@@ -124,11 +131,11 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
                 {quantity > 0 ? (
                   <>
                     <label className="text-sm" htmlFor={`rx-quantity-${line.product_id}`}>
-                      Quantity
+                      {text.quantity}
                     </label>
                     <select
                       id={`rx-quantity-${line.product_id}`}
-                      aria-label={`Quantity of ${line.name}`}
+                      aria-label={fill(text.quantityOf, { name: line.name })}
                       value={quantity}
                       onChange={(event) => setQuantity(line, Number(event.target.value))}
                       className="rounded-md border border-gray-300 px-2 py-1"
@@ -140,12 +147,12 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
                       ))}
                     </select>
                     <button type="button" onClick={() => setQuantity(line, 0)} className="rounded-md border border-gray-300 px-3 py-1 text-sm hover:bg-gray-50">
-                      {REMOVE_LINE} {line.name}
+                      {text.removeLine} {line.name}
                     </button>
                   </>
                 ) : (
                   <button type="button" onClick={() => setQuantity(line, line.prescribed_quantity)} className="rounded-md border border-gray-300 px-3 py-1 text-sm hover:bg-gray-50">
-                    {RESTORE_LINE} {line.name}
+                    {text.restoreLine} {line.name}
                   </button>
                 )}
               </div>
@@ -155,7 +162,7 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
       </ul>
       {unfilled.length > 0 && (
         <div>
-          <h3 className="font-semibold text-gray-900">{NOT_SUPPLIED_HEADING}</h3>
+          <h3 className="font-semibold text-gray-900">{text.notSuppliedHeading}</h3>
           <ul className="mt-1 list-disc pl-5 text-sm text-gray-800">
             {unfilled.map((line, index) => (
               <li key={index}>
@@ -165,25 +172,25 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
           </ul>
         </div>
       )}
-      <p className="text-lg font-semibold text-gray-900">Total: {formatRupees(totalPaise)}</p>
+      <p className="text-lg font-semibold text-gray-900">{fill(text.total, { total: formatRupees(totalPaise) })}</p>
       {kept.length === 0 ? (
-        <p role="status" className="text-gray-800">{NOTHING_KEPT}</p>
+        <p role="status" className="text-gray-800">{text.nothingKept}</p>
       ) : (
         <div className="flex flex-wrap gap-3">
           {offered.map((method) =>
             collectedOnDelivery(method) ? (
               <button key={method} type="button" disabled={busy !== null} onClick={() => void pay(method)} className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60">
-                {CASH_ON_DELIVERY}
+                {text.cashOnDelivery}
               </button>
             ) : (
               <button key={method} type="button" disabled={busy !== null} onClick={() => void pay(method)} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
-                {busyMethod === method ? busy : method === firstOnline ? APPROVE_AND_PAY : APPROVE_AND_PAY_WITH(paymentMethodLabel(method))}
+                {busyMethod === method ? busy : method === firstOnline ? text.approveAndPay : fill(text.approveAndPayWith, { method: methodNames[method] })}
               </button>
             ),
           )}
         </div>
       )}
-      <p className="text-sm text-gray-600">{GOES_TO_REQUEST_ADDRESS}</p>
+      <p className="text-sm text-gray-600">{text.goesToRequestAddress}</p>
     </section>
   );
 }

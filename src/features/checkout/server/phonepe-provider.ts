@@ -14,6 +14,8 @@ import { HttpRefusal, parseBody, parseJson } from '../../../lib/server/http';
 import { PhonePeClient, settledTransactionId, type PhonePeOrderStatus } from './phonepe-client';
 import type { PaymentOutcome, PaymentProvider, ServerPaymentMethod, WebhookEvent } from './provider';
 import { isValidPhonePeWebhookAuthorization } from './signatures';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../domain/language';
+import { pathIn } from '../../../domain/strings/paths';
 
 /** PhonePe v2 order states in the spec's v1-era words the browser reads. */
 const VERIFY_REPLIES: Record<PhonePeOrderStatus['state'], PhonePeVerifyResponse> = {
@@ -56,9 +58,9 @@ function outcomeOf(status: PhonePeOrderStatus, merchantOrderId: string): Payment
   return { state: 'pending' };
 }
 
-/** Where PhonePe sends the customer back: the callback page, which verifies and returns to the cart. */
-export function phonePeRedirectUrl(siteUrl: string, merchantTransactionId: string): string {
-  const url = new URL('/payment/phonepe/callback', siteUrl);
+/** Where PhonePe sends the customer back: the callback page in the order's language, which verifies and returns to the cart. */
+export function phonePeRedirectUrl(siteUrl: string, merchantTransactionId: string, language: LanguageCode = DEFAULT_LANGUAGE): string {
+  const url = new URL(pathIn(language, '/payment/phonepe/callback'), siteUrl);
   url.searchParams.set('merchantTransactionId', merchantTransactionId);
   return url.toString();
 }
@@ -88,7 +90,7 @@ export function createPhonePeProvider(env: PhonePeEnv, fetcher: typeof fetch): P
       const { redirectUrl } = await client.createPayment({
         merchantOrderId: body.merchantTransactionId,
         amountPaise: order.amountPaise,
-        redirectUrl: phonePeRedirectUrl(order.siteUrl, body.merchantTransactionId),
+        redirectUrl: phonePeRedirectUrl(order.siteUrl, body.merchantTransactionId, body.language),
       });
       const reply: PhonePeCreateResponse = {
         success: true,
