@@ -57,8 +57,11 @@ export default defineConfig({
     {
       name: 'hydrate-on-interaction',
       hooks: {
-        'astro:config:setup': ({ addClientDirective }) =>
-          addClientDirective({ name: 'interact', entrypoint: './src/features/cart/hydrate-on-interaction.ts' }),
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'interact', entrypoint: './src/features/cart/hydrate-on-interaction.ts' });
+          // Forms drawn by the build that work before React (sign-in, contact): src/lib/browser/hydrate-form-on-interaction.ts.
+          addClientDirective({ name: 'form', entrypoint: './src/lib/browser/hydrate-form-on-interaction.ts' });
+        },
       },
     },
     // Pages drawn by their scripts (order, My orders, desk, cart, sign-in) list every chunk up front;
@@ -72,11 +75,14 @@ export default defineConfig({
   // products/<slug>/index.html, which cost each of 100,000 product pages a 4 KB folder on disk
   // (Netlify and the local server find /products/<slug> either way).
   build: { inlineStylesheets: 'auto', format: 'preserve' },
+  // Each default is the value this build uses: Astro writes its config, defaults included, into the
+  // content data chunk of the function drawing pages on request, so a production build must not carry
+  // the local stack's keys and addresses there.
   env: {
     schema: {
-      PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', default: LOCAL_SUPABASE_URL }),
-      PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', default: LOCAL_SUPABASE_ANON_KEY }),
-      PUBLIC_RAZORPAY_KEY_ID: envField.string({ context: 'client', access: 'public', default: LOCAL_RAZORPAY_KEY_ID }),
+      PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', default: env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL }),
+      PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', default: env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_SUPABASE_ANON_KEY }),
+      PUBLIC_RAZORPAY_KEY_ID: envField.string({ context: 'client', access: 'public', default: env.PUBLIC_RAZORPAY_KEY_ID || LOCAL_RAZORPAY_KEY_ID }),
       PUBLIC_RAZORPAY_CHECKOUT_URL: envField.string({ context: 'client', access: 'public', default: razorpayCheckoutUrl(env) }),
       // The methods checkout offers, comma-separated: by default those whose provider is configured.
       PUBLIC_PAYMENT_METHODS: envField.string({ context: 'client', access: 'public', default: offeredPaymentMethods(env) }),
@@ -130,10 +136,11 @@ export default defineConfig({
                   { name: 'draw', test: /src[\\/]lib[\\/]browser[\\/](dom|early-handoff)\.ts$/, priority: 2 },
                   // The store primitive on its own: the contact form's auth state uses it without the cart.
                   { name: 'atom', test: /nanostores[\\/](atom|clean-stores)[\\/]/, priority: 2 },
-                  // The cart store and the shop rules it keeps lines by: the product controls and every cart island.
+                  // The cart store and the shop rules it keeps lines by: the product controls and every cart island. Prices,
+                  // the catalogue's addresses and the card's words are modules apart (cart-total, product, unavailable-label).
                   {
                     name: 'cart-store',
-                    test: /src[\\/]domain[\\/](stored-cart|cart-line|product|selling-price|sale-state)\.ts|src[\\/]features[\\/]cart[\\/](cart-store|cart-control-markup|view-tree)\.ts|nanostores[\\/](lifecycle|computed)[\\/]|@nanostores[\\/]persistent[\\/]/,
+                    test: /src[\\/]domain[\\/](stored-cart|cart-line|cart-product|product-schema|sale-state)\.ts|src[\\/]features[\\/]cart[\\/](cart-store|cart-control-markup|view-tree)\.ts|nanostores[\\/]lifecycle[\\/]|@nanostores[\\/]persistent[\\/]/,
                     priority: 1,
                   },
                   // The order's rules and its checked shape: the order page, My orders, the desk and the pages after a payment.
