@@ -144,7 +144,7 @@ export const EXPECTED_FUNCTION_PRIVILEGES: Record<string, Grants> = {
   'stock_reservations_mark_back_in_stock()': NOBODY,
   'claim_message(uuid)': SERVER_ONLY,
   'whatsapp_opted_in(text)': SERVER_ONLY,
-  'queue_customer_message(text,text,uuid,uuid,uuid,date,text)': SERVER_ONLY,
+  'queue_customer_message(text,text,uuid,uuid,uuid,date,text,integer)': SERVER_ONLY,
   'queue_expiring_requests(timestamp with time zone)': SERVER_ONLY,
   'fall_back_to_sms(uuid)': SERVER_ONLY,
   'record_message_status(text,text,timestamp with time zone,text)': SERVER_ONLY,

@@ -80,7 +80,7 @@ describe('a parcel', () => {
     expect(await failureCode(runAs(db, serviceRole, `insert into public.shipments (order_id, direction, provider, weight_grams) values ($1, 'return', 'shiprocket', 0)`, [orderId]))).toBe(CHECK_VIOLATION);
   });
 
-  it('queues out for delivery, a failed attempt and returned undelivered, each once, on mail and SMS', async () => {
+  it('queues each attempt going out and failing, and returned undelivered, each once, on mail and SMS', async () => {
     const orderId = await order();
     const parcel = await bookedParcel(orderId);
     await move(parcel, 'picked_up');
@@ -90,14 +90,28 @@ describe('a parcel', () => {
     await move(parcel, 'delivery_failed', 2);
     await move(parcel, 'rto_in_transit');
     await move(parcel, 'returned_to_origin');
-    expect((await queued(orderId)).filter((message) => !message.startsWith('order_confirmation'))).toEqual([
-      'order_out_for_delivery/mail',
-      'order_out_for_delivery/sms',
-      'order_delivery_failed/mail',
-      'order_delivery_failed/sms',
-      'order_returned_to_origin/mail',
-      'order_returned_to_origin/sms',
+    const journey = async () =>
+      (await runAs<{ kind: string; channel: string; attempt: number }>(db, serviceRole, `select kind, channel, attempt from public.message_outbox where order_id = $1 and kind <> 'order_confirmation' order by created_at, attempt, kind, channel`, [orderId])).map(
+        (row) => `${row.kind}#${row.attempt}/${row.channel}`,
+      );
+    expect(await journey()).toEqual([
+      'order_out_for_delivery#1/mail',
+      'order_out_for_delivery#1/sms',
+      'order_delivery_failed#1/mail',
+      'order_delivery_failed#1/sms',
+      'order_out_for_delivery#2/mail',
+      'order_out_for_delivery#2/sms',
+      'order_delivery_failed#2/mail',
+      'order_delivery_failed#2/sms',
+      'order_returned_to_origin#0/mail',
+      'order_returned_to_origin#0/sms',
     ]);
+    // The same attempt's news queued again (a repeated webhook, a retried transaction) adds nothing; a resend copies its attempt.
+    await runAs(db, serviceRole, `select public.queue_customer_message('order_delivery_failed', '+919800000101', p_order_id => $1, p_attempt => 2)`, [orderId]);
+    expect(await journey()).toHaveLength(10);
+    const [second] = await runAs<{ id: string }>(db, serviceRole, `select id from public.message_outbox where order_id = $1 and kind = 'order_delivery_failed' and attempt = 2 and channel = 'sms'`, [orderId]);
+    const [resent] = await runAs<{ id: string }>(db, serviceRole, `select public.resend_message($1, null) as id`, [second!.id]);
+    expect(await runAs(db, serviceRole, `select kind, attempt, resend_of from public.message_outbox where id = $1`, [resent!.id])).toEqual([{ kind: 'order_delivery_failed', attempt: 2, resend_of: second!.id }]);
   });
 
   it('a booked return pickup tells the customer; its scans do not', async () => {
