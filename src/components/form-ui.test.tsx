@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { indianMobileSchema } from '../domain/address';
 import { MobileField, PasswordField, SubmitButton } from './form-ui';
+import { passwordField } from '../domain/strings/english/passwordField';
 
 /* The form rows every form shares: the +91 mobile field, the password field and the submit button. */
 
@@ -32,7 +33,7 @@ const describedBy = (id: string) =>
 
 describe('the mobile field', () => {
   it('is a labelled +91 number field on the number pad, filled with the national number, named mobile', () => {
-    draw(<MobileField id="signup-mobile" required />);
+    draw(<MobileField id="signup-mobile" label="Mobile number" required />);
     const mobile = input('signup-mobile');
     expect(labelOf('signup-mobile')).toBe('Mobile number');
     expect(mobile.name).toBe('mobile');
@@ -48,7 +49,7 @@ describe('the mobile field', () => {
   });
 
   it('holds the longest way the mobile schema reads a number, and no more', () => {
-    draw(<MobileField id="address-mobile" />);
+    draw(<MobileField id="address-mobile" label="Mobile number" />);
     const longest = '+91 98450 12345';
     expect(indianMobileSchema.parse(longest)).toBe('+919845012345');
     expect(input('address-mobile').maxLength).toBe(longest.length);
@@ -65,7 +66,7 @@ describe('the mobile field', () => {
 
 describe('the password field', () => {
   it('shows and hides what was typed with a button named for the field', () => {
-    draw(<PasswordField id="login-password" name="password" label="Password" autoComplete="current-password" required />);
+    draw(<PasswordField id="login-password" name="password" label="Password" showHide={passwordField} autoComplete="current-password" required />);
     const password = input('login-password');
     const toggle = box.querySelector('button')!;
     expect(labelOf('login-password')).toBe('Password');
@@ -79,7 +80,7 @@ describe('the password field', () => {
   });
 
   it('announces its hint and error with the field', () => {
-    draw(<PasswordField id="signup-password" label="Password" hint="At least 8 characters, with a letter and a digit." error="Use at least 8 characters." />);
+    draw(<PasswordField id="signup-password" label="Password" showHide={passwordField} hint="At least 8 characters, with a letter and a digit." error="Use at least 8 characters." />);
     expect(input('signup-password').getAttribute('aria-invalid')).toBe('true');
     expect(describedBy('signup-password')).toEqual(['At least 8 characters, with a letter and a digit.', 'Use at least 8 characters.']);
   });

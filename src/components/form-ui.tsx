@@ -1,4 +1,3 @@
-import { passwordField } from '../domain/strings/english/passwordField';
 import { fill } from '../domain/strings/format';
 import type { StringTable } from '../domain/strings/table';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
@@ -57,9 +56,7 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
   );
 }
 
-type MobileFieldProps = Omit<FieldProps, 'type' | 'inputMode' | 'prefix' | 'autoComplete' | 'maxLength' | 'label' | 'name'> & {
-  /** "Mobile number" unless the form words it otherwise (the checkout's "Mobile number (+91)"). */
-  label?: string;
+type MobileFieldProps = Omit<FieldProps, 'type' | 'inputMode' | 'prefix' | 'autoComplete' | 'maxLength' | 'name'> & {
   name?: string;
 };
 
@@ -69,17 +66,17 @@ type MobileFieldProps = Omit<FieldProps, 'type' | 'inputMode' | 'prefix' | 'auto
  * by the browser with the national number. 15 characters hold "+91 98450 12345", the longest way the
  * shop's mobile schema (src/domain/address.ts) reads one.
  */
-export function MobileField({ label = 'Mobile number', name = 'mobile', ...field }: MobileFieldProps) {
-  return <Field name={name} type="tel" inputMode="numeric" label={label} prefix="+91" autoComplete="tel-national" maxLength={15} {...field} />;
+export function MobileField({ name = 'mobile', ...field }: MobileFieldProps) {
+  return <Field name={name} type="tel" inputMode="numeric" prefix="+91" autoComplete="tel-national" maxLength={15} {...field} />;
 }
 
-/** A password input with a Show/Hide button, as on the sign-in form. */
 /** The password field's Show/Hide in the page's language (the strings tables' passwordField section). */
 export type ShowHideText = StringTable['passwordField'];
 
-export function PasswordField(props: Omit<FieldProps, 'type' | 'prefix'> & { showHide?: ShowHideText }) {
+/** A password input with a Show/Hide button, as on the sign-in form; its label and Show/Hide in the form's language. */
+export function PasswordField(props: Omit<FieldProps, 'type' | 'prefix'> & { showHide: ShowHideText }) {
   const [shown, setShown] = useState(false);
-  const { id, label, error, hint, showHide = passwordField, ...input } = props;
+  const { id, label, error, hint, showHide, ...input } = props;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>

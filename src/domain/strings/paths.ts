@@ -2,29 +2,17 @@ import { DEFAULT_LANGUAGE } from '../default-language';
 import type { LanguageCode } from '../language';
 
 /**
- * The pages written in the default language only so far (issue 40's remaining pages): a link to
- * one from another language's page opens it in the default language rather than at an address
- * that does not exist.
- */
-const DEFAULT_LANGUAGE_ONLY = [
-  '/orders/invoice',
-];
-
-// Exact pages, and everything under an entry that ends in '/'.
-const onlyInDefaultLanguage = (path: string) => DEFAULT_LANGUAGE_ONLY.some((page) => (page.endsWith('/') ? path.startsWith(page) : path === page || path.startsWith(`${page}?`)));
-
-/**
  * A page's address in a language, from its default-language address: the default language's pages
  * have no prefix ('/products/x'), every other's sit under '/<code>' ('/hi/products/x', '/hi' for the
  * landing page).
  */
 export function pathIn(language: LanguageCode, path: string): string {
-  if (language === DEFAULT_LANGUAGE || onlyInDefaultLanguage(path)) return path;
+  if (language === DEFAULT_LANGUAGE) return path;
   return path === '/' ? `/${language}` : `/${language}${path}`;
 }
 
 /** The same, from a page's own prefix ('/hi', or '' on the default language's): for links the browser writes. */
-export const pathUnder = (prefix: string, path: string): string => (prefix === '' || onlyInDefaultLanguage(path) ? path : path === '/' ? prefix : `${prefix}${path}`);
+export const pathUnder = (prefix: string, path: string): string => (prefix === '' ? path : path === '/' ? prefix : `${prefix}${path}`);
 
 /** The language a path is in ('/hi/cart' → 'hi', when 'hi' is one of `prefixed`) and its default-language path. */
 export function withoutLanguage(path: string, prefixed: readonly LanguageCode[]): { language: LanguageCode; path: string } {

@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { deskHomes, staffRoles, type DeskRole } from '../../domain/desk';
 import { currentStaff, STAFF_ONLY_MESSAGE, staffSignIn, type StaffSession } from './desk-api';
 import { Alert, Field, PasswordField, SubmitButton } from '../../components/form-ui';
+// The desk is English-only: its password field says Show/Hide in English.
+import { passwordField } from '../../domain/strings/english/passwordField';
 import { showStaffInHeader } from './signed-in-line';
 
 type Gate = { kind: 'checking' } | { kind: 'guest'; error?: string } | { kind: 'customer' } | { kind: 'staff'; staff: StaffSession };
@@ -74,7 +76,7 @@ export default function StaffGate({ children, roles = staffRoles, refusal = 'The
       ) : (
         <form className="mt-6 space-y-4" onSubmit={signIn}>
           <Field id="desk-email" name="email" type="email" label="Staff email" required autoComplete="username" />
-          <PasswordField id="desk-password" name="password" label="Password" required autoComplete="current-password" />
+          <PasswordField id="desk-password" name="password" label="Password" showHide={passwordField} required autoComplete="current-password" />
           {gate.error && <Alert>{gate.error}</Alert>}
           <SubmitButton>Sign in to the desk</SubmitButton>
         </form>

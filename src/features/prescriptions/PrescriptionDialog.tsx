@@ -3,18 +3,9 @@ import { Toaster } from '../../lib/browser/Toaster';
 import { showToast } from '../../lib/browser/toast';
 import type { CartState } from '../../domain/cart-line';
 import { contentTypeOf, isAcceptedContentType, isPdf, partitionBySize, PRESCRIPTION_ACCEPT } from './prescription-files';
-import {
-  FILES_SELECTED,
-  FILES_TOO_LARGE,
-  NO_PRESCRIPTION_CHOSEN,
-  NOT_ACCEPTED_ITEMS_REMOVED,
-  SAVE_FAILED,
-  SAVE_PRESCRIPTION,
-  SAVED_FOR_ALL_ITEMS,
-  SAVING_PRESCRIPTION,
-  UNSUPPORTED_FILE_TYPE,
-  UPLOAD_PRESCRIPTION_TITLE,
-} from './prescription-strings';
+import { prescriptions } from '../../domain/strings/english/prescriptions';
+import { fill } from '../../domain/strings/format';
+import { pageText } from '../../lib/browser/page-text';
 import { PrescriptionSaveError, savePrescription } from './prescription-upload';
 
 interface ChosenFile {
@@ -52,6 +43,8 @@ function release(files: readonly ChosenFile[]): void {
  * modal <dialog> keeps focus inside and closes on Escape; focus returns to whatever opened it.
  */
 export function PrescriptionDialog({ opening, itemNames, onClose, readCart, attachPrescription }: Props) {
+  // The cart page's words: English's, or the page's own language's (the dialog draws only in the browser).
+  const text = pageText('prescriptions', prescriptions);
   const open = opening > 0;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<Element | null>(null);
@@ -82,7 +75,7 @@ export function PrescriptionDialog({ opening, itemNames, onClose, readCart, atta
     if (openerRef.current instanceof HTMLElement) openerRef.current.focus();
     setFailure(null);
     setRefusedByType([]);
-    if (readCart().items.some((line) => !line.prescriptionAccepted)) showToast('info', NO_PRESCRIPTION_CHOSEN);
+    if (readCart().items.some((line) => !line.prescriptionAccepted)) showToast('info', text.noneChosen);
     onClose();
   }
 
@@ -95,8 +88,8 @@ export function PrescriptionDialog({ opening, itemNames, onClose, readCart, atta
     const { withinLimit, tooLarge } = partitionBySize(ofAcceptedType);
     if (withinLimit.length > 0) setFiles((current) => [...current, ...withinLimit.map(choose)]);
     setFailure(null);
-    if (tooLarge.length > 0) showToast('error', FILES_TOO_LARGE);
-    else if (withinLimit.length > 0) showToast('success', FILES_SELECTED);
+    if (tooLarge.length > 0) showToast('error', text.filesTooLarge);
+    else if (withinLimit.length > 0) showToast('success', text.filesSelected);
   }
 
   function handleRemove(key: string) {
@@ -106,7 +99,7 @@ export function PrescriptionDialog({ opening, itemNames, onClose, readCart, atta
 
   async function handleSave() {
     if (files.length === 0) {
-      showToast('error', NO_PRESCRIPTION_CHOSEN);
+      showToast('error', text.noneChosen);
       return;
     }
     setSaving(true);
@@ -123,13 +116,13 @@ export function PrescriptionDialog({ opening, itemNames, onClose, readCart, atta
       }
       release(files);
       setFiles([]);
-      showToast('success', SAVED_FOR_ALL_ITEMS);
+      showToast('success', text.savedForAllItems);
       dialogRef.current?.close();
     } catch (error) {
       console.error('Saving the prescription failed', error);
       const reason = error instanceof PrescriptionSaveError ? error.reason : null;
       setFailure({ reason });
-      showToast('error', SAVE_FAILED);
+      showToast('error', text.saveFailed);
     } finally {
       setSaving(false);
     }
@@ -149,16 +142,16 @@ export function PrescriptionDialog({ opening, itemNames, onClose, readCart, atta
       {open && (
         <div className="flex flex-col gap-4 p-6">
           <h2 id={titleId} className="text-xl font-semibold text-gray-900">
-            {UPLOAD_PRESCRIPTION_TITLE}
+            {text.uploadTitle}
           </h2>
           <div id={descriptionId} className="space-y-2 text-sm text-gray-700">
-            <p>Upload a valid prescription (images or PDF, up to 5 MB each) for:</p>
+            <p>{text.uploadFor}</p>
             <ul className="list-disc pl-5">
               {itemNames.map((name) => (
                 <li key={name}>{name}</li>
               ))}
             </ul>
-            <p className="font-medium text-amber-800">{NOT_ACCEPTED_ITEMS_REMOVED}</p>
+            <p className="font-medium text-amber-800">{text.notAcceptedItemsRemoved}</p>
           </div>
 
           <div>
@@ -174,17 +167,17 @@ export function PrescriptionDialog({ opening, itemNames, onClose, readCart, atta
               htmlFor={`${titleId}-files`}
               className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 border-dashed border-brand-600 bg-brand-50 px-4 py-6 text-center text-sm text-brand-800 hover:bg-brand-100 peer-focus-visible:outline-3 peer-focus-visible:outline-brand-600"
             >
-              <span className="font-semibold">Choose prescription files</span>
-              <span>JPG, PNG, WEBP, HEIC or PDF</span>
+              <span className="font-semibold">{text.chooseFiles}</span>
+              <span>{text.fileTypes}</span>
             </label>
           </div>
 
           {files.length > 0 && (
-            <ul aria-label="Chosen files" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <ul aria-label={text.chosenFiles} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               {files.map((chosen) => (
                 <li key={chosen.key} className="relative flex flex-col items-center gap-1 rounded-lg border border-gray-200 p-2">
                   {chosen.previewUrl ? (
-                    <img src={chosen.previewUrl} alt={`Preview of ${chosen.file.name}`} className="h-20 w-full rounded object-cover" />
+                    <img src={chosen.previewUrl} alt={fill(text.previewOf, { name: chosen.file.name })} className="h-20 w-full rounded object-cover" />
                   ) : (
                     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-20 w-12 text-red-700" fill="currentColor">
                       <path d="M6 2h9l5 5v15H6zM14 3v5h5" opacity=".25" />
@@ -198,10 +191,10 @@ export function PrescriptionDialog({ opening, itemNames, onClose, readCart, atta
                     type="button"
                     onClick={() => handleRemove(chosen.key)}
                     disabled={saving}
-                    aria-label={`Remove ${chosen.file.name}`}
+                    aria-label={fill(text.removeFile, { name: chosen.file.name })}
                     className="text-xs font-medium text-red-700 hover:underline"
                   >
-                    Remove
+                    {text.remove}
                   </button>
                 </li>
               ))}
@@ -210,14 +203,14 @@ export function PrescriptionDialog({ opening, itemNames, onClose, readCart, atta
 
           {refusedByType.length > 0 && (
             <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-              <p className="font-semibold">{UNSUPPORTED_FILE_TYPE}</p>
-              <p>Not added: {refusedByType.join(', ')}</p>
+              <p className="font-semibold">{text.unsupportedFileType}</p>
+              <p>{fill(text.notAdded, { files: refusedByType.join(', ') })}</p>
             </div>
           )}
 
           {failure && (
             <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-              <p className="font-semibold">{SAVE_FAILED}</p>
+              <p className="font-semibold">{text.saveFailed}</p>
               {failure.reason && <p>{failure.reason}</p>}
             </div>
           )}
@@ -229,7 +222,7 @@ export function PrescriptionDialog({ opening, itemNames, onClose, readCart, atta
               disabled={saving}
               className="rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-50"
             >
-              Cancel
+              {text.cancel}
             </button>
             <button
               type="button"
@@ -237,7 +230,7 @@ export function PrescriptionDialog({ opening, itemNames, onClose, readCart, atta
               disabled={files.length === 0 || saving}
               className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600"
             >
-              {saving ? SAVING_PRESCRIPTION : SAVE_PRESCRIPTION}
+              {saving ? text.saving : text.save}
             </button>
           </div>
           <Toaster />

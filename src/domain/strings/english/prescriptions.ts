@@ -9,4 +9,13 @@ export const prescriptions = {
   saveFailed: 'Failed to save prescription',
   savedForAllItems: 'Prescription saved successfully for all items!',
   notAcceptedItemsRemoved: 'Items whose prescription is not accepted by our pharmacist will be removed from the order.',
+  uploadFor: 'Upload a valid prescription (images or PDF, up to 5 MB each) for:',
+  chooseFiles: 'Choose prescription files',
+  fileTypes: 'JPG, PNG, WEBP, HEIC or PDF',
+  chosenFiles: 'Chosen files',
+  previewOf: 'Preview of {name}',
+  removeFile: 'Remove {name}',
+  remove: 'Remove',
+  notAdded: 'Not added: {files}',
+  cancel: 'Cancel',
 } as const;

@@ -27,6 +27,7 @@ import { resetPassword } from '../english/resetPassword';
 import { accountPage } from '../english/accountPage';
 import { addressBook } from '../english/addressBook';
 import { phonePeCallback } from '../english/phonePeCallback';
+import { invoice } from '../english/invoice';
 
 /**
  * English: the spec's text, byte for byte, and the source of every key the other languages' tables
@@ -42,6 +43,6 @@ const settings: LanguageSettings = {
   ogLocale: 'en_IN',
 };
 
-const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address, offers, passwordField, notFound, resetPassword, accountPage, addressBook, phonePeCallback };
+const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address, offers, passwordField, notFound, resetPassword, accountPage, addressBook, phonePeCallback, invoice };
 
 export default { settings, text };
