@@ -37,6 +37,9 @@ const RECEIVED: Record<'unopened' | 'opened', string> = {
   opened: 'Received back opened: its stock was not put back.',
 };
 
+/** The returned parcel's credit note; an order shipped before invoices has none. */
+const credited = (answer: Record<string, unknown>) => (typeof answer.creditNoteNumber === 'string' ? `credit note ${answer.creditNoteNumber}` : 'no invoice to credit');
+
 export default function CourierDispatch({ staff, order, onChanged }: { staff: StaffSession; order: { id: string; status: string }; onChanged: () => Promise<void> }) {
   const [parcel, setParcel] = useState<Parcel | null>(null);
   const [scans, setScans] = useState<Scan[]>([]);
@@ -122,10 +125,10 @@ export default function CourierDispatch({ staff, order, onChanged }: { staff: St
             )}
             {parcel.status === 'returned_to_origin' && !parcel.return_condition && (
               <div className="flex flex-wrap gap-2">
-                <button type="button" className={buttonClass} disabled={busy} onClick={() => void call('/api/desk/dispatch-return', { orderId: order.id, condition: 'unopened' }, (value) => `Received unopened: stock restocked, credit note ${String(value.creditNoteNumber)}.`)}>
+                <button type="button" className={buttonClass} disabled={busy} onClick={() => void call('/api/desk/dispatch-return', { orderId: order.id, condition: 'unopened' }, (value) => `Received unopened: stock restocked, ${credited(value)}; the order is returned.`)}>
                   Came back unopened: restock and refund
                 </button>
-                <button type="button" className={quietButtonClass} disabled={busy} onClick={() => void call('/api/desk/dispatch-return', { orderId: order.id, condition: 'opened' }, (value) => `Received opened: not restocked, credit note ${String(value.creditNoteNumber)}.`)}>
+                <button type="button" className={quietButtonClass} disabled={busy} onClick={() => void call('/api/desk/dispatch-return', { orderId: order.id, condition: 'opened' }, (value) => `Received opened: not restocked, ${credited(value)}; the order is returned.`)}>
                   Came back opened: refund without restocking
                 </button>
               </div>
