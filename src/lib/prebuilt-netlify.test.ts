@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { narrowFunctionPaths, netlifyPath, onDemandPaths, withSiteHeaders } from './prebuilt-netlify';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { keepingFolder, narrowFunctionPaths, netlifyPath, ON_DEMAND_FUNCTION_FILE, onDemandPaths, prebuiltNetlify, withSiteHeaders } from './prebuilt-netlify';
 
 describe("the adapter's function answers only the pages drawn on request", () => {
   it('names a route by Netlify path syntax', () => {
@@ -51,5 +56,47 @@ describe("the adapter's function answers with the headers every file has", () =>
 
   it('stops the build when the adapter no longer exports its handler as it did', () => {
     expect(() => withSiteHeaders("export default somethingElse;")).toThrow('no longer exports createHandler');
+  });
+});
+
+describe('a built function survives every Astro command but a build', () => {
+  async function setUpFor(command: 'check' | 'build'): Promise<boolean> {
+    const root = await mkdtemp(path.join(tmpdir(), 'prebuilt-netlify-'));
+    const functionFile = path.join(root, ON_DEMAND_FUNCTION_FILE);
+    await mkdir(path.dirname(functionFile), { recursive: true });
+    await writeFile(functionFile, 'export default () => new Response("drawn");');
+    const rootUrl = pathToFileURL(`${root}/`);
+    const setup = prebuiltNetlify({}).hooks['astro:config:setup'] as unknown as (params: object) => Promise<void>;
+    await setup({
+      command,
+      config: { root: rootUrl, outDir: new URL('dist/', rootUrl), image: { domains: [], remotePatterns: [] } },
+      updateConfig: () => undefined,
+      logger: { info: () => undefined, warn: () => undefined, debug: () => undefined, error: () => undefined },
+    });
+    const kept = existsSync(functionFile);
+    await rm(root, { recursive: true, force: true });
+    return kept;
+  }
+
+  it('keeps the function through `astro check` (npm test runs it after the build)', async () => {
+    expect(await setUpFor('check')).toBe(true);
+  });
+
+  it('lets a build start from an empty function folder, as the adapter wants', async () => {
+    expect(await setUpFor('build')).toBe(false);
+  });
+
+  it('puts a folder back after the action, and runs the action when there is none', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'keeping-folder-'));
+    const folder = path.join(root, 'ssr');
+    await mkdir(folder);
+    await writeFile(path.join(folder, 'ssr.mjs'), 'kept');
+    await keepingFolder(folder, async () => {
+      await mkdir(folder, { recursive: true });
+      await writeFile(path.join(folder, 'other.mjs'), 'written meanwhile');
+    });
+    expect(await readdir(folder)).toEqual(['ssr.mjs']);
+    expect(await keepingFolder(path.join(root, 'missing'), async () => 'ran')).toBe('ran');
+    await rm(root, { recursive: true, force: true });
   });
 });

@@ -1,6 +1,7 @@
 import netlify from '@astrojs/netlify';
 import type { AstroIntegration, IntegrationResolvedRoute } from 'astro';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { API_SECURITY_HEADERS } from './api-security-headers';
 import { translatedLanguageCodes } from './language-files';
 
@@ -8,6 +9,30 @@ type NetlifyOptions = Parameters<typeof netlify>[0];
 
 /** Where Netlify's adapter writes the function that draws the pages built on request. */
 export const ON_DEMAND_FUNCTION_FILE = '.netlify/v1/functions/ssr/ssr.mjs';
+
+/** The folder of that function, with the files it imports. */
+export const ON_DEMAND_FUNCTION_FOLDER = '.netlify/v1/functions/ssr';
+
+/** Runs `action` with `folder` moved aside, then puts the folder back as it was, whatever `action` did there. */
+export async function keepingFolder<T>(folder: string, action: () => Promise<T>): Promise<T> {
+  const aside = `${folder}.kept-aside`;
+  await rm(aside, { recursive: true, force: true });
+  const moved = await rename(folder, aside).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  try {
+    return await action();
+  } finally {
+    if (moved) {
+      await rm(folder, { recursive: true, force: true });
+      await rename(aside, folder);
+    }
+  }
+}
 
 /** A route's pattern ('/hi/products/[product]') as a Netlify function path ('/hi/products/:product'). */
 export function netlifyPath(pattern: string): string {
@@ -79,6 +104,14 @@ export function prebuiltNetlify(options: NetlifyOptions): AstroIntegration {
     ...adapter,
     hooks: {
       ...adapter.hooks,
+      // The adapter empties its function's folder whenever Astro loads the config; `astro check` (run
+      // after the build by `npm test`), `astro sync` or a dev server left the built pages drawn on
+      // request without their function. Only a build replaces it.
+      'astro:config:setup': async (params) => {
+        const setUp = async () => adapter.hooks['astro:config:setup']?.(params);
+        if (params.command === 'build') return setUp();
+        return keepingFolder(fileURLToPath(new URL(ON_DEMAND_FUNCTION_FOLDER, params.config.root)), setUp);
+      },
       'astro:config:done': (params) => {
         root = params.config.root;
         return adapter.hooks['astro:config:done']?.(params);
