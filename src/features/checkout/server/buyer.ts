@@ -1,5 +1,6 @@
-import { PRESCRIPTION_REQUIRED_MESSAGE } from '../../../domain/payment-contract';
 import { HttpRefusal } from '../../../lib/server/http';
+import { refusals } from '../../../domain/strings/english/refusals';
+import { fill } from '../../../domain/strings/fill';
 
 export type Buyer = { kind: 'customer'; userId: string } | { kind: 'guest'; guestSessionId: string };
 
@@ -18,7 +19,7 @@ export async function identifyBuyer(req: Request, cartSessionId: string, verify:
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   if (!match) throw new HttpRefusal(401, 'Authorization must be "Bearer <access token>"');
   const userId = await verify(match[1]!);
-  if (!userId) throw new HttpRefusal(401, 'Your sign-in has expired. Please sign in again.');
+  if (!userId) throw new HttpRefusal(401, refusals.signInExpired);
   return { kind: 'customer', userId };
 }
 
@@ -37,16 +38,16 @@ export async function checkPrescriptions(
   for (const path of unique) {
     const rest = path.slice(folder.length);
     if (!path.startsWith(folder) || rest === '' || rest.split('/').some((part) => part === '' || part === '.' || part === '..')) {
-      throw new HttpRefusal(422, `Prescription file ${path} is not in your prescriptions folder. ${PRESCRIPTION_REQUIRED_MESSAGE}`);
+      throw new HttpRefusal(422, fill(refusals.prescriptionNotInFolder, { path }));
     }
   }
   const found = await Promise.all(unique.map(exists));
   const missing = unique.filter((_, index) => !found[index]);
   if (missing.length > 0) {
-    throw new HttpRefusal(422, `Prescription file ${missing.join(', ')} was not found. ${PRESCRIPTION_REQUIRED_MESSAGE}`);
+    throw new HttpRefusal(422, fill(refusals.prescriptionNotFound, { paths: missing.join(', ') }));
   }
   if (prescriptionProducts.length > 0 && unique.length === 0) {
-    throw new HttpRefusal(422, `${prescriptionProducts.join(', ')} needs a prescription. ${PRESCRIPTION_REQUIRED_MESSAGE}`);
+    throw new HttpRefusal(422, fill(refusals.needsPrescription, { names: prescriptionProducts.join(', ') }));
   }
   return unique;
 }

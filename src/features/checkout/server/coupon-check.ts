@@ -4,6 +4,7 @@ import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePo
 import { couponCheck } from './coupon-store';
 import type { CheckoutDependencies } from './dependencies';
 import { priceOrder } from './pricing';
+import { refusals } from '../../../domain/strings/english/refusals';
 
 /**
  * POST /api/coupons/check: the cart's quote for a code, priced exactly as create-order prices it
@@ -20,7 +21,7 @@ export function couponCheckHandler(req: Request, deps: () => CheckoutDependencie
     if (header !== null) {
       const token = /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1];
       userId = token ? await dependencies.orders.userIdOfAccessToken(token) : null;
-      if (!userId) throw new HttpRefusal(401, 'Your sign-in has expired. Please sign in again.');
+      if (!userId) throw new HttpRefusal(401, refusals.signInExpired);
     }
     const mobile = body.mobile ? indianMobileSchema.safeParse(body.mobile) : null;
     const check = await couponCheck(dependencies.coupons, body.code, { userId, mobile: mobile?.success ? mobile.data : null }, dependencies.now());

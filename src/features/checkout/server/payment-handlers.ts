@@ -9,8 +9,13 @@ import { priceOrder } from './pricing';
 import { couponCheck } from './coupon-store';
 import type { PaymentOutcome } from './provider';
 import { paymentRules, type AnyPaymentProvider } from './providers';
+import { refusals } from '../../../domain/strings/english/refusals';
+import { answeredIn } from '../../../lib/server/answered-in';
 
 export type PaymentStep = 'create' | 'verify' | 'webhook';
+
+/** What an adapter's create call reads, as its schema parsed it. */
+type CreateBody<Adapter extends AnyPaymentProvider> = ReturnType<Adapter['createSchema']['parse']>;
 
 /**
  * Work that runs after the reply has gone (Netlify's `context.waitUntil`): the customer who has just
@@ -72,6 +77,11 @@ function adapterOf(deps: CheckoutDependencies, provider: string): AnyPaymentProv
 async function create(provider: string, req: Request, deps: CheckoutDependencies, afterReply: AfterReply): Promise<Response> {
   const adapter = adapterOf(deps, provider);
   const body = parseBody(adapter.createSchema, parseJson(await readRawBody(req)));
+  // The customer's refusals from here on are said in the language of the page they order from.
+  return answeredIn(body.language, () => placeOrder(provider, req, deps, afterReply, adapter, body));
+}
+
+async function placeOrder(provider: string, req: Request, deps: CheckoutDependencies, afterReply: AfterReply, adapter: AnyPaymentProvider, body: CreateBody<AnyPaymentProvider>): Promise<Response> {
   const buyer = await identifyBuyer(req, body.cartSessionId, (token) => deps.orders.userIdOfAccessToken(token));
   const catalogue = await deps.catalogue.lookup(body.lines.map((line: { productId: number }) => line.productId));
   // A code is checked against this customer: by account, or by the mobile a guest typed.
@@ -128,7 +138,7 @@ async function verify(provider: string, req: Request, deps: CheckoutDependencies
     const mismatch = paidMismatch(order, verification.record);
     if (mismatch) {
       console.error(`[${provider} verify] order ${order.id} not marked paid: ${mismatch}`);
-      throw new HttpRefusal(409, 'The payment does not match your order. Please contact us before paying again.');
+      throw new HttpRefusal(409, refusals.paymentMismatch);
     }
   }
   if (verification.record) await record(deps, order, verification.record, afterReply);

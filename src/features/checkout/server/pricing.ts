@@ -1,4 +1,4 @@
-import { cartTotalPaise } from '../../../domain/cart-line';
+import { cartTotalPaise } from '../../../domain/cart-total';
 import { isPurchasable } from '../../../domain/product';
 import { formatRupees } from '../../../domain/money';
 import type { OrderLine } from '../../../domain/order-line';
@@ -7,6 +7,8 @@ import type { CatalogueEntries } from './catalogue-index';
 import { MAX_QUANTITY_PER_LINE, type OrderLineRequest } from '../../../domain/payment-contract';
 import { HttpRefusal } from '../../../lib/server/http';
 import { applyCoupon, type Coupon, type CouponContext } from '../../../domain/coupon';
+import { refusals } from '../../../domain/strings/english/refusals';
+import { fill } from '../../../domain/strings/fill';
 
 export const MIN_ORDER_PAISE = 100;
 
@@ -45,13 +47,12 @@ export interface PricedOrder {
 export function priceOrder(catalogue: CatalogueEntries, lines: readonly OrderLineRequest[], sentAmountPaise: number | null, coupon?: CouponCheck): PricedOrder {
   const priced = lines.map((line) => {
     const product = catalogue.get(line.productId);
-    if (!product) throw new HttpRefusal(422, `Product ${line.productId} is not in our catalogue. Please remove it from your cart.`);
+    if (!product) throw new HttpRefusal(422, fill(refusals.notInCatalogue, { id: line.productId }));
     if (!isPurchasable(product)) {
-      const reason = product.sale_state === 'DISCONTINUED' ? 'discontinued' : 'sold out';
-      throw new HttpRefusal(409, `${product.name} is ${reason}. Please remove it from your cart.`);
+      throw new HttpRefusal(409, fill(product.sale_state === 'DISCONTINUED' ? refusals.discontinued : refusals.soldOut, { name: product.name }));
     }
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_LINE) {
-      throw new HttpRefusal(422, `Quantity of ${product.name} must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}.`);
+      throw new HttpRefusal(422, fill(refusals.quantity, { name: product.name, max: MAX_QUANTITY_PER_LINE }));
     }
     return { product, quantity: line.quantity };
   });
@@ -69,14 +70,11 @@ export function priceOrder(catalogue: CatalogueEntries, lines: readonly OrderLin
   const discountPaise = applied?.ok ? applied.discountPaise : 0;
   const amountPaise = subtotalPaise - discountPaise;
   if (amountPaise < MIN_ORDER_PAISE) {
-    throw new HttpRefusal(422, `The minimum order amount is ${formatRupees(MIN_ORDER_PAISE)}.`);
+    throw new HttpRefusal(422, fill(refusals.minimumOrder, { amount: formatRupees(MIN_ORDER_PAISE) }));
   }
   // null: a quote (the coupon check), where there is no total to cross-check yet.
   if (sentAmountPaise !== null && sentAmountPaise !== amountPaise) {
-    throw new HttpRefusal(
-      409,
-      `Your cart total has changed: the current total is ${formatRupees(amountPaise)}. Please review your cart and try again.`,
-    );
+    throw new HttpRefusal(409, fill(refusals.totalChanged, { total: formatRupees(amountPaise) }));
   }
 
   const lineDiscounts = applied?.ok ? applied.lineDiscounts : [];

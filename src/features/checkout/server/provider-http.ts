@@ -1,4 +1,6 @@
 import { HttpRefusal } from '../../../lib/server/http';
+import { refusals } from '../../../domain/strings/english/refusals';
+import { fill } from '../../../domain/strings/fill';
 
 /**
  * One call to a provider's API with a 10 s limit: unreachable is a 502 naming the provider; the
@@ -16,7 +18,7 @@ export async function callProvider(
     response = await fetcher(url, { ...init, signal: AbortSignal.timeout(10_000) });
   } catch (error) {
     console.error(`[${provider}] ${what} request failed: ${(error as Error).message}`);
-    throw new HttpRefusal(502, `${provider} could not be reached. Please try again.`);
+    throw new HttpRefusal(502, fill(refusals.providerUnreachable, { provider }));
   }
   return { status: response.status, body: await response.json().catch(() => null) };
 }

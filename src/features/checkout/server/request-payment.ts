@@ -11,6 +11,7 @@ import type { Buyer } from './buyer';
 import { HttpRefusal } from '../../../lib/server/http';
 import type { OrderDelivery } from './order-store';
 import type { ReorderIndex } from './reorder-index';
+import { refusals } from '../../../domain/strings/english/refusals';
 
 /** A proposal the customer may pay for, as the checkout settles it: where it goes, its prescription, the quantities kept. */
 export interface RequestPayment {
@@ -140,7 +141,7 @@ export class SupabaseRequestPayments implements RequestPayments {
 
   async approve(payment: RequestPayment, orderId: string): Promise<void> {
     const { error } = await this.db.rpc('approve_prescription_request', { p_request_id: payment.requestId, p_quantities: payment.quantities, p_order_id: orderId });
-    if (error?.code === '40001') throw new HttpRefusal(409, 'This request has just changed. Reload the page to see it.');
+    if (error?.code === '40001') throw new HttpRefusal(409, refusals.requestChanged);
     if (error) throw new Error(`approving request ${payment.requestId}: ${error.message}`);
   }
 }

@@ -10,6 +10,7 @@ import { sendWaitingMessages, type OutboxDependencies } from './outbox';
 import { refillLinks } from './refill-messages';
 import { phoneChannels } from './settings';
 import { isMetaSignature, isStopReply, parseWhatsAppWebhook, verificationChallenge } from './whatsapp';
+import { refusals } from '../../../domain/strings/english/refusals';
 
 type Deps = () => OutboxDependencies;
 
@@ -195,15 +196,15 @@ export const accountWhatsAppHandler = (req: Request, deps: Deps): Promise<Respon
   respond('/api/account/whatsapp', async () => {
     if (req.method !== 'GET' && req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use GET or POST`);
     const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    if (!token) throw new HttpRefusal(401, 'Sign in to change your WhatsApp updates.');
+    if (!token) throw new HttpRefusal(401, refusals.whatsappSignIn);
     const dependencies = deps();
     const { data: user, error: userError } = await dependencies.db.auth.getUser(token);
-    if (userError || !user.user) throw new HttpRefusal(401, 'Your session has ended. Sign in again.');
+    if (userError || !user.user) throw new HttpRefusal(401, refusals.sessionEnded);
     const userId = user.user.id;
     const mobiles = await customerMobiles(dependencies, userId, user.user.phone ?? '');
     if (req.method === 'POST') {
       const choice = parseBody(whatsappChoiceSchema, parseJson(await readRawBody(req)));
-      if (!mobiles.includes(choice.mobile)) throw new HttpRefusal(422, 'Use a mobile number from your account, your addresses or your orders.');
+      if (!mobiles.includes(choice.mobile)) throw new HttpRefusal(422, refusals.whatsappMobile);
       await recordAccountChoice(dependencies, { ...choice, userId });
     }
     const { data, error } = await dependencies.db.from('whatsapp_consents').select('mobile, opted_in_at, opted_out_at').in('mobile', mobiles);

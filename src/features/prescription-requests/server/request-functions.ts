@@ -3,7 +3,7 @@ import { checkPinCode } from '../../../domain/delivery';
 import type { DeliveryContent } from '../../../domain/delivery-content';
 import { guestOrderToken } from '../../../domain/guest-order-link';
 import { localMobileDigits } from '../../../domain/indian-mobile';
-import { orderPagePath } from '../../../domain/payment-contract';
+import { GUEST_EMAIL_MESSAGE, orderPagePath } from '../../../domain/payment-contract';
 import { prescriptionRequestNumberPattern } from '../../../domain/prescription-request-status';
 import { sellingPricePaise } from '../../../domain/selling-price';
 import type { CatalogueIndex } from '../../checkout/server/public';
@@ -18,6 +18,9 @@ import { requestViewSchema, submitRequestSchema, type RequestView } from '../../
 import { REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND } from '../../../domain/prescription-request-strings';
 import { isRequestKey, requestKey } from './request-key';
 import { sendWaitingMessages } from '../../messages/server/public';
+import { refusals } from '../../../domain/strings/english/refusals';
+import { answeredIn } from '../../../lib/server/answered-in';
+import { fill } from '../../../domain/strings/fill';
 
 const BUCKET = 'prescriptions';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -52,12 +55,12 @@ async function storedFiles(deps: RequestDependencies, buyer: Buyer, files: reado
   const found = new Map(data.map((entry) => [entry.name, entry.metadata]));
   return files.map((file) => {
     const name = file.path.slice(folder.length + 1);
-    if (!file.path.startsWith(`${folder}/`) || !FILE_NAME.test(name)) throw new HttpRefusal(422, `${file.name} is not in your prescriptions folder. Upload it again.`);
+    if (!file.path.startsWith(`${folder}/`) || !FILE_NAME.test(name)) throw new HttpRefusal(422, fill(refusals.fileNotInFolder, { name: file.name }));
     const metadata = storedMetadataSchema.safeParse(found.get(name));
-    if (!metadata.success) throw new HttpRefusal(422, `${file.name} was not found. Upload it again.`);
+    if (!metadata.success) throw new HttpRefusal(422, fill(refusals.fileNotFound, { name: file.name }));
     const type = metadata.data.mimetype.split(';')[0]!.trim().toLowerCase();
-    if (metadata.data.size > MAX_FILE_BYTES) throw new HttpRefusal(422, `${file.name} is larger than 5 MB.`);
-    if (!type.startsWith('image/') && type !== 'application/pdf') throw new HttpRefusal(422, `${file.name} is not an image or a PDF.`);
+    if (metadata.data.size > MAX_FILE_BYTES) throw new HttpRefusal(422, fill(refusals.fileTooLarge, { name: file.name }));
+    if (!type.startsWith('image/') && type !== 'application/pdf') throw new HttpRefusal(422, fill(refusals.fileNotImageOrPdf, { name: file.name }));
     return { path: file.path, name: file.name, type, size: metadata.data.size };
   });
 }
@@ -66,7 +69,11 @@ async function storedFiles(deps: RequestDependencies, buyer: Buyer, files: reado
 export async function submitRequest(req: Request, deps: () => RequestDependencies): Promise<Response> {
   requirePost(req);
   const body = parseBody(submitRequestSchema, parseJson(await readRawBody(req)));
-  const dependencies = deps();
+  // The customer's refusals from here on are said in the language of the page they send from.
+  return answeredIn(body.language, () => recordRequest(req, deps(), body));
+}
+
+async function recordRequest(req: Request, dependencies: RequestDependencies, body: z.output<typeof submitRequestSchema>): Promise<Response> {
   const db = dependencies.orders.db;
   if (req.headers.get('authorization') === null && !body.guestSessionId) throw new HttpRefusal(422, 'guestSessionId is required without a sign-in');
   const buyer = await identifyBuyer(req, body.guestSessionId ?? '', async (token) => (await db.auth.getUser(token)).data.user?.id ?? null);
@@ -75,7 +82,7 @@ export async function submitRequest(req: Request, deps: () => RequestDependencie
   const files = await storedFiles(dependencies, buyer, body.files);
   let email = delivery.email;
   if (!email && buyer.kind === 'customer') email = (await db.auth.admin.getUserById(buyer.userId)).data.user?.email ?? null;
-  if (!email) throw new HttpRefusal(422, 'Enter an email address for order updates.');
+  if (!email) throw new HttpRefusal(422, GUEST_EMAIL_MESSAGE);
 
   const { data: request, error } = await db
     .from('prescription_requests')

@@ -6,6 +6,7 @@ import type { ServerDependencies } from '../../orders/server/server-dependencies
 import { escapeHtml, sendWaitingMessages } from '../../messages/server/public';
 import { reorderStrings } from '../../../domain/reorder-strings';
 import type { ReorderDependencies } from './reorder';
+import { refusals } from '../../../domain/strings/english/refusals';
 
 /** How many days before the supply runs out the reminder goes (the database's remind_on says the same). */
 export const REMIND_DAYS_BEFORE = 5;
@@ -35,7 +36,7 @@ export async function startRefill(deps: ReorderDependencies, req: Request, body:
   if (contact.error) throw new Error(`reading order ${order.order_number}: ${contact.error.message}`);
   const { delivery_email: orderEmail, delivery_mobile: mobile } = z.object({ delivery_email: z.string().nullable(), delivery_mobile: z.string().nullable() }).parse(contact.data);
   const email = orderEmail ?? (await deps.db.auth.admin.getUserById(customerId)).data.user?.email;
-  if (!email) throw new HttpRefusal(422, 'Add an email address to your account to get refill reminders.');
+  if (!email) throw new HttpRefusal(422, refusals.refillEmail);
   const { data, error } = await deps.db
     .from('refill_reminders')
     .upsert(
