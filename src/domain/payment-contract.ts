@@ -196,5 +196,3 @@ export type PhonePeVerifyResponse = z.infer<typeof phonePeVerifyResponseSchema>;
 export const errorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** The spec's prescription message; the server ends its prescription refusals with it. */
-export const PRESCRIPTION_REQUIRED_MESSAGE = 'Please upload a prescription before proceeding with your order.';
