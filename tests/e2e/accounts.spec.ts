@@ -440,6 +440,8 @@ test.describe('saved addresses', () => {
 
 test.describe('accessibility of the account pages', () => {
   test('sign-up, both login tabs, reset password, account and addresses have no WCAG 2.1 AA violations', async ({ page }) => {
+    // Six pages, each scanned by axe: on a busy 2-core machine that passed 30 s.
+    test.slow();
     await page.goto('/signup');
     await hydrated(page.getByLabel('Full name'));
     await page.getByRole('button', { name: 'Create account' }).click();
