@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildInvoice, type TaxDocument } from '../../domain/tax-invoice';
 import english from '../../domain/strings/languages/en';
 import hindi from '../../domain/strings/languages/hi';
+import type { Language } from '../../domain/strings/table';
 import { Sheet } from './InvoicePage';
 
 /* The tax invoice as the customer's page draws it, in English (the spec's words) and in Hindi. */
@@ -48,7 +49,7 @@ afterEach(() => {
   box.remove();
 });
 
-const draw = (language: typeof english) =>
+const draw = (language: Language) =>
   act(() => root.render(<Sheet doc={doc} rows={doc.document.rows} page={1} pages={1} text={language.text.invoice} locale={language.settings.locale} />));
 
 /** The sheet's words outside what is marked as recorded (translate="no"), the abbreviations of GST law, numbers and the feed's name. */

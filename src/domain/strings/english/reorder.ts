@@ -10,6 +10,7 @@ export const reorder = {
   remindHeading: 'Refill reminders',
   remindIntro: 'For medicines you take every day: we mail you (and text you) 5 days before your supply runs out, with a link that fills your cart.',
   dosesLabel: 'Doses a day',
+  dosesOf: 'Doses a day of {name}',
   remindButton: 'Remind me',
   remindOn: 'Reminder on for {name}: we will remind you on {day}.',
   noDoseCount: '{name} is not sold in tablets or capsules we can count, so we cannot work out when it runs out.',

@@ -7,6 +7,8 @@ import { escapeHtml, sendWaitingMessages } from '../../messages/server/public';
 import { reorderStrings } from '../../../domain/reorder-strings';
 import type { ReorderDependencies } from './reorder';
 import { refusals } from '../../../domain/strings/english/refusals';
+import { answeredIn } from '../../../lib/server/answered-in';
+import { orderLanguageSchema } from '../../../domain/payment-contract';
 
 /** How many days before the supply runs out the reminder goes (the database's remind_on says the same). */
 export const REMIND_DAYS_BEFORE = 5;
@@ -15,6 +17,8 @@ export const startRefillSchema = z.strictObject({
   orderNumber: z.string().max(40),
   productId: z.number().int().positive(),
   dosesPerDay: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Choose 1, 2 or 3 doses a day' }),
+  /** The order page's language: its refusals are said in it (English when absent). */
+  language: orderLanguageSchema,
 });
 
 const day = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -67,7 +71,7 @@ export const startRefillHandler = (req: Request, deps: () => ReorderDependencies
     if (req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use POST`);
     if (!req.headers.get('authorization')) throw new HttpRefusal(401, reorderStrings.signInToRemind);
     const body = parseBody(startRefillSchema, parseJson(await readRawBody(req)));
-    return jsonResponse(await startRefill(deps(), req, body));
+    return jsonResponse(await answeredIn(body.language, () => startRefill(deps(), req, body)));
   });
 
 
