@@ -57,8 +57,11 @@ export default defineConfig({
     {
       name: 'hydrate-on-interaction',
       hooks: {
-        'astro:config:setup': ({ addClientDirective }) =>
-          addClientDirective({ name: 'interact', entrypoint: './src/features/cart/hydrate-on-interaction.ts' }),
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'interact', entrypoint: './src/features/cart/hydrate-on-interaction.ts' });
+          // Forms drawn by the build that work before React (sign-in, contact): src/lib/browser/hydrate-form-on-interaction.ts.
+          addClientDirective({ name: 'form', entrypoint: './src/lib/browser/hydrate-form-on-interaction.ts' });
+        },
       },
     },
     // Pages drawn by their scripts (order, My orders, desk, cart, sign-in) list every chunk up front;
@@ -133,10 +136,11 @@ export default defineConfig({
                   { name: 'draw', test: /src[\\/]lib[\\/]browser[\\/](dom|early-handoff)\.ts$/, priority: 2 },
                   // The store primitive on its own: the contact form's auth state uses it without the cart.
                   { name: 'atom', test: /nanostores[\\/](atom|clean-stores)[\\/]/, priority: 2 },
-                  // The cart store and the shop rules it keeps lines by: the product controls and every cart island.
+                  // The cart store and the shop rules it keeps lines by: the product controls and every cart island. Prices,
+                  // the catalogue's addresses and the card's words are modules apart (cart-total, product, unavailable-label).
                   {
                     name: 'cart-store',
-                    test: /src[\\/]domain[\\/](stored-cart|cart-line|product|selling-price|sale-state)\.ts|src[\\/]features[\\/]cart[\\/](cart-store|cart-control-markup|view-tree)\.ts|nanostores[\\/](lifecycle|computed)[\\/]|@nanostores[\\/]persistent[\\/]/,
+                    test: /src[\\/]domain[\\/](stored-cart|cart-line|cart-product|product-schema|sale-state)\.ts|src[\\/]features[\\/]cart[\\/](cart-store|cart-control-markup|cart-control-taps|view-tree)\.ts|nanostores[\\/]lifecycle[\\/]|@nanostores[\\/]persistent[\\/]/,
                     priority: 1,
                   },
                   // The order's rules and its checked shape: the order page, My orders, the desk and the pages after a payment.

@@ -2,7 +2,7 @@
  * gzip bytes of the JavaScript each built page loads before any customer action: its module
  * scripts, its islands' component and renderer chunks, and everything those import statically.
  * Chunks behind a dynamic import() (loaded on a click or a search) and islands that hydrate on the
- * first interaction (client:interact) are not counted.
+ * first interaction (client:interact, client:form) are not counted.
  * Usage: tsx bench/js-bytes.ts [distDir] [page paths...]
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ export function pageJsBytes(distDir: string, pagePath: string): { gzipBytes: num
   const file = builtPage(distDir, pagePath);
   if (!file) throw new Error(`${pagePath} is not built in ${distDir}`);
   const html = readFileSync(file, 'utf8');
-  // Islands hydrated only by the customer's first interaction (client:interact) load nothing before it.
+  // Islands hydrated only by the customer's first interaction load nothing before it.
   const closure = staticImportClosure(distDir, pageScriptEntries(html));
   const gzipBytes = [...closure].reduce((sum, url) => sum + gzipSync(readFileSync(path.join(distDir, url))).length, 0);
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join('');

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { paiseFromRupees, rupeesOf, rupeesText } from './money';
 import { DEFAULT_PRODUCT_IMAGE, productSlug, toCartProduct, type CartProduct } from './product';
 import { readCartProduct } from './stored-cart';
-import { cartLinesTotalPaise, clampQuantity, type CartLine } from './cart-line';
+import { clampQuantity, type CartLine } from './cart-line';
+import { cartLinesTotalPaise } from './cart-total';
 
 /**
  * A cart line as the server cart row keeps it: the spec's stored-item fields (mrp as rupee text,

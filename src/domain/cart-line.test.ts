@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartLinesTotalPaise, type CartLine } from './cart-line';
+import type { CartLine } from './cart-line';
+import { cartLinesTotalPaise } from './cart-total';
 import { DEFAULT_PRODUCT_IMAGE, type CartProduct } from './product';
 
 const product = (id: number, mrp_paise: number, current_price_paise?: number): CartProduct => ({

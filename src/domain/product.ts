@@ -1,7 +1,6 @@
 import { CARD_FIELDS, CART_LINE_FIELDS, joinFields, pickProductView, productView, someFields, type Product, type ViewOf } from './product-schema';
 
-/** The one placeholder shown when a product has no thumbnail at all. */
-export const DEFAULT_PRODUCT_IMAGE = '/images/placeholder/product-default.webp';
+export { CART_PRODUCT, DEFAULT_PRODUCT_IMAGE, toCartProduct, type CartProduct } from './cart-product';
 
 export type { Product } from './product-schema';
 
@@ -40,17 +39,6 @@ export function productPath(product: Pick<Product, 'id' | 'slug'>): string {
 export function catalogueEntryUrl(productId: number): string {
   return `/catalogue/${productId}.json`;
 }
-
-/**
- * The product fields a cart line keeps, so the cart renders without the catalogue. Carts stored
- * before selling prices or cash on delivery lack those: such a line is priced at MRP and offers
- * cash on delivery until refreshed from the catalogue (the server has the final word).
- */
-export const CART_PRODUCT = productView(CART_LINE_FIELDS, ['current_price_paise', 'cod_available']);
-export type CartProduct = ViewOf<typeof CART_PRODUCT>;
-
-/** Keeps only the fields a cart line needs (a product carries many more). */
-export const toCartProduct = (product: CartProduct): CartProduct => pickProductView(CART_PRODUCT, product);
 
 /** What a product card shows, and what /catalogue/<id>.json holds: the cart line's fields and a few more. */
 export const PRODUCT_CARD = productView(joinFields(CART_LINE_FIELDS, CARD_FIELDS), ['current_price_paise', 'cod_available']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotalPaise } from './cart-line';
+import { cartTotalPaise } from './cart-total';
 import { decodeCart, encodeCart, readCartProduct } from './stored-cart';
 
 const line = (product: Record<string, unknown>) => ({ product, quantity: 2, prescriptionAccepted: false, prescriptionFileUrl: null });

@@ -1,5 +1,5 @@
 import { clampQuantity, type CartLine, type CartState } from './cart-line';
-import { CART_PRODUCT, DEFAULT_PRODUCT_IMAGE, type CartProduct } from './product';
+import { CART_PRODUCT, DEFAULT_PRODUCT_IMAGE, type CartProduct } from './cart-product';
 import { isFields, isSaleState, readProductView } from './product-schema';
 import { paiseFromRupees, rupeesOf } from './money';
 

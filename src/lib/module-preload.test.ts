@@ -29,6 +29,7 @@ describe('the chunks a page loads before any action', () => {
     const html =
       '<head></head><body><astro-island component-url="/_astro/desk-island.js" renderer-url="/_astro/client.js" client="only"></astro-island>' +
       '<astro-island component-url="/_astro/control.js" renderer-url="/_astro/client.js" client="interact"></astro-island>' +
+      '<astro-island component-url="/_astro/login-form.js" renderer-url="/_astro/client.js" client="form"></astro-island>' +
       '<script type="module" src="/_astro/view.js"></script><script src="https://checkout.razorpay.com/v1/checkout.js"></script></body>';
     expect(pageScriptEntries(html)).toEqual(['/_astro/view.js', '/_astro/desk-island.js', '/_astro/client.js']);
   });

@@ -20,9 +20,12 @@ export function staticImportClosure(distDir: string, entries: readonly string[],
   return seen;
 }
 
-/** The scripts a built page runs before any customer action: its module scripts, and the chunks of islands that load with the page (not client:interact). */
+/** Islands that load nothing until the customer's first interaction: client:interact and client:form. */
+const ON_INTERACTION = /\bclient="(?:interact|form)"/;
+
+/** The scripts a built page runs before any customer action: its module scripts, and the chunks of islands that load with the page (not those hydrated on interaction). */
 export function pageScriptEntries(html: string): string[] {
-  const islands = [...html.matchAll(/<astro-island[^>]*>/g)].map((match) => match[0]).filter((tag) => !tag.includes('client="interact"'));
+  const islands = [...html.matchAll(/<astro-island[^>]*>/g)].map((match) => match[0]).filter((tag) => !ON_INTERACTION.test(tag));
   return [
     ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((match) => match[1]!),
     ...islands.flatMap((tag) => [...tag.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)].map((match) => match[1]!)),

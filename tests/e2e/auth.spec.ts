@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO, fillLogin, headerLogin, headerLogout, hydrated, signInAsDemo } from './support/accounts';
 
 const AUTH_STORAGE_KEY = 'medikart-auth-token';
@@ -58,6 +58,70 @@ test.describe('signing in', () => {
     await expect(password).toHaveValue('Secret@1');
     await page.getByRole('button', { name: 'Hide password' }).click();
     await expect(password).toHaveAttribute('type', 'password');
+  });
+});
+
+test.describe("before the form's script has arrived", () => {
+  /** Keeps the sign-in form's own script from arriving until `release` is called: the page as drawn by the build. */
+  async function holdLoginScript(page: Page): Promise<() => void> {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/LoginForm\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('the page loads no React until the customer acts on the form', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((script) => /LoginForm|client\./.test(script))).toEqual([]);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  });
+
+  test('what is typed and sent before it arrives is kept, sent once it has, and never put in the address', async ({ page }) => {
+    const release = await holdLoginScript(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);
+    release();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(headerLogout(page)).toBeVisible();
+  });
+
+  test('Show, a tab chosen by pointer and one by arrow key before it arrives each happen once it has', async ({ page }) => {
+    let release = await holdLoginScript(page);
+    await page.goto('/login');
+    await page.getByLabel('Password', { exact: true }).fill('Secret@1');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    release();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Secret@1');
+
+    release = await holdLoginScript(page);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Mobile number' }).click();
+    release();
+    await expect(page.getByRole('tab', { name: 'Mobile number' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Mobile number')).toBeVisible();
+
+    release = await holdLoginScript(page);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Email' }).focus();
+    await page.keyboard.press('ArrowRight');
+    release();
+    await expect(page.getByRole('tab', { name: 'Mobile number' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Mobile number' })).toBeFocused();
   });
 });
 

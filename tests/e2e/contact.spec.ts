@@ -98,6 +98,24 @@ test('sends trimmed text with an empty phone as null, shows Sending... and keeps
   await expect(page.getByLabel('Full Name')).toHaveCount(0);
 });
 
+test("a message typed and sent before the form's script has arrived is sent once it has, nothing typed lost", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/ContactForm\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const message = `Do you deliver to Kochi? ${Date.now()}`;
+  await page.goto('/contact-us');
+  await fillForm(page, { name: 'Meera Pillai', email: 'meera@example.in', message });
+  const insert = page.waitForRequest('**/rest/v1/contact_submissions**');
+  await sendButton(page).click();
+  await expect(page).toHaveURL(/\/contact-us$/);
+  release();
+  expect((await insert).postDataJSON()).toEqual({ name: 'Meera Pillai', email: 'meera@example.in', phone: null, subject: 'prescription', message });
+  await expect(page.getByText(THANK_YOU)).toBeVisible();
+});
+
 test('the thank-you is dropped once the marker is a week old', async ({ page }) => {
   const sentAt = new Date('2025-08-01T10:00:00+05:30');
   await page.clock.install({ time: sentAt });

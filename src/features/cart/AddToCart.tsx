@@ -4,9 +4,7 @@ import { type AddToCartVariant, type CartControlText, cartControlView } from './
 import { pageText } from '../../lib/browser/page-text';
 import { cartControl } from '../../domain/strings/english/cartControl';
 import { toReact } from './view-react';
-// Runs first: brings every control still drawn by the static script in line with the stored
-// cart, so React hydrates exactly the markup the customer sees.
-import { actOnControl, drawStaticControls } from './static-cart-controls';
+import { actOnControl, drawStaticControls } from './cart-control-taps';
 
 export { CART_CONTROL_BOX, type AddToCartVariant } from './cart-control-markup';
 
@@ -17,6 +15,8 @@ interface Props {
   text?: CartControlText;
 }
 
+// Runs first: brings every control still drawn by the static script in line with the stored
+// cart, so React hydrates exactly the markup the customer sees.
 drawStaticControls();
 
 /**

@@ -5,4 +5,4 @@
  * on every product and list page before the first tap; through this module's chunk, plain exports.
  */
 export { decodeCart } from '../../domain/stored-cart';
-export { $cartLineCount } from './cart-store';
+export { $cart, cartLineCount } from './cart-store';

@@ -14,7 +14,7 @@ function showStoredCount(encoded: string | null): void {
 
 if (document.querySelector('astro-island')) {
   // Pages with cart islands load the store anyway: follow it live.
-  void import('./cart-badge-loads').then(({ $cartLineCount }) => $cartLineCount.subscribe(showCount));
+  void import('./cart-badge-loads').then(({ $cart, cartLineCount }) => $cart.subscribe((cart) => showCount(cartLineCount(cart))));
 } else {
   // Elsewhere the cart can only change in another tab. The key comes with the badge's HTML, so
   // a page without a stored cart loads no cart code at all.

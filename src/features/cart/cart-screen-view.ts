@@ -1,4 +1,5 @@
-import { cartLinesTotalPaise, type CartLine } from '../../domain/cart-line';
+import type { CartLine } from '../../domain/cart-line';
+import { cartLinesTotalPaise } from '../../domain/cart-total';
 import { formatRupees } from '../../domain/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment-methods';
 import { productPath } from '../../domain/product';

@@ -1,7 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { computed } from 'nanostores';
 import { clampQuantity, type CartLine, type CartState } from '../../domain/cart-line';
-import { toCartProduct, type CartProduct } from '../../domain/product';
+import { toCartProduct, type CartProduct } from '../../domain/cart-product';
 import { CART_STORAGE_KEY, decodeCart, emptyCart, encodeCart } from '../../domain/stored-cart';
 
 export type { CartLine, CartState } from '../../domain/cart-line';
@@ -17,7 +16,7 @@ export const $cart = persistentAtom<CartState>(
 );
 
 /** Number of distinct cart lines: what the header badge shows. */
-export const $cartLineCount = computed($cart, (cart) => cart.items.length);
+export const cartLineCount = (cart: CartState): number => cart.items.length;
 
 function update(change: (items: CartLine[]) => CartLine[]): void {
   const current = $cart.get();

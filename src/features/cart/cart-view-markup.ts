@@ -1,5 +1,5 @@
 import { formatRupees } from '../../domain/money';
-import { lineTotalPaise } from '../../domain/cart-line';
+import { lineTotalPaise } from '../../domain/cart-total';
 import { discountLabel, sellingPricePaise } from '../../domain/selling-price';
 import type { CartLine } from './cart-store';
 import { cart as englishCart } from '../../domain/strings/english/cart';

@@ -37,17 +37,16 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   const triggers = options.value === 'page' ? PAGE_ACTIVITY : INTERACTIONS;
   let started = false;
 
-  const start = async () => {
+  // Its listeners stay: once started, each further call returns at once (removing them would cost
+  // every product and list page bytes before the first tap).
+  const start = () => {
     if (started) return;
     started = true;
-    for (const type of triggers) watched.removeEventListener(type, start, true);
-    document.removeEventListener(HYDRATE_NOW_EVENT, start);
     observer?.disconnect();
-    const hydrate = await fetchIsland();
-    await hydrate();
+    void fetchIsland().then((hydrate) => hydrate());
   };
   if (hydrateNowAsked()) {
-    void start();
+    start();
     return;
   }
   for (const type of triggers) watched.addEventListener(type, start, { capture: true, passive: true });

@@ -1,6 +1,6 @@
 import type { Product } from '../../domain/product';
 import { browsePath, type BrowseGroup, categoryGroups, conditionGroups } from './browse-groups';
-import { listFacts } from './list-filters';
+import { listFacts } from './list-facts';
 import { sortProducts } from './product-list';
 
 /*

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleDetails, sampleRecord } from './catalogue-record.fixture';
-import { hasFilters, listFacts, matchesFilters, NO_FILTERS, readFilters, writeFilters } from './list-filters';
+import { hasFilters, NO_FILTERS, readFilters, writeFilters } from './list-filters';
+import { listFacts, matchesFilters } from './list-facts';
 import { buildCatalogue } from './product-from-record';
 
 const products = buildCatalogue(

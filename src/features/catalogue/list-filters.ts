@@ -1,4 +1,4 @@
-import { isPurchasable, type Product } from '../../domain/product';
+import type { Product } from '../../domain/product';
 
 /*
  * The filters of /products and the category and condition pages: prescription or over the counter,
@@ -39,31 +39,6 @@ export function writeFilters(params: URLSearchParams, filters: ListFilters): voi
 }
 
 export const hasFilters = (filters: ListFilters) => filters.type !== null || filters.form !== null || filters.inStockOnly;
-
-/**
- * What the filters look at for every product, by its place in name order (the search index's
- * ordinal): the drug forms, and per product one number, its form's index * 4 + 2 if it needs a
- * prescription + 1 if it can be bought now.
- */
-export interface ListFacts {
-  forms: string[];
-  facts: number[];
-}
-
-export function listFacts(productsByName: readonly Product[]): ListFacts {
-  const forms = formsOf(productsByName);
-  const formIndex = new Map(forms.map((form, index) => [form, index]));
-  const facts = productsByName.map((product) => formIndex.get(product.drug_form)! * 4 + (product.requires_prescription ? 2 : 0) + (isPurchasable(product) ? 1 : 0));
-  return { forms, facts };
-}
-
-export function matchesFilters(fact: number, forms: readonly string[], filters: ListFilters): boolean {
-  const rx = (fact & 2) !== 0;
-  if (filters.type === 'rx' && !rx) return false;
-  if (filters.type === 'otc' && rx) return false;
-  if (filters.inStockOnly && (fact & 1) === 0) return false;
-  return filters.form === null || forms[fact >> 2] === filters.form;
-}
 
 const formsByList = new WeakMap<readonly Pick<Product, 'drug_form'>[], string[]>();
 

@@ -1,5 +1,5 @@
 import { notAvailableSentence, stockNote, type Availability } from '../../domain/stock';
-import { unavailableLabel } from '../../domain/sale-state';
+import { unavailableLabel } from '../../domain/unavailable-label';
 import { productList } from '../../domain/strings/english/productList';
 import { pageText } from '../../lib/browser/page-text';
 

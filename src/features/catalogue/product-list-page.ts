@@ -1,4 +1,4 @@
-import { unavailableLabel } from '../../domain/sale-state';
+import { unavailableLabel } from '../../domain/unavailable-label';
 import { productList } from '../../domain/strings/english/productList';
 import { fill } from '../../domain/strings/format';
 import { pageText } from '../../lib/browser/page-text';
@@ -9,7 +9,8 @@ import { discountLabel, sellingPricePaise } from '../../domain/selling-price';
 import type { SearchClient } from './search-client';
 import type { SearchOrder } from './search-engine';
 import { fetchSearchFile, SEARCH_MANIFEST_URL } from './search-fetch';
-import { FILTER_PARAMS, hasFilters, type ListFacts, type ListFilters, matchesFilters, NO_FILTERS, readFilters, writeFilters } from './list-filters';
+import { FILTER_PARAMS, hasFilters, type ListFilters, NO_FILTERS, readFilters, writeFilters } from './list-filters';
+import { type ListFacts, matchesFilters } from './list-facts';
 import { showLiveStock } from './live-stock';
 
 const SEARCH_DELAY_MS = 120;

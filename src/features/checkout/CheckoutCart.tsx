@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { cartLinesTotalPaise } from '../../domain/cart-line';
+import { cartLinesTotalPaise } from '../../domain/cart-total';
 import { hasStoredSession } from '../../lib/browser/auth-storage';
 import CartPage from '../cart/CartPage';
 import {

@@ -1,7 +1,7 @@
 import { pageLanguage } from '../../lib/browser/page-text';
 import { DEFAULT_LANGUAGE } from '../../domain/language';
 import type { z } from 'zod';
-import { cartLinesTotalPaise } from '../../domain/cart-line';
+import { cartLinesTotalPaise } from '../../domain/cart-total';
 import { storedAttribution } from './utm';
 import { couponFor } from '../cart/public';
 import type { CartState } from '../../domain/cart-line';

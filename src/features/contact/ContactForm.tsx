@@ -24,7 +24,13 @@ const subjectLabel = (value: (typeof CONTACT_SUBJECTS)[number]['value'], text: S
 
 type ContactStatus = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success' } | { kind: 'error'; message: string };
 
-const EMPTY_FORM: ContactFormValues = { name: '', email: '', phone: '', subject: '', message: '' };
+const FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'subject', 'message'];
+
+/** What the form holds: read from the fields themselves, which are the browser's until React hydrates (client:form), so nothing typed before is lost. */
+function valuesOf(form: HTMLFormElement): ContactFormValues {
+  const data = new FormData(form);
+  return Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? '')])) as ContactFormValues;
+}
 
 const inputClass =
   'block w-full rounded-md border px-3 py-2 text-gray-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
@@ -32,7 +38,6 @@ const inputClass =
 /** /contact-us: 'Send us a Message', stored in contact_submissions; the thank-you is kept a week. */
 export default function ContactForm({ text = contact }: { text?: StringTable['contact'] }) {
   const auth = useStore($auth);
-  const [values, setValues] = useState<ContactFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [status, setStatus] = useState<ContactStatus>({ kind: 'idle' });
   const restoredFromMarker = useRef(false);
@@ -62,15 +67,15 @@ export default function ContactForm({ text = contact }: { text?: StringTable['co
     return () => clearTimeout(timer);
   }, [status]);
 
-  function change(field: ContactField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  function change(field: ContactField) {
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status.kind === 'submitting' || checking.current) return;
     checking.current = true;
+    const values = valuesOf(event.currentTarget);
     try {
       // The schema (and zod with it) loads on the first submit, not with the page; 'Sending...'
       // shows only once the message is valid and on its way.
@@ -115,7 +120,7 @@ export default function ContactForm({ text = contact }: { text?: StringTable['co
   const field = (name: ContactField) => ({
     id: `contact-${name}`,
     name,
-    value: values[name],
+    onChange: () => change(name),
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
     className: `${inputClass} ${errors[name] ? 'border-red-500' : 'border-gray-300'}`,
@@ -141,24 +146,24 @@ export default function ContactForm({ text = contact }: { text?: StringTable['co
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             {label('name', text.fullName)}
-            <input {...field('name')} type="text" required maxLength={CONTACT_LIMITS.name} autoComplete="name" onChange={(e) => change('name', e.target.value)} />
+            <input {...field('name')} type="text" required maxLength={CONTACT_LIMITS.name} autoComplete="name" />
             {fieldError('name')}
           </div>
           <div>
             {label('email', text.email)}
-            <input {...field('email')} type="email" required maxLength={CONTACT_LIMITS.email} autoComplete="email" onChange={(e) => change('email', e.target.value)} />
+            <input {...field('email')} type="email" required maxLength={CONTACT_LIMITS.email} autoComplete="email" />
             {fieldError('email')}
           </div>
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             {label('phone', text.phone)}
-            <input {...field('phone')} type="tel" maxLength={CONTACT_LIMITS.phone} autoComplete="tel" onChange={(e) => change('phone', e.target.value)} />
+            <input {...field('phone')} type="tel" maxLength={CONTACT_LIMITS.phone} autoComplete="tel" />
             {fieldError('phone')}
           </div>
           <div>
             {label('subject', text.subject)}
-            <select {...field('subject')} required onChange={(e) => change('subject', e.target.value)}>
+            <select {...field('subject')} required>
               <option value="">{text.selectSubject}</option>
               {CONTACT_SUBJECTS.map((subject) => (
                 <option key={subject.value} value={subject.value}>
@@ -171,7 +176,7 @@ export default function ContactForm({ text = contact }: { text?: StringTable['co
         </div>
         <div>
           {label('message', text.message)}
-          <textarea {...field('message')} required rows={6} onChange={(e) => change('message', e.target.value)} />
+          <textarea {...field('message')} required rows={6} />
           {fieldError('message')}
         </div>
         {status.kind === 'error' && (
