@@ -163,8 +163,15 @@ test('a guest buys from /hi in Hindi, from the landing page to a paid order and 
   await page.goto(orderPage);
   await expect(page.getByRole('heading', { level: 1, name: fill(text.order.orderNumber, { number: orderNumber }) })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
 
-  // The switch keeps the place: the same order, its guest key and all.
+  // Its tax invoice, in Hindi: not issued before the order ships, the function says so in Hindi.
   const key = new URL(page.url()).searchParams.get('key');
+  await page.goto(`/hi/orders/invoice?number=${orderNumber}&key=${key}`);
+  await expect(page.getByRole('alert')).toHaveText(fill(text.refusals.invoiceNotYet, { number: orderNumber }), { timeout: FIRST_CALL_TIMEOUT });
+  await expectAllHindi(page);
+  await page.getByRole('link', { name: text.invoice.backToOrder }).click();
+  await expect(page.getByRole('heading', { level: 1, name: fill(text.order.orderNumber, { number: orderNumber }) })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+
+  // The switch keeps the place: the same order, its guest key and all.
   await languageSwitch(page, 'English').click();
   await expect(page).toHaveURL(new RegExp(`/orders/${orderNumber}\\?key=${key}$`));
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
@@ -347,4 +354,13 @@ test('my account and saved addresses in Hindi: the sections, an address added, i
   await expect(page.getByText(text.addressBook.saved)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   await expect(page.getByRole('listitem', { name: fill(text.addressBook.addressOf, { label: text.addressBook.labels.Home }) })).toBeVisible();
   await expectAllHindi(page, withEmail);
+});
+
+test('back from PhonePe in Hindi: the callback page says in Hindi what it found', async ({ page }) => {
+  await page.goto('/hi/payment/phonepe/callback');
+  await expect(page.getByRole('heading', { level: 1, name: text.phonePeCallback.heading })).toBeVisible();
+  await expect(page.getByText(text.checkout.noTransactionId)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByText(text.checkout.returningToCart)).toBeVisible();
+  await expectAllHindi(page);
+  await expect(page).toHaveURL(/\/hi\/cart$/, { timeout: 10_000 });
 });

@@ -26,4 +26,5 @@ export const refusals = {
   sessionEnded: 'Your session has ended. Sign in again.',
   whatsappMobile: 'Use a mobile number from your account, your addresses or your orders.',
   refillEmail: 'Add an email address to your account to get refill reminders.',
+  invoiceNotYet: 'The tax invoice of order {number} is issued when it ships.',
 } as const;
