@@ -10,6 +10,8 @@ import { BENGALURU_ADDRESS, FIRST_CALL_TIMEOUT, ORDER_EMAIL } from './checkout-s
 import { serviceClient, signIn } from './support/accounts';
 import { ONE_PIXEL_PNG, storedCart } from './support/cart';
 import { fixtureProduct } from './support/fixture-catalogue';
+import { messageWithSubject } from './support/inbox';
+import { proposedGuestRequest } from './support/prescription-request';
 
 /*
  * A guest who reads Hindi buys from /hi: every word the shop writes is Hindi; the feed's own text
@@ -363,4 +365,29 @@ test('back from PhonePe in Hindi: the callback page says in Hindi what it found'
   await expect(page.getByText(text.checkout.returningToCart)).toBeVisible();
   await expectAllHindi(page);
   await expect(page).toHaveURL(/\/hi\/cart$/, { timeout: 10_000 });
+});
+
+test("the pharmacist's proposal in Hindi, paid with PhonePe: back through the Hindi callback page to the Hindi request page and order", async ({ page, request }) => {
+  test.slow();
+  const metformin = fixtureProduct(1);
+  const email = `rx.hindi.${Date.now()}@example.test`;
+  const { requestNumber } = await proposedGuestRequest({ email, name: 'Farah Khan', product: metformin });
+  expect((await request.post('/.netlify/functions/prescription-requests-expire')).status()).toBe(204);
+  const mail = await messageWithSubject(email, `Your medicines for request ${requestNumber} are ready to approve`);
+  const link = new URL(mail.Text.match(/See your request: (\S+)/)![1]!);
+  await page.goto(`/hi${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: text.prescriptionRequest.proposalHeading })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByText(fill(text.prescriptionRequest.prescribedQuantity, { count: 2 }))).toBeVisible();
+  // The customer's own name and file name are theirs, as written.
+  const theirs = new Set([...ALLOWED, 'farah', 'khan', 'prescription']);
+  await expectAllHindi(page, theirs);
+
+  await page.getByRole('button', { name: fill(text.prescriptionRequest.approveAndPayWith, { method: text.paymentMethods.phonepe }) }).click();
+  await expect(page.getByRole('heading', { name: 'PhonePe (test)' })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await page.getByRole('button', { name: 'Success' }).click();
+  await expect(page).toHaveURL(/\/hi\/payment\/phonepe\/callback\?merchantTransactionId=TXN_/);
+  await expect(page.getByText(text.checkout.returningToRequest)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
+  await expectAllHindi(page);
+  await expect(page).toHaveURL(/\/hi\/orders\/MK-\d{4}-\d{6,}\?key=/, { timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByRole('heading', { level: 1, name: /MK-/ })).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
 });
