@@ -8,6 +8,8 @@ import { buildDeskDependencies } from '../../src/features/desk/server/dependenci
 import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-records';
 import { submitRequest } from '../../src/features/prescription-requests/server/request-functions';
 import { respond } from '../../src/lib/server/http';
+import hindi from '../../src/domain/strings/languages/hi';
+import { fill } from '../../src/domain/strings/fill';
 import { BENGALURU_DELIVERY, checkoutBody, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DELIVERY, TEST_DRUG_TAX, type TestStack } from './test-stack';
 
 // Issue 40: the page's language travels with the order, so its messages go out in it.
@@ -62,6 +64,28 @@ describe('the order keeps the language of the page it was placed from', () => {
   });
 });
 
+describe("the customer's refusals in the language of the page the order is placed from", () => {
+  it('says a PIN code not served and a changed total in Hindi to a Hindi page, in English to an English one, and records no order', async () => {
+    const session = randomUUID();
+    const far = { ...BENGALURU_DELIVERY, pin_code: '110001' };
+    expect(await stack.call(razorpayCreateOrder, checkoutBody(undefined, { cartSessionId: session, delivery: far, language: 'hi' }))).toEqual({
+      status: 422,
+      body: { error: fill(hindi.text.delivery.notServiceable, { pinCode: '110001' }) },
+    });
+    expect(await stack.call(codCreateOrder, checkoutBody(undefined, { cartSessionId: session, delivery: far }))).toEqual({ status: 422, body: { error: "We don't deliver to 110001 yet" } });
+    const changed = await stack.call(codCreateOrder, checkoutBody(undefined, { cartSessionId: session, amount: 1, language: 'hi' }));
+    expect(changed.status).toBe(409);
+    expect(changed.body.error).toMatch(/^आपके कार्ट की कुल रकम बदल गई है: अब कुल ₹[\d,.]+ है। कृपया अपना कार्ट देखकर फिर कोशिश करें।$/);
+    expect(await stack.ordersWhere('guest_session_id', session)).toEqual([]);
+  });
+
+  it('keeps a refusal the tables do not hold as written (a malformed body is no customer sentence)', async () => {
+    const refused = await stack.call(codCreateOrder, checkoutBody(undefined, { cartSessionId: randomUUID(), language: 'hi', lines: [] }));
+    expect(refused.status).toBe(400);
+    expect(String(refused.body.error)).toMatch(/^Invalid request: /);
+  });
+});
+
 describe('a prescription request keeps its language', () => {
   const catalogue = inMemoryCatalogueIndex(TEST_CATALOGUE);
 
@@ -86,6 +110,18 @@ describe('a prescription request keeps its language', () => {
     expect(error).toBeNull();
     return (data as { language: string }).language;
   }
+
+  it('says a file that is not in the guest\'s folder in Hindi to a Hindi page', async () => {
+    const desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: 'http://127.0.0.1:9', MAIL_API_KEY: 'unused', MAIL_FROM: 'MediKart <orders@medikart.test>' }, catalogue, inMemoryDrugTaxIndex(TEST_DRUG_TAX));
+    const req = new Request(`${SITE_URL}/api/prescription-requests/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ delivery: BENGALURU_DELIVERY, files: [{ path: 'guest-someone-else/rx.png', name: 'rx.png' }], guestSessionId: randomUUID(), language: 'hi' }),
+    });
+    const refused = await respond('/api/prescription-requests/submit', () => submitRequest(req, () => ({ orders: desk.orders, delivery: TEST_DELIVERY, catalogue, reorder: inMemoryReorderIndex(new Map()) })));
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({ error: fill(hindi.text.refusals.fileNotInFolder, { name: 'rx.png' }) });
+  });
 
   it('stores Hindi from a Hindi page and English without one; refuses a bad code', async () => {
     expect(await requestLanguage(await submit('hi'))).toBe('hi');
