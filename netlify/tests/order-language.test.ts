@@ -3,6 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inMemoryCatalogueIndex } from '../../src/features/checkout/server/catalogue-index';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
+import { couponCheckHandler } from '../../src/features/checkout/server/coupon-check';
 import { inMemoryReorderIndex } from '../../src/features/checkout/server/reorder-index';
 import { buildDeskDependencies } from '../../src/features/desk/server/dependencies';
 import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-records';
@@ -77,6 +78,16 @@ describe("the customer's refusals in the language of the page the order is place
     expect(changed.status).toBe(409);
     expect(changed.body.error).toMatch(/^आपके कार्ट की कुल रकम बदल गई है: अब कुल ₹[\d,.]+ है। कृपया अपना कार्ट देखकर फिर कोशिश करें।$/);
     expect(await stack.ordersWhere('guest_session_id', session)).toEqual([]);
+  });
+
+  it("says a code that is no coupon's in Hindi to a Hindi cart", async () => {
+    const req = new Request(`${SITE_URL}/api/coupons/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'NOSUCH', lines: [{ productId: 101, quantity: 1 }], language: 'hi' }),
+    });
+    const response = await couponCheckHandler(req, () => stack.deps);
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 422, body: { error: hindi.text.refusals.couponUnknown } });
   });
 
   it('keeps a refusal the tables do not hold as written (a malformed body is no customer sentence)', async () => {

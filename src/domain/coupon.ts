@@ -1,4 +1,6 @@
 import { formatRupees } from './money';
+import { refusals } from './strings/english/refusals';
+import { fill } from './strings/fill';
 
 /**
  * Coupon codes (issue 41): the rules a code is checked against and the discount it gives, shared by
@@ -28,24 +30,25 @@ export interface Coupon {
 /** Why a code cannot be used on this order; each rule has one sentence the customer sees. */
 export type CouponRule = 'unknown' | 'not_started' | 'expired' | 'used' | 'used_by_you' | 'first_order' | 'not_applicable' | 'minimum';
 
+/** The rule's sentence in English (the strings tables' refusals section; the function says it in the page's language). */
 export function couponSentence(rule: CouponRule, coupon?: Pick<Coupon, 'min_order_paise'>): string {
   switch (rule) {
     case 'unknown':
-      return 'This code is not valid. Please check it and try again.';
+      return refusals.couponUnknown;
     case 'not_started':
-      return 'This code is not active yet.';
+      return refusals.couponNotStarted;
     case 'expired':
-      return 'This code has expired.';
+      return refusals.couponExpired;
     case 'used':
-      return 'This code has been used.';
+      return refusals.couponUsed;
     case 'used_by_you':
-      return 'You have already used this code.';
+      return refusals.couponUsedByYou;
     case 'first_order':
-      return 'This code is for your first order.';
+      return refusals.couponFirstOrder;
     case 'not_applicable':
-      return 'This code does not apply to these medicines.';
+      return refusals.couponNotApplicable;
     case 'minimum':
-      return `This code needs an order of ${formatRupees(coupon?.min_order_paise ?? 0, 'sentence')} or more.`;
+      return fill(refusals.couponMinimum, { amount: formatRupees(coupon?.min_order_paise ?? 0, 'sentence') });
   }
 }
 

@@ -105,8 +105,10 @@ export const couponCheckRequestSchema = z.strictObject({
   code: checkoutFields.couponCode.unwrap(),
   lines: orderLinesSchema,
   mobile: z.string({ error: 'mobile must be text' }).max(20).optional(),
+  /** The page's language: a refused code is said in it (English when absent). */
+  language: orderLanguageSchema,
 });
-export type CouponCheckRequest = z.infer<typeof couponCheckRequestSchema>;
+export type CouponCheckRequest = z.input<typeof couponCheckRequestSchema>;
 
 export const couponCheckResponseSchema = z.object({
   code: z.string(),

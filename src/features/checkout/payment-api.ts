@@ -105,7 +105,9 @@ export function createPaymentApi({ fetch, accessToken }: PaymentApiDependencies)
   return {
     /** POST /api/coupons/check: the saving a code gives these lines; a refusal throws with the rule's sentence. */
     async checkCoupon(request: CouponCheckRequest): Promise<CouponCheckResponse> {
-      const [reply, contract] = await Promise.all([send('/api/coupons/check', request), loadContract()]);
+      // The page's language, for a refused code's sentence; left out on the default language's pages.
+      const asked = pageLanguage() === DEFAULT_LANGUAGE ? request : { ...request, language: pageLanguage() };
+      const [reply, contract] = await Promise.all([send('/api/coupons/check', asked), loadContract()]);
       const body = parseJson(reply.text);
       if (!reply.ok) {
         const sentence = reply.status === 422 && body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : words().couponNotChecked;

@@ -27,4 +27,12 @@ export const refusals = {
   whatsappMobile: 'Use a mobile number from your account, your addresses or your orders.',
   refillEmail: 'Add an email address to your account to get refill reminders.',
   invoiceNotYet: 'The tax invoice of order {number} is issued when it ships.',
+  couponUnknown: 'This code is not valid. Please check it and try again.',
+  couponNotStarted: 'This code is not active yet.',
+  couponExpired: 'This code has expired.',
+  couponUsed: 'This code has been used.',
+  couponUsedByYou: 'You have already used this code.',
+  couponFirstOrder: 'This code is for your first order.',
+  couponNotApplicable: 'This code does not apply to these medicines.',
+  couponMinimum: 'This code needs an order of {amount} or more.',
 } as const;
