@@ -24,6 +24,8 @@ export interface StoredOrder {
   prescription_paths: string[];
   amount_paise: number;
   currency: string;
+  /** The language of the page it was placed from, where the customer is answered about it (payment checks). */
+  language?: LanguageCode;
 }
 
 /** Where and to whom the order goes, as the server settled it (zone and date from content, never the browser). */
@@ -80,7 +82,7 @@ export interface OrderStore {
 }
 
 const ORDER_COLUMNS =
-  'id, provider, provider_order_id, provider_payment_id, payment_status, status, order_number, user_id, prescription_paths, amount_paise, currency';
+  'id, provider, provider_order_id, provider_payment_id, payment_status, status, order_number, user_id, prescription_paths, amount_paise, currency, language';
 const UNIQUE_VIOLATION = '23505';
 /** The database refused the coupon's use (orders_redeem_coupon): its detail names the rule. */
 export const COUPON_REFUSED_SQLSTATE = 'MK422';

@@ -11,6 +11,7 @@ import type { PaymentOutcome } from './provider';
 import { paymentRules, type AnyPaymentProvider } from './providers';
 import { refusals } from '../../../domain/strings/english/refusals';
 import { answeredIn } from '../../../lib/server/answered-in';
+import { DEFAULT_LANGUAGE } from '../../../domain/language';
 
 export type PaymentStep = 'create' | 'verify' | 'webhook';
 
@@ -133,6 +134,11 @@ async function verify(provider: string, req: Request, deps: CheckoutDependencies
   const body = parseBody(adapter.verifySchema, raw);
   const order = await deps.orders.findOrder(provider, adapter.verifyOrderId(body));
   if (!order) throw new HttpRefusal(404, adapter.unknownOrderMessage);
+  // The customer's refusals about a known order are said in its language.
+  return answeredIn(order.language ?? DEFAULT_LANGUAGE, () => confirmPayment(provider, deps, afterReply, adapter, body, order));
+}
+
+async function confirmPayment(provider: string, deps: CheckoutDependencies, afterReply: AfterReply, adapter: AnyPaymentProvider, body: unknown, order: StoredOrder): Promise<Response> {
   const verification = await adapter.verify(body, order);
   if (verification.record?.state === 'paid') {
     const mismatch = paidMismatch(order, verification.record);
