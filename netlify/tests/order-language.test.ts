@@ -11,7 +11,7 @@ import { submitRequest } from '../../src/features/prescription-requests/server/r
 import { respond } from '../../src/lib/server/http';
 import hindi from '../../src/domain/strings/languages/hi';
 import { fill } from '../../src/domain/strings/fill';
-import { BENGALURU_DELIVERY, checkoutBody, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DELIVERY, TEST_DRUG_TAX, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, checkoutBody, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DRUG_TAX, type TestStack } from './test-stack';
 
 // Issue 40: the page's language travels with the order, so its messages go out in it.
 
@@ -111,7 +111,7 @@ describe('a prescription request keeps its language', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ delivery: BENGALURU_DELIVERY, files: [{ path, name: 'rx.png' }], guestSessionId: session, ...(language === undefined ? {} : { language }) }),
     });
-    return respond('/api/prescription-requests/submit', () => submitRequest(req, () => ({ orders: desk.orders, delivery: TEST_DELIVERY, catalogue, reorder: inMemoryReorderIndex(new Map()) })));
+    return respond('/api/prescription-requests/submit', () => submitRequest(req, () => ({ orders: desk.orders, catalogue, reorder: inMemoryReorderIndex(new Map()), checkDelivery: stack.deps.checkDelivery })));
   }
 
   async function requestLanguage(response: Response): Promise<string> {
@@ -129,7 +129,7 @@ describe('a prescription request keeps its language', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ delivery: BENGALURU_DELIVERY, files: [{ path: 'guest-someone-else/rx.png', name: 'rx.png' }], guestSessionId: randomUUID(), language: 'hi' }),
     });
-    const refused = await respond('/api/prescription-requests/submit', () => submitRequest(req, () => ({ orders: desk.orders, delivery: TEST_DELIVERY, catalogue, reorder: inMemoryReorderIndex(new Map()) })));
+    const refused = await respond('/api/prescription-requests/submit', () => submitRequest(req, () => ({ orders: desk.orders, catalogue, reorder: inMemoryReorderIndex(new Map()), checkDelivery: stack.deps.checkDelivery })));
     expect(refused.status).toBe(422);
     expect(await refused.json()).toEqual({ error: fill(hindi.text.refusals.fileNotInFolder, { name: 'rx.png' }) });
   });

@@ -13,7 +13,7 @@ import { submitRequest } from '../../src/features/prescription-requests/server/r
 import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts';
 import { startMsg91Emulator } from '../../emulators/msg91/index.ts';
 import { localMsg91TemplateId, registeredSmsTemplates } from '../../src/domain/messages';
-import { BENGALURU_DELIVERY, checkoutBody, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DELIVERY, TEST_DRUG_TAX, type TestStack } from './test-stack';
+import { BENGALURU_DELIVERY, checkoutBody, SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DRUG_TAX, type TestStack } from './test-stack';
 import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-records';
 
 let stack: TestStack;
@@ -70,7 +70,7 @@ async function guestRequest(): Promise<{ id: string; number: string; key: string
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ delivery: BENGALURU_DELIVERY, files: [{ path, name: 'rx.png' }], guestSessionId: session }),
   });
-  const response = await submitRequest(req, () => ({ orders: desk.orders, delivery: TEST_DELIVERY, catalogue, reorder: inMemoryReorderIndex(new Map()) }));
+  const response = await submitRequest(req, () => ({ orders: desk.orders, catalogue, reorder: inMemoryReorderIndex(new Map()), checkDelivery: stack.deps.checkDelivery }));
   expect(response.status).toBe(201);
   const { requestNumber } = (await response.json()) as { requestNumber: string };
   const { data } = await admin.from('prescription_requests').select('id').eq('request_number', requestNumber).single();

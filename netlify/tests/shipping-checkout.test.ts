@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningShiprocketEmulator } from '../../emulators/shiprocket/index';
 import type { buildDependencies } from '../../src/features/checkout/server/dependencies';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { buildShippingDependencies, serverDeliveryChecker, type ShippingDependencies } from '../../src/features/shipping/server/production';
 import { handleServiceability } from '../../src/features/shipping/server/serviceability-handler';
-import { BENGALURU_DELIVERY, checkoutBody, PUNE_DELIVERY, startShipping, startTestStack, TEST_NOW, type TestStack } from './test-stack';
+import { inMemoryCatalogueIndex } from '../../src/features/checkout/server/catalogue-index';
+import { inMemoryReorderIndex } from '../../src/features/checkout/server/reorder-index';
+import { buildDeskDependencies } from '../../src/features/desk/server/dependencies';
+import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-records';
+import { submitRequest } from '../../src/features/prescription-requests/server/request-functions';
+import { respond } from '../../src/lib/server/http';
+import { BENGALURU_DELIVERY, checkoutBody, PUNE_DELIVERY, SITE_URL, startShipping, startTestStack, TEST_CATALOGUE, TEST_DRUG_TAX, TEST_NOW, type TestStack } from './test-stack';
 
 // Checkout with the courier provider (issue 39): the server re-checks the PIN code at order
 // creation (own zone first, else Shiprocket, per PIN code and India day) and records the route and
@@ -80,5 +87,37 @@ describe('checkout beyond the own zones', () => {
     expect(await ask('744101')).toEqual({ status: 200, body: { serviceable: false, message: "We don't deliver to 744101 yet" } });
     const down = buildShippingDependencies({ ...shipping.env, SUPABASE_URL: stack.supabase.url, SUPABASE_SERVICE_ROLE_KEY: stack.supabase.serviceRoleKey, ORDER_LINK_SECRET: stack.env.ORDER_LINK_SECRET, SHIPROCKET_API_BASE: 'http://127.0.0.1:9/v1/external' } as Record<string, string>);
     expect(await ask('226001', serverDeliveryChecker(() => down))).toEqual({ status: 503, body: { error: 'We could not check delivery to 226001 just now. Please try again in a minute.' } });
+  });
+});
+
+describe('a prescription request beyond the own zones', () => {
+  /** A guest's request with one prescription photo to `delivery`, as /prescription-order sends it; the stored request, if any. */
+  async function request(delivery: typeof PUNE_DELIVERY) {
+    const session = randomUUID();
+    const path = `guest-${session}/rx.png`;
+    expect((await stack.anonClient().storage.from('prescriptions').upload(path, new Blob(['png'], { type: 'image/png' }))).error).toBeNull();
+    const desk = buildDeskDependencies({ ...stack.env, MAIL_API_BASE: 'http://127.0.0.1:9', MAIL_API_KEY: 'unused', MAIL_FROM: 'MediKart <orders@medikart.test>' }, inMemoryCatalogueIndex(TEST_CATALOGUE), inMemoryDrugTaxIndex(TEST_DRUG_TAX));
+    const req = new Request(`${SITE_URL}/api/prescription-requests/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ delivery, files: [{ path, name: 'rx.png' }], guestSessionId: session }),
+    });
+    const response = await respond('/api/prescription-requests/submit', () =>
+      submitRequest(req, () => ({ orders: desk.orders, catalogue: inMemoryCatalogueIndex(TEST_CATALOGUE), reorder: inMemoryReorderIndex(new Map()), checkDelivery: deps.checkDelivery })),
+    );
+    const admin = createClient(stack.supabase.url, stack.supabase.serviceRoleKey, { auth: { persistSession: false } });
+    const { data } = await admin.from('prescription_requests').select('delivery_pin_code, delivery_zone_id').eq('guest_session_id', session);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown>, stored: data };
+  }
+
+  it('takes a request from Pune by courier, as checkout takes an order there', async () => {
+    const sent = await request(PUNE_DELIVERY);
+    expect(sent.status).toBe(201);
+    expect(sent.stored).toEqual([{ delivery_pin_code: '411001', delivery_zone_id: 'shiprocket' }]);
+  });
+
+  it("refuses a PIN code no courier serves with checkout's sentence, and records nothing", async () => {
+    const sent = await request({ ...PUNE_DELIVERY, pin_code: '744101' });
+    expect({ status: sent.status, body: sent.body, stored: sent.stored }).toEqual({ status: 422, body: { error: "We don't deliver to 744101 yet" }, stored: [] });
   });
 });

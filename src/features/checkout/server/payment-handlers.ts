@@ -91,7 +91,7 @@ async function placeOrder(provider: string, req: Request, deps: CheckoutDependen
     : undefined;
   const priced = priceOrder(catalogue, body.lines, body.amount, coupon);
   // A pharmacist's proposal is paid with the request's own address and reviewed prescription.
-  const request = body.prescriptionRequest ? await deps.requests.prepare(body.prescriptionRequest, buyer, body.lines, deps.delivery, deps.now()) : null;
+  const request = body.prescriptionRequest ? await deps.requests.prepare(body.prescriptionRequest, buyer, body.lines, deps.checkDelivery, deps.now()) : null;
   const { delivery, zone } = request ?? (await settleDelivery(body.delivery, buyer, deps.checkDelivery, deps.now()));
   const refusal = adapter.refusal?.({ lines: priced.codLines, zone, amountPaise: priced.amountPaise, content: deps.delivery });
   if (refusal) throw new HttpRefusal(422, refusal);

@@ -1,7 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { checkPinCode } from '../../../domain/delivery';
-import type { DeliveryContent } from '../../../domain/delivery-content';
 import type { DeliveryRoute } from '../../../domain/shipping-route';
 import type { OrderLineRequest } from '../../../domain/payment-contract';
 import { isRequestKey } from '../../../domain/prescription-request-link';
@@ -9,6 +7,7 @@ import { REQUEST_PAYMENT_SENTENCES as SAY, type PrescriptionRequestReference } f
 import { prescriptionRequestStatuses } from '../../../domain/prescription-request-status';
 import type { Buyer } from './buyer';
 import { HttpRefusal } from '../../../lib/server/http';
+import type { DeliveryChecker } from './order-delivery';
 import type { OrderDelivery } from './order-store';
 import type { ReorderIndex } from './reorder-index';
 import { refusals } from '../../../domain/strings/english/refusals';
@@ -25,7 +24,7 @@ export interface RequestPayment {
 
 export interface RequestPayments {
   /** Checks the request may be paid by this buyer with these lines, or refuses with the customer's sentence. */
-  prepare(reference: PrescriptionRequestReference, buyer: Buyer, lines: readonly OrderLineRequest[], content: DeliveryContent, now: Date): Promise<RequestPayment>;
+  prepare(reference: PrescriptionRequestReference, buyer: Buyer, lines: readonly OrderLineRequest[], checkDelivery: DeliveryChecker, now: Date): Promise<RequestPayment>;
   /** Records the approval and ties the order to the request (before anything can pay or accept the order). */
   approve(payment: RequestPayment, orderId: string): Promise<void>;
 }
@@ -95,7 +94,7 @@ export class SupabaseRequestPayments implements RequestPayments {
     this.db = createClient(supabaseUrl, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
   }
 
-  async prepare(reference: PrescriptionRequestReference, buyer: Buyer, lines: readonly OrderLineRequest[], content: DeliveryContent, now: Date): Promise<RequestPayment> {
+  async prepare(reference: PrescriptionRequestReference, buyer: Buyer, lines: readonly OrderLineRequest[], checkDelivery: DeliveryChecker, now: Date): Promise<RequestPayment> {
     const { data, error } = await this.db.from('prescription_requests').select(REQUEST_COLUMNS).eq('request_number', reference.number).maybeSingle();
     if (error) throw new Error(`reading request ${reference.number}: ${error.message}`);
     if (!data) throw new HttpRefusal(404, SAY.notFound);
@@ -115,7 +114,8 @@ export class SupabaseRequestPayments implements RequestPayments {
     const facts = proposedIds.length > 0 ? await this.reorder.lookup(proposedIds) : new Map();
     const substitutes = new Map(proposedIds.flatMap((productId) => (facts.get(productId)?.substitute ? [[productId, facts.get(productId)!.substitute!.id] as const] : [])));
     const quantities = keptQuantities(request, lines, substitutes);
-    const check = checkPinCode(request.delivery_pin_code, content, now);
+    // Checked again as any order is: the request was recorded days ago, and a courier's answer may have changed.
+    const check = await checkDelivery(request.delivery_pin_code, now);
     if (!check.serviceable) throw new HttpRefusal(422, check.message);
     return {
       requestId: request.id,

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { checkPinCode } from '../../../domain/delivery';
-import type { DeliveryContent } from '../../../domain/delivery-content';
 import { guestOrderToken } from '../../../domain/guest-order-link';
 import { localMobileDigits } from '../../../domain/indian-mobile';
 import { GUEST_EMAIL_MESSAGE, orderPagePath } from '../../../domain/payment-contract';
@@ -12,7 +10,7 @@ import type { ReorderFacts } from '../../../domain/catalogue-shards';
 import { isPurchasable } from '../../../domain/product';
 import { buyerFolder, identifyBuyer, type Buyer } from '../../checkout/server/public';
 import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, requirePost, respond } from '../../../lib/server/http';
-import { settleDelivery } from '../../checkout/server/public';
+import { settleDelivery, type DeliveryChecker } from '../../checkout/server/public';
 import type { ServerDependencies } from '../../orders/server/server-dependencies';
 import { requestViewSchema, submitRequestSchema, type RequestView } from '../../../domain/prescription-request-contract';
 import { REQUEST_CANNOT_SHOW, REQUEST_NOT_FOUND } from '../../../domain/prescription-request-strings';
@@ -26,13 +24,14 @@ const BUCKET = 'prescriptions';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
 
-/** What the request functions run against: the order functions' database and env, the delivery content and the catalogue's prices. */
+/** What the request functions run against: the order functions' database and env, the delivery check and the catalogue's prices. */
 export interface RequestDependencies {
   orders: ServerDependencies;
-  delivery: DeliveryContent;
   catalogue: CatalogueIndex;
   /** Each proposed medicine's cheaper substitute of the same salt and pack, offered on the proposal. */
   reorder: ReorderIndex;
+  /** Where a request can be delivered: checkout's own check (the pharmacy's zone, else the courier provider). */
+  checkDelivery: DeliveryChecker;
 }
 
 interface StoredFile {
@@ -77,8 +76,8 @@ async function recordRequest(req: Request, dependencies: RequestDependencies, bo
   const db = dependencies.orders.db;
   if (req.headers.get('authorization') === null && !body.guestSessionId) throw new HttpRefusal(422, 'guestSessionId is required without a sign-in');
   const buyer = await identifyBuyer(req, body.guestSessionId ?? '', async (token) => (await db.auth.getUser(token)).data.user?.id ?? null);
-  // A request is delivered within the pharmacy's own zones (its pharmacist's proposal is paid with this address).
-  const { delivery } = await settleDelivery(body.delivery, buyer, async (pinCode, at) => checkPinCode(pinCode, dependencies.delivery, at), dependencies.orders.now());
+  // A request goes wherever an order can (its pharmacist's proposal is paid with this address).
+  const { delivery } = await settleDelivery(body.delivery, buyer, dependencies.checkDelivery, dependencies.orders.now());
   const files = await storedFiles(dependencies, buyer, body.files);
   let email = delivery.email;
   if (!email && buyer.kind === 'customer') email = (await db.auth.admin.getUserById(buyer.userId)).data.user?.email ?? null;
