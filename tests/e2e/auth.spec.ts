@@ -73,7 +73,7 @@ test.describe("before the form's script has arrived", () => {
     return release;
   }
 
-  test('the page loads no React until the customer acts on the form', async ({ page }) => {
+  test('the page loads neither React nor the cart store until the customer acts on the form', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -81,7 +81,7 @@ test.describe("before the form's script has arrived", () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((script) => /LoginForm|client\./.test(script))).toEqual([]);
+    expect(scripts.filter((script) => /LoginForm|client\.|cart-store|cart-badge-loads/.test(script))).toEqual([]);
     await expect(page.getByLabel('Email')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
   });

@@ -12,8 +12,9 @@ function showStoredCount(encoded: string | null): void {
   else void import('./cart-badge-loads').then(({ decodeCart }) => showCount(decodeCart(encoded).items.length));
 }
 
-if (document.querySelector('astro-island')) {
-  // Pages with cart islands load the store anyway: follow it live.
+if (document.querySelector('astro-island:not([client="form"])')) {
+  // Pages with cart islands load the store anyway: follow it live. A form's island (sign-in,
+  // contact: client:form) never uses it: loading it there held back the page's largest paint.
   void import('./cart-badge-loads').then(({ $cart, cartLineCount }) => $cart.subscribe((cart) => showCount(cartLineCount(cart))));
 } else {
   // Elsewhere the cart can only change in another tab. The key comes with the badge's HTML, so
