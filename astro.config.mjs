@@ -122,7 +122,7 @@ export default defineConfig({
                 groups: [
                   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 3 },
                   // What the layout's script shares with the pages' own scripts.
-                  { name: 'common', test: /vite[\\/]preload-helper|src[\\/]lib[\\/]browser[\\/]auth-storage\.ts|src[\\/]domain[\\/]money\.ts/, priority: 2 },
+                  { name: 'common', test: /vite[\\/]preload-helper|src[\\/]lib[\\/]browser[\\/]auth-storage\.ts|src[\\/]domain[\\/]money\.ts|src[\\/]features[\\/]cart[\\/]badge-count\.ts/, priority: 2 },
                   // The strings helpers a product or list page runs before the first tap (filling a text, a
                   // page's words): every page's scripts use them, so on their own, not inside the cart's group.
                   { name: 'strings', test: /src[\\/]domain[\\/](strings[\\/]fill|default-language)\.ts|src[\\/]lib[\\/](browser[\\/]page-text|page-text-id)\.ts/, priority: 2 },

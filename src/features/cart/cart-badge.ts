@@ -1,10 +1,4 @@
-/** Shows the number of distinct cart lines in every [data-cart-badge], hidden at 0. */
-function showCount(count: number): void {
-  for (const badge of document.querySelectorAll<HTMLElement>('[data-cart-badge]')) {
-    badge.textContent = String(count);
-    badge.hidden = count === 0;
-  }
-}
+import { showLineCount as showCount } from './badge-count';
 
 /** Counts the lines as the cart store keeps them, with the store's own reader (loaded only when a cart is stored). */
 function showStoredCount(encoded: string | null): void {

@@ -1,5 +1,6 @@
 import { FIRST_TAP_QUEUE, type FirstTapQueue } from './first-tap-queue';
-import { $cart } from './cart-store';
+import { $cart, cartLineCount } from './cart-store';
+import { showLineCount } from './badge-count';
 import { CART_ACTION_ATTRIBUTE } from './cart-control-markup';
 import { actOnControl, drawStaticControls, staticControlOf } from './cart-control-taps';
 
@@ -25,6 +26,7 @@ declare global {
 
 if (typeof document !== 'undefined') {
   $cart.subscribe(drawStaticControls);
+  $cart.subscribe((cart) => showLineCount(cartLineCount(cart)));
   // Taps caught by the inline queue before this script arrived count now, in order; later ones
   // come straight here.
   const queued = window[FIRST_TAP_QUEUE];
