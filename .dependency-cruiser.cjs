@@ -36,7 +36,7 @@ const FEATURE_USES = {
   marketing: ['desk'],
   reports: ['desk'],
   'content-editor': ['catalogue'],
-  'prescription-requests': ['checkout', 'orders', 'delivery', 'prescriptions', 'messages', 'shipping'],
+  'prescription-requests': ['cart', 'checkout', 'orders', 'delivery', 'prescriptions', 'messages', 'shipping'],
   reorder: ['cart', 'checkout', 'orders', 'desk', 'messages'],
 };
 

@@ -3,7 +3,7 @@ import { FOR_SALE_STATES, type SaleState } from './sale-state';
 /*
  * The one description of a catalogue product: every field and how to tell a good value. The
  * Product type is derived from it, and so is every reader of a product that arrives from outside
- * (the cart in this browser's storage, /catalogue/<id>.json, a search result's card, the payment
+ * (the cart in this browser's storage, the /catalogue/cards/ files, a search result's card, the payment
  * functions' price index, the account's cart row): each is a view that picks fields from here, so a
  * field added once reaches every reader.
  *

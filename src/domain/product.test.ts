@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProductIdSegment, productPath, productSlug } from './product';
+import { isProductIdSegment, productCardsUrl, productPath, productSlug } from './product';
 
 describe('productSlug', () => {
   it('lower-cases the name and turns runs of other characters into one hyphen', () => {
@@ -33,5 +33,13 @@ describe('productPath', () => {
 
   it('links with the id when the slug is purely numeric, since that would read as an id', () => {
     expect(productPath({ id: 7, slug: '2024' })).toBe('/products/7');
+  });
+});
+
+describe('productCardsUrl', () => {
+  it('puts the ids of one range of 32 in one file, and the next id in the next file', () => {
+    expect([0, 1, 31].map(productCardsUrl)).toEqual(['/catalogue/cards/0.json', '/catalogue/cards/0.json', '/catalogue/cards/0.json']);
+    expect(productCardsUrl(32)).toBe('/catalogue/cards/1.json');
+    expect(productCardsUrl(100_000)).toBe('/catalogue/cards/3125.json');
   });
 });

@@ -5,8 +5,8 @@ import { paiseFromRupees, rupeesOf } from './money';
 
 /*
  * The one reader of whatever a browser holds under the cart key and of the cart's view of a
- * product's /catalogue/<id>.json, derived from the product schema (see ./product-schema for why it
- * is not zod: the /cart first paint runs this inline).
+ * product's card in its /catalogue/cards/ file, derived from the product schema (see
+ * ./product-schema for why it is not zod: the /cart first paint runs this inline).
  */
 
 /** The localStorage key the cart lives under; the cart store and the header badge both read it. */

@@ -138,7 +138,7 @@ test.describe('the cart page', () => {
   test('an offline cart keeps the stored prices', async ({ page }) => {
     const storedMrp = cetirizine.mrp_paise + 1000;
     await storeCart(page, [storedLine({ ...cetirizine, mrp_paise: storedMrp, current_price_paise: storedMrp })]);
-    await page.route('**/catalogue/*.json', (route) => route.abort('internetdisconnected'));
+    await page.route('**/catalogue/cards/*.json', (route) => route.abort('internetdisconnected'));
     await openCartPage(page);
     await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(storedMrp / 100));
     await expect(cartLine(page, cetirizine.name).getByText('No longer available')).toHaveCount(0);
@@ -148,7 +148,7 @@ test.describe('the cart page', () => {
     // A line stored without a thumbnail (null) by an earlier version of the shop.
     const broken = { ...cetirizine, thumbnail_image: '/images/products/missing/none.webp' };
     await storeCart(page, [storedLine(broken), storedLine({ ...potassium, thumbnail_image: null as unknown as string })]);
-    await page.route('**/catalogue/*.json', (route) => route.abort());
+    await page.route('**/catalogue/cards/*.json', (route) => route.abort());
     await openCartPage(page);
     await expect(cartLine(page, cetirizine.name).getByRole('img')).toHaveAttribute('src', '/images/stock/stock-7.webp');
     await expect(cartLine(page, potassium.name).getByRole('img')).toHaveAttribute('src', '/images/stock/stock-8.webp');

@@ -142,14 +142,14 @@ test.describe('the failure panel', () => {
   test('a changed total: the panel offers to refresh it, and the refreshed price is the catalogue one', async ({ page }) => {
     await refuse(page, 409, 'Your cart total has changed: the current total is ₹42.00. Please review your cart and try again.');
     // The cart's own refresh on load cannot reach the catalogue, so the stale price stays until asked.
-    await page.route('**/catalogue/*.json', (route) => route.abort());
+    await page.route('**/catalogue/cards/*.json', (route) => route.abort());
     await storeCart(page, [storedLine({ ...cetirizine, mrp_paise: 1900 }, 2)]);
     await openCartPage(page);
     await fillDeliveryDetails(page);
     await proceedButton(page).click();
     await expect(failurePanel(page)).toContainText('Your cart total has changed');
     expect((await storedCart(page)).items[0]?.product.mrp_paise).toBe(1900);
-    await page.unroute('**/catalogue/*.json');
+    await page.unroute('**/catalogue/cards/*.json');
     await expect(page.getByRole('button', { name: 'Retry Payment' })).toHaveCount(0);
     await failurePanel(page).getByRole('button', { name: 'Refresh total' }).click();
     await expect(failurePanel(page)).toHaveCount(0);

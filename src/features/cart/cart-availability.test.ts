@@ -10,8 +10,8 @@ const {
   $goneProductIds,
   applyLookups,
   availabilityOf,
+  catalogueLookup,
   checkoutReadiness,
-  lookUpProduct,
   refreshCartFromCatalogue,
   refreshCartStock,
   refreshLine,
@@ -25,29 +25,47 @@ function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-describe('lookUpProduct', () => {
-  it("reads today's entry from /catalogue/<id>.json", async () => {
+/** A fetch answering from card files by address, and noting each address asked. */
+function cardFiles(files: Record<string, unknown>, requested: string[] = []): typeof fetch {
+  return async (url) => {
+    requested.push(String(url));
+    const file = files[String(url)];
+    return file === undefined ? new Response('Not found', { status: 404 }) : jsonResponse(file);
+  };
+}
+
+describe('catalogueLookup', () => {
+  // Paracetamol (101) and ids up to 127 share /catalogue/cards/3.json; metformin (202) is in 6.json.
+  it("reads today's card from the file of its id's range", async () => {
     const requested: string[] = [];
-    const lookup = await lookUpProduct(paracetamol.id, async (url) => {
-      requested.push(String(url));
-      return jsonResponse({ ...paracetamol, mrp_paise: 4000 });
-    });
-    expect(requested).toEqual(['/catalogue/101.json']);
-    expect(lookup).toEqual({ status: 'found', product: { ...paracetamol, mrp_paise: 4000 } });
+    const lookUp = catalogueLookup(cardFiles({ '/catalogue/cards/3.json': [{ ...paracetamol, id: 100 }, { ...paracetamol, mrp_paise: 4000 }] }, requested));
+    expect(await lookUp(paracetamol.id)).toEqual({ status: 'found', product: { ...paracetamol, mrp_paise: 4000 } });
+    expect(requested).toEqual(['/catalogue/cards/3.json']);
   });
 
-  it('calls a 404 a product gone from the catalogue', async () => {
-    expect(await lookUpProduct(1, async () => new Response('Not found', { status: 404 }))).toEqual({ status: 'gone' });
+  it('asks once for a file however many of its products are looked up', async () => {
+    const requested: string[] = [];
+    const lookUp = catalogueLookup(cardFiles({ '/catalogue/cards/3.json': [101, 102, 103, 104, 105].map((id) => ({ ...paracetamol, id })), '/catalogue/cards/6.json': [metformin] }, requested));
+    const lookups = await Promise.all([101, 102, 103, 104, 105, metformin.id].map(lookUp));
+    expect(lookups.map((lookup) => lookup.status === 'found' && lookup.product.id)).toEqual([101, 102, 103, 104, 105, metformin.id]);
+    expect(requested).toEqual(['/catalogue/cards/3.json', '/catalogue/cards/6.json']);
   });
 
-  it('knows nothing when offline, on a server error or on an unreadable entry', async () => {
+  it('calls a product gone when its file no longer lists it, or the file itself is gone', async () => {
+    const lookUp = catalogueLookup(cardFiles({ '/catalogue/cards/3.json': [{ ...paracetamol, id: 100 }] }));
+    expect(await lookUp(paracetamol.id)).toEqual({ status: 'gone' });
+    expect(await lookUp(metformin.id)).toEqual({ status: 'gone' });
+  });
+
+  it('knows nothing when offline, on a server error or on an unreadable file or card', async () => {
     const offline = async (): Promise<Response> => {
       throw new TypeError('Failed to fetch');
     };
-    expect(await lookUpProduct(1, offline)).toEqual({ status: 'unknown' });
-    expect(await lookUpProduct(1, async () => new Response('', { status: 500 }))).toEqual({ status: 'unknown' });
-    expect(await lookUpProduct(1, async () => new Response('<html>'))).toEqual({ status: 'unknown' });
-    expect(await lookUpProduct(101, async () => jsonResponse({ id: 101 }))).toEqual({ status: 'unknown' });
+    expect(await catalogueLookup(offline)(1)).toEqual({ status: 'unknown' });
+    expect(await catalogueLookup(async () => new Response('', { status: 500 }))(1)).toEqual({ status: 'unknown' });
+    expect(await catalogueLookup(async () => new Response('<html>'))(1)).toEqual({ status: 'unknown' });
+    expect(await catalogueLookup(async () => jsonResponse({ ...paracetamol }))(101)).toEqual({ status: 'unknown' });
+    expect(await catalogueLookup(async () => jsonResponse([{ id: 101 }]))(101)).toEqual({ status: 'unknown' });
   });
 });
 
@@ -135,8 +153,8 @@ describe('refreshCartFromCatalogue', () => {
     addToCart(metformin);
     addToCart({ ...paracetamol, id: 303, name: 'Offline Balm' });
     await refreshCartFromCatalogue(async (url) => {
-      if (String(url).endsWith('/101.json')) return jsonResponse({ ...paracetamol, mrp_paise: 4200 });
-      if (String(url).endsWith('/202.json')) return new Response('', { status: 404 });
+      if (String(url) === '/catalogue/cards/3.json') return jsonResponse([{ ...paracetamol, mrp_paise: 4200 }]);
+      if (String(url) === '/catalogue/cards/6.json') return new Response('', { status: 404 });
       throw new TypeError('Failed to fetch');
     });
     const [first, second, third] = $cart.get().items;
@@ -144,6 +162,17 @@ describe('refreshCartFromCatalogue', () => {
     expect(second?.product).toEqual(metformin);
     expect(third?.product.name).toBe('Offline Balm');
     expect([...$goneProductIds.get()]).toEqual([metformin.id]);
+  });
+
+  it('refreshes lines whose products share a card file with one request, and marks the one it no longer lists', async () => {
+    addToCart(paracetamol);
+    addToCart({ ...paracetamol, id: 102, name: 'Paracetamol 650mg Tablet' });
+    addToCart({ ...paracetamol, id: 103, name: 'Withdrawn Syrup' });
+    const requested: string[] = [];
+    await refreshCartFromCatalogue(cardFiles({ '/catalogue/cards/3.json': [{ ...paracetamol, mrp_paise: 4200 }, { ...paracetamol, id: 102, name: 'Paracetamol 650mg Tablet', mrp_paise: 5200 }] }, requested));
+    expect(requested).toEqual(['/catalogue/cards/3.json']);
+    expect($cart.get().items.map((line) => line.product.mrp_paise)).toEqual([4200, 5200, paracetamol.mrp_paise]);
+    expect([...$goneProductIds.get()]).toEqual([103]);
   });
 
   it('keeps changes made while the lookups were under way', () => {

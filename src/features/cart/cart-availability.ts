@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { catalogueEntryUrl } from '../../domain/product';
+import { productCardsUrl } from '../../domain/product';
+import { isFields } from '../../domain/product-schema';
 import type { Availability } from '../../domain/stock';
 import { readCartProduct } from '../../domain/stored-cart';
 import { $cart, type CartLine, type CartProduct } from './cart-store';
@@ -9,22 +10,44 @@ export { availabilityOf, checkoutReadiness, UNAVAILABLE_LINE_LABEL, type Checkou
 /** What the catalogue says today about a cart line's product. */
 export type CatalogueLookup =
   | { status: 'found'; product: CartProduct }
-  /** The product's file is gone: it was removed from the catalogue. */
+  /** The product is not in its card file, or the file is gone: it was removed from the catalogue. */
   | { status: 'gone' }
-  /** Offline or a server error: the values stored with the line stand. */
+  /** Offline, a server error or an unreadable file: the values stored with the line stand. */
   | { status: 'unknown' };
 
-/** Fetches one product's current entry; never throws. */
-export async function lookUpProduct(productId: number, fetchEntry: typeof fetch = fetch): Promise<CatalogueLookup> {
+type CardFile = readonly Record<string, unknown>[] | 'gone' | 'unknown';
+
+/** One card file (productCardsUrl), as a list of unchecked cards; never throws. */
+async function readCardFile(url: string, fetchFile: typeof fetch): Promise<CardFile> {
   try {
-    const response = await fetchEntry(catalogueEntryUrl(productId), { headers: { accept: 'application/json' } });
-    if (response.status === 404) return { status: 'gone' };
-    if (!response.ok) return { status: 'unknown' };
-    const product = readCartProduct(await response.json());
-    return product?.id === productId ? { status: 'found', product } : { status: 'unknown' };
+    const response = await fetchFile(url, { headers: { accept: 'application/json' } });
+    if (response.status === 404) return 'gone';
+    if (!response.ok) return 'unknown';
+    const cards: unknown = await response.json();
+    return Array.isArray(cards) && cards.every(isFields) ? cards : 'unknown';
   } catch {
-    return { status: 'unknown' };
+    return 'unknown';
   }
+}
+
+/**
+ * A lookup of products' current cards that fetches each card file once, however many of the
+ * products asked for it holds (a cart's lines often share one); its answers never reject. Make one
+ * per refresh: it keeps the files it fetched.
+ */
+export function catalogueLookup(fetchFile: typeof fetch = fetch): (productId: number) => Promise<CatalogueLookup> {
+  const files = new Map<string, Promise<CardFile>>();
+  return async (productId) => {
+    const url = productCardsUrl(productId);
+    let file = files.get(url);
+    if (!file) files.set(url, (file = readCardFile(url, fetchFile)));
+    const cards = await file;
+    if (cards === 'gone' || cards === 'unknown') return { status: cards };
+    const card = cards.find((candidate) => candidate.id === productId);
+    if (!card) return { status: 'gone' };
+    const product = readCartProduct(card);
+    return product ? { status: 'found', product } : { status: 'unknown' };
+  };
 }
 
 /**
@@ -55,10 +78,11 @@ export function applyLookups(lookups: ReadonlyMap<number, CatalogueLookup>): voi
   $goneProductIds.set(gone);
 }
 
-/** Looks up every line's product in parallel and refreshes the cart with the answers. */
-export async function refreshCartFromCatalogue(fetchEntry: typeof fetch = fetch): Promise<void> {
+/** Looks up every line's product in parallel, one request per card file, and refreshes the cart with the answers. */
+export async function refreshCartFromCatalogue(fetchFile: typeof fetch = fetch): Promise<void> {
+  const lookUp = catalogueLookup(fetchFile);
   const ids = $cart.get().items.map((line) => line.product.id);
-  const answers = await Promise.all(ids.map(async (id) => [id, await lookUpProduct(id, fetchEntry)] as const));
+  const answers = await Promise.all(ids.map(async (id) => [id, await lookUp(id)] as const));
   applyLookups(new Map(answers));
 }
 

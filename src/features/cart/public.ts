@@ -1,6 +1,6 @@
 /** What other features may use of the cart, besides its components (CartPage, AddToCart, CartControl, CartBadge). */
 export { $cart, addToCart, clearCart, quantityOf, removeFromCart, setPrescription, setQuantity } from './cart-store';
-export { lookUpProduct, refreshCartFromCatalogue } from './cart-availability';
+export { catalogueLookup, refreshCartFromCatalogue, type CatalogueLookup } from './cart-availability';
 export { askAgainForPrescriptions, openPrescriptionDialog } from './prescription-request';
 export { $paymentMethod, PAYMENT_METHODS, type PaymentMethod, type UnavailableMethods } from './payment-method';
 export { startFirstScreen } from './static-cart-view';

@@ -20,7 +20,7 @@ export function searchRows(products: readonly Product[]): SearchRow[] {
 }
 
 /**
- * A search result is the product's own catalogue entry (/catalogue/<id>.json, the file the cart
+ * A search result is the product's own card (as in its /catalogue/cards/ file, the one the cart
  * fetches), which carries what a card shows: the index itself holds only the searchable text.
  */
 export function readSearchCard(entry: unknown): ProductCard {

@@ -2,7 +2,7 @@ import type { AstroIntegration } from 'astro';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getCatalogue } from './catalogue';
-import { catalogueEntryUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
+import { productCardsUrl, toPriceIndexEntry, toProductCard, type Product } from '../../domain/product';
 import { CATALOGUE_SHARDS_DIR, SHARE_CARD_SHARDS_DIR, catalogueShardDir, catalogueShardFile, catalogueShards, toDrugTaxRow, toPriceRow, toShareCardRow, type CatalogueShardKind } from '../../domain/catalogue-shards';
 import { productShareFacts } from '../share-images/public';
 import { productDrugTax } from './product-from-record';
@@ -61,13 +61,20 @@ async function writeFiles(dist: URL, files: Iterable<[path: string, text: string
 }
 
 /**
- * Each product's card as /catalogue/<id>.json (the file the cart fetches its lines' prices from)
- * and in the search's card files in name and in price order (search-engine.ts). Plain files: as
- * Astro routes they cost as much per file in route overhead as a product page.
+ * The products' cards in files of one id range each (productCardsUrl: the files the cart fetches its
+ * lines' prices from) and in the search's card files in name and in price order (search-engine.ts).
+ * Plain files: as Astro routes they cost as much per file in route overhead as a product page.
  */
 function* cardFiles(products: readonly Product[], version: string): Generator<[string, string]> {
   const cards = products.map((product) => JSON.stringify(toProductCard(product)));
-  yield* products.map((product, ordinal): [string, string] => [catalogueEntryUrl(product.id), cards[ordinal]!]);
+  const byFile = new Map<string, string[]>();
+  products.forEach((product, ordinal) => {
+    const url = productCardsUrl(product.id);
+    const members = byFile.get(url);
+    if (members) members.push(cards[ordinal]!);
+    else byFile.set(url, [cards[ordinal]!]);
+  });
+  for (const [url, members] of byFile) yield [url, `[${members.join(',')}]`];
   for (const [file, text] of searchCardFiles(cards, products.map(sellingPricePaise))) yield [searchFileUrl(version, file), text];
 }
 

@@ -3,8 +3,8 @@ import { useMemo, useReducer, useState } from 'react';
 import type { CartLine } from '../../domain/cart-line';
 import { formatRupees } from '../../domain/money';
 import { collectedOnDelivery, paymentMethodsFrom, type PaymentMethod } from '../../domain/payment-methods';
-import { CART_PRODUCT, catalogueEntryUrl, type CartProduct } from '../../domain/product';
-import { readProductView } from '../../domain/product-schema';
+import type { CartProduct } from '../../domain/product';
+import { catalogueLookup, type CatalogueLookup } from '../cart/public';
 import { BROWSER_PAYMENT_ADAPTERS, browserCheckoutContext, busyLabelOf, checkoutReducer, initialCheckoutState, paymentApi, type BrowserPaymentContext } from '../checkout/public';
 import { PaymentPanels } from '../checkout/PaymentPanels';
 import { requestPagePath, type RequestView } from '../../domain/prescription-request-contract';
@@ -22,11 +22,11 @@ type Line = RequestView['lines'][number];
 /** The methods this page offers: the build's (PhonePe's return trip comes back to this page, not to /cart). */
 const METHODS = paymentMethodsFrom(PUBLIC_PAYMENT_METHODS);
 
-async function cartProductOf(productId: number): Promise<CartProduct> {
-  const response = await fetch(catalogueEntryUrl(productId), { headers: { accept: 'application/json' } });
-  const product = response.ok ? readProductView(CART_PRODUCT, await response.json()) : null;
-  if (!product) throw new Error(text.medicineNotLoaded);
-  return product;
+/** Today's card of a line's product, from the cart's lookup (one request per card file for all the lines). */
+async function cartProductOf(lookUp: (productId: number) => Promise<CatalogueLookup>, productId: number): Promise<CartProduct> {
+  const lookup = await lookUp(productId);
+  if (lookup.status !== 'found') throw new Error(text.medicineNotLoaded);
+  return lookup.product;
 }
 
 /**
@@ -60,9 +60,10 @@ export default function ProposalApproval({ request, number, requestKey }: { requ
 
   async function pay(method: PaymentMethod) {
     let items: CartLine[];
+    const lookUp = catalogueLookup();
     try {
       items = await Promise.all(
-        kept.map(async (line) => ({ product: await cartProductOf(chosen(line).product_id!), quantity: quantities[line.product_id!]!, prescriptionAccepted: true, prescriptionFileUrl: null })),
+        kept.map(async (line) => ({ product: await cartProductOf(lookUp, chosen(line).product_id!), quantity: quantities[line.product_id!]!, prescriptionAccepted: true, prescriptionFileUrl: null })),
       );
     } catch (error) {
       dispatch({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });

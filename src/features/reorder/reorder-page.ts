@@ -8,7 +8,7 @@ import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-tex
 
 // The page's words: English's, or the page's own language's on a page in another.
 const words = () => pageText('reorder', reorder);
-import { addToCart, lookUpProduct, quantityOf, $cart, setPrescription, setQuantity } from '../cart/public';
+import { addToCart, catalogueLookup, quantityOf, $cart, setPrescription, setQuantity } from '../cart/public';
 import { fillCart } from './fill-cart';
 
 /** What the address asks to reorder: a past order (with a guest's key), or a refill reminder's line. */
@@ -65,7 +65,7 @@ export async function showReorderPage(holder: HTMLElement): Promise<void> {
     }
     const plan = reorderPlanSchema.parse(answer);
     const outcome = await fillCart(plan, {
-      lookUp: (productId) => lookUpProduct(productId),
+      lookUp: catalogueLookup(),
       quantityOf: (productId) => quantityOf($cart.get(), productId),
       add: addToCart,
       setQuantity,
