@@ -118,18 +118,29 @@ test.describe('the cart page', () => {
   });
 
   test("shows today's price and marks products gone, sold out or discontinued", async ({ page }) => {
+    // Gone with its whole card file (ids 9984 to 10015 are not in the fixture), and gone from a file that holds the others.
     const gone = { ...cetirizine, id: 9999, name: 'Withdrawn Syrup', slug: 'withdrawn-syrup' };
+    const goneFromFile = { ...cetirizine, id: 31, name: 'Recalled Drops', slug: 'recalled-drops' };
     // Stored when it was still for sale.
     const ondansetronWhenAdded = { ...ondansetron, sale_state: 'ADD TO CART' as const };
-    await storeCart(page, [storedLine({ ...cetirizine, mrp_paise: cetirizine.mrp_paise + 1000 }), storedLine(gone), { ...storedLine(ondansetronWhenAdded), prescriptionAccepted: true }]);
+    const cardFiles: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/catalogue/cards/')) cardFiles.push(pathname);
+    });
+    await storeCart(page, [storedLine({ ...cetirizine, mrp_paise: cetirizine.mrp_paise + 1000 }), storedLine(gone), storedLine(goneFromFile), { ...storedLine(ondansetronWhenAdded), prescriptionAccepted: true }]);
     await openCartPage(page);
     await expect(cartLine(page, cetirizine.name).getByText(rupees(cetirizine.mrp_paise / 100)).first()).toBeVisible();
     await expect(cartLine(page, 'Withdrawn Syrup').getByText('No longer available')).toBeVisible();
+    await expect(cartLine(page, 'Recalled Drops').getByText('No longer available')).toBeVisible();
+    // The three lines in the fixture's range share one request.
+    expect([...cardFiles].sort()).toEqual(['/catalogue/cards/0.json', '/catalogue/cards/312.json']);
     await expect(cartLine(page, ondansetron.name).getByText('Sold out')).toBeVisible();
     await expect(orderSummary(page).getByText('Remove the items that are no longer available to continue.')).toBeVisible();
     await expect(orderSummary(page).getByRole('button', { name: 'Proceed to Pay' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Remove Withdrawn Syrup' }).click();
+    await page.getByRole('button', { name: 'Remove Recalled Drops' }).click();
     await page.getByRole('button', { name: `Remove ${ondansetron.name}` }).click();
     await expect(orderSummary(page).getByRole('definition').last()).toHaveText(rupees(sellingPrice(cetirizine)));
     await expect(page.getByText('Remove the items that are no longer available to continue.')).toHaveCount(0);

@@ -12,11 +12,11 @@ function checkBuiltFromFixture(): void {
   if (existsSync(builtDelivery) && readFileSync(builtDelivery, 'utf8') !== readFileSync(FIXTURE_DELIVERY_FILE, 'utf8')) {
     throw new Error(`The site was not built from ${FIXTURE_DELIVERY}: run \`DELIVERY_DIR=${FIXTURE_DELIVERY} npm run build\` first (npm test does).`);
   }
-  const built = path.resolve('dist/catalogue');
+  const built = path.resolve('dist/catalogue/cards');
   if (!existsSync(built)) return;
   const names = readdirSync(built)
     .filter((file) => file.endsWith('.json'))
-    .map((file) => (JSON.parse(readFileSync(path.join(built, file), 'utf8')) as { name?: unknown }).name);
+    .flatMap((file) => (JSON.parse(readFileSync(path.join(built, file), 'utf8')) as { name?: unknown }[]).map((card) => card.name));
   const expected = new Set(fixtureNames());
   if (names.length !== expected.size || names.some((name) => typeof name === 'string' && !expected.has(name))) {
     throw new Error(`dist/ was not built from ${FIXTURE_CATALOGUE}: run \`CATALOGUE_DIR=${FIXTURE_CATALOGUE} npm run build\` first (npm test does).`);
