@@ -1,8 +1,26 @@
 import { expect, test } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { fixtureProduct } from './support/fixture-catalogue';
+import hindiLanguage from '../../src/domain/strings/languages/hi';
+import { fill } from '../../src/domain/strings/format';
+import { formatRupees } from '../../src/domain/money';
+import { sellingPricePaise } from '../../src/domain/selling-price';
+import { buildCatalogue } from '../../src/features/catalogue/product-from-record';
+import { sortProducts } from '../../src/features/catalogue/product-list';
 
-// Hindi product pages are drawn by a function on their first request and then kept by the CDN
-// (src/pages/[lang]/products/[product].astro); npm start's server keeps them as Netlify's CDN does.
+const hindi = hindiLanguage.text;
+const repo = path.resolve(import.meta.dirname, '../..');
+
+// Hindi product pages and list pages 2 and on are drawn by a function on their first request and then
+// kept by the CDN (src/pages/[lang]/products/[product].astro, page/[page].astro); npm start's server
+// keeps them as Netlify's CDN does.
 
 test('a Hindi product page is drawn on its first request, then answered from the CDN', async ({ page }) => {
   const product = fixtureProduct(14);
@@ -31,4 +49,112 @@ test('a Hindi address no product lives at goes to the product addresses function
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'दवा नहीं मिली' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+});
+
+test('a Hindi list page past the last one, or no page number at all, is a real 404 in Hindi', async ({ page }) => {
+  // The fixture's 20 products fill one page of 48: /hi/products is the whole list.
+  for (const address of ['/hi/products/page/2', '/hi/products/page/99999', '/hi/products/page/two', '/hi/products/page/02']) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(404);
+    expect(new URL(page.url()).pathname).toBe(address);
+    await expect(page.getByText(hindi.notFound.heading)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  }
+});
+
+/*
+ * Pages 2 and on need more than 48 products: the fixture three times over (60 products, two pages)
+ * is built in a copy, beside the repository's sources (as the content editor's spec rebuilds), and
+ * served as Netlify serves it: the built files, and the pages drawn on request by the build's own
+ * function, which reads the site's files over HTTP.
+ */
+test('a Hindi list page 2 is drawn on its first request from the search card files: reached by its link on /hi/products, in Hindi, with the next cards in name order', async ({ page }) => {
+  test.setTimeout(8 * 60_000);
+  const copy = mkdtempSync(path.join(tmpdir(), 'hindi-list-pages-'));
+  try {
+    const keptOut = new Set(['node_modules', '.git', 'dist', '.netlify', '.generated', '.data', '.dependency-check', 'test-results', 'bench', 'content/catalogue', 'content/campaigns', 'content/delivery']);
+    cpSync(repo, copy, { recursive: true, filter: (source) => !keptOut.has(path.relative(repo, source)) });
+    symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
+    const catalogueDir = path.join(copy, 'catalogue');
+    mkdirSync(catalogueDir);
+    const fixtureDir = path.join(repo, 'tests/fixtures/catalogue');
+    for (const [copyNumber, file] of [1, 2, 3].flatMap((number) => readdirSync(fixtureDir).filter((name) => name.endsWith('.json')).map((name) => [number, name] as const))) {
+      const record = JSON.parse(readFileSync(path.join(fixtureDir, file), 'utf8')) as Record<string, unknown>;
+      if (copyNumber > 1) {
+        record.id = Number(record.id) + copyNumber * 1000;
+        record.product_name = `${String(record.product_name)} Pack of ${copyNumber}`;
+        record.old_id = `00000000-0000-4000-8000-${String(record.id).padStart(12, '0')}`;
+        record.code = `COPY${String(record.id)}`;
+      }
+      writeFileSync(path.join(catalogueDir, `${String(record.id)}.json`), JSON.stringify(record));
+    }
+    await promisify(execFile)('npx', ['astro', 'build'], {
+      cwd: copy,
+      env: { ...process.env, CATALOGUE_DIR: catalogueDir, CAMPAIGNS_DIR: path.join(repo, 'tests/fixtures/campaigns'), DELIVERY_DIR: path.join(repo, 'tests/fixtures/delivery') },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const products = sortProducts(
+      buildCatalogue(readdirSync(catalogueDir).map((file) => ({ source: file, raw: JSON.parse(readFileSync(path.join(catalogueDir, file), 'utf8')) as unknown }))),
+      'name',
+    );
+    expect(products).toHaveLength(60);
+
+    const dist = path.join(copy, 'dist');
+    const { default: drawPage } = (await import(pathToFileURL(path.join(copy, '.netlify/v1/functions/ssr/ssr.mjs')).href)) as { default: (request: Request, context: object) => Promise<Response> };
+    const drawn: string[] = [];
+    const server = createServer((incoming, outgoing) => {
+      const url = new URL(incoming.url ?? '/', `http://localhost:${(server.address() as AddressInfo).port}`);
+      const answer = async (): Promise<Response> => {
+        if (/^\/hi\/products\/page\/[^/]+$/.test(url.pathname)) {
+          drawn.push(url.pathname);
+          return drawPage(new Request(url), { waitUntil: () => undefined });
+        }
+        const candidates = [url.pathname, `${url.pathname}.html`, path.join(url.pathname, 'index.html')].map((file) => path.join(dist, file));
+        const file = candidates.find((candidate) => candidate.startsWith(dist) && existsSync(candidate) && statSync(candidate).isFile());
+        const type = file?.endsWith('.html') ? 'text/html' : file?.endsWith('.js') ? 'text/javascript' : file?.endsWith('.css') ? 'text/css' : file?.endsWith('.json') ? 'application/json' : 'application/octet-stream';
+        return file ? new Response(readFileSync(file), { headers: { 'content-type': type } }) : new Response(readFileSync(path.join(dist, '404.html')), { status: 404, headers: { 'content-type': 'text/html' } });
+      };
+      answer().then(
+        async (response) => {
+          outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+          outgoing.end(Buffer.from(await response.arrayBuffer()));
+        },
+        (error: unknown) => {
+          outgoing.writeHead(500);
+          outgoing.end(String(error));
+        },
+      );
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // Only pages 2 and on of the Hindi list are left unbuilt; the English ones and /hi/products are files.
+      expect(existsSync(path.join(dist, 'hi/products/page'))).toBe(false);
+      expect(existsSync(path.join(dist, 'products/page/2.html'))).toBe(true);
+      await page.goto(`${origin}/hi/products`);
+      await expect(page.getByRole('heading', { level: 1, name: hindi.catalogue.listHeading })).toBeVisible();
+      await page.getByRole('navigation', { name: hindi.catalogue.pagesNav }).getByRole('link', { name: fill(hindi.catalogue.pageNumber, { number: 2 }) }).click();
+      await expect(page).toHaveURL(`${origin}/hi/products/page/2`);
+      expect(drawn).toEqual(['/hi/products/page/2']);
+      await expect(page).toHaveTitle(fill(hindi.catalogue.listPageTitle, { page: 2, pages: 2 }));
+      await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+      await expect(page.getByRole('heading', { level: 1, name: hindi.catalogue.listHeading })).toBeVisible();
+      const grid = page.getByRole('list', { name: hindi.catalogue.productsGrid });
+      await expect(grid.getByRole('heading', { level: 2 })).toHaveText(products.slice(48).map((product) => product.name));
+      // A card drawn from the card files links to the product's Hindi page and shows its price.
+      const first = products[48]!;
+      await expect(grid.getByRole('link', { name: first.name, exact: true })).toHaveAttribute('href', `/hi/products/${first.slug}`);
+      await expect(grid.locator(`[data-product-card][data-id="${first.id}"] [data-price]`)).toHaveText(formatRupees(sellingPricePaise(first)));
+      await expect(page.getByRole('link', { name: hindi.catalogue.previousPage })).toHaveAttribute('href', '/hi/products');
+      await expect(page.getByRole('link', { name: hindi.catalogue.nextPage })).toHaveCount(0);
+
+      const pastTheEnd = await page.goto(`${origin}/hi/products/page/3`);
+      expect(pastTheEnd?.status()).toBe(404);
+      await expect(page.getByText(hindi.notFound.heading)).toBeVisible();
+    } finally {
+      server.close();
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 });

@@ -124,7 +124,7 @@ describe('a production build (Netlify CONTEXT=production) with real-looking sett
   // `/*` would answer a mail's /orders/<number> link and unknown products with its 404 page.
   it('deploys Astro’s own function at the pages drawn on request only, so netlify.toml’s rewrites answer wherever no page does', async () => {
     const entry = onDemandFunction.get('ssr.mjs');
-    expect(entry).toContain('path: ["/hi/products/:product"],');
+    expect(entry).toContain('path: ["/hi/products/page/:page","/hi/products/:product"],');
     expect(entry).not.toContain("path: '/*'");
   });
 
