@@ -91,8 +91,8 @@ export default async (request, context) => {
 
 /**
  * Netlify's adapter for a site of files with a few pages drawn on request. Every page is prebuilt
- * except those that say `export const prerender = false` (product pages in every language but the default: 100,000 more files
- * would not fit the deploy); those are drawn by the adapter's function on their first request and
+ * except those that say `export const prerender = false` (product pages and list pages 2 and on in every language but
+ * the default: 100,000 more files would not fit the deploy); those are drawn by the adapter's function on their first request and
  * then kept by the CDN. Its function answers only their paths, not every address, with the headers
  * every file has.
  */
