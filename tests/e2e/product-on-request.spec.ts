@@ -147,6 +147,11 @@ test('a Hindi list page 2 is drawn on its first request from the search card fil
       await expect(grid.locator(`[data-product-card][data-id="${first.id}"] [data-price]`)).toHaveText(formatRupees(sellingPricePaise(first)));
       await expect(page.getByRole('link', { name: hindi.catalogue.previousPage })).toHaveAttribute('href', '/hi/products');
       await expect(page.getByRole('link', { name: hindi.catalogue.nextPage })).toHaveCount(0);
+      // Kept by the CDN once drawn, with the headers every file has; a 404 is not kept.
+      const drawnHeaders = (await page.request.get(`${origin}/hi/products/page/2`)).headers();
+      expect(drawnHeaders['netlify-cdn-cache-control']).toBe('public, durable, max-age=31536000');
+      expect(drawnHeaders['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload');
+      expect((await page.request.get(`${origin}/hi/products/page/3`)).headers()['netlify-cdn-cache-control']).toBeUndefined();
 
       const pastTheEnd = await page.goto(`${origin}/hi/products/page/3`);
       expect(pastTheEnd?.status()).toBe(404);
