@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { z } from 'zod';
 import { header, json, notImplemented, type Incoming, type Reply } from './http';
+import type { AuthMails, SentMailKind } from './auth-mails';
 import type { Inbox } from './inbox';
 import { apiClaimsSchema, signJwt, verifyJwt } from './jwt';
 
@@ -240,7 +241,8 @@ export class SmsHookFailure extends Error {
   }
 }
 
-export type AuthOptions = { db: PGlite; issuer: string; siteUrl: string; inbox: Inbox; sendSmsHook?: SendSmsHook | null };
+/** mails: supabase/config.toml's Auth mail templates (auth-mails.ts). */
+export type AuthOptions = { db: PGlite; issuer: string; siteUrl: string; inbox: Inbox; mails: AuthMails; sendSmsHook?: SendSmsHook | null };
 
 /** Calls the hook as GoTrue does: POST {user, sms: {otp}} with webhook-id, webhook-timestamp and webhook-signature. */
 async function callSendSmsHook(hook: SendSmsHook, user: { id: string; phone: string }, otp: string): Promise<void> {
@@ -290,26 +292,25 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
   const verifyUrl = (token: string, type: LinkType, redirectTo: string) =>
     `${issuer}/verify?token=${token}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
 
-  /** GoTrue's default email templates (supabase/config.toml keeps them). */
-  function mailLink(to: string, type: 'signup' | 'recovery' | 'email_change', token: string, redirectTo: string, oldEmail = '') {
-    const link = verifyUrl(token, type, redirectTo);
-    const mail = {
-      signup: { subject: 'Confirm Your Signup', heading: 'Confirm your signup', lead: 'Follow this link to confirm your user:', label: 'Confirm your mail' },
-      recovery: { subject: 'Reset Your Password', heading: 'Reset Password', lead: 'Follow this link to reset the password for your user:', label: 'Reset Password' },
-      email_change: {
-        subject: 'Confirm Email Change',
-        heading: 'Confirm Change of Email',
-        lead: `Follow this link to confirm the update of your email from ${oldEmail} to ${to}:`,
-        label: 'Change Email',
-      },
-    }[type];
-    inbox.deliver({
-      kind: 'email',
-      to,
-      subject: mail.subject,
-      text: `${mail.heading}\n\n${mail.lead}\n\n${mail.label}: ${link}\n`,
-      html: `<h2>${mail.heading}</h2>\n<p>${mail.lead}</p>\n<p><a href="${link.replace(/&/g, '&amp;')}">${mail.label}</a></p>`,
+  /**
+   * Mails a link as GoTrue does, from supabase/config.toml's templates for the kind: the user's
+   * user_metadata is the template's .Data, so its language picks the words.
+   */
+  function mailLink(kind: SentMailKind, to: string, token: string, redirectTo: string, user: { email: string; metadata: Record<string, unknown> | null; newEmail?: string }) {
+    const type = ({ confirmation: 'signup', recovery: 'recovery', email_change: 'email_change' } as const)[kind];
+    const tokenHash = hashToken(token);
+    const mail = options.mails.render(kind, {
+      ConfirmationURL: verifyUrl(tokenHash, type, redirectTo),
+      Token: token,
+      TokenHash: tokenHash,
+      SiteURL: options.siteUrl,
+      Email: user.email,
+      NewEmail: user.newEmail ?? '',
+      SendingTo: to,
+      RedirectTo: redirectTo,
+      Data: user.metadata ?? {},
     });
+    inbox.deliver({ kind: 'email', to, ...mail });
   }
 
   type SendCode = (userId: string, type: string, phone: string) => Promise<void>;
@@ -492,7 +493,7 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
       }
       const token = randomBytes(28).toString('hex');
       await newToken(tx, userId, 'confirmation_token', email.toLowerCase(), token);
-      mailLink(email.toLowerCase(), 'signup', hashToken(token), redirectTo);
+      mailLink('confirmation', email.toLowerCase(), token, redirectTo, { email: email.toLowerCase(), metadata: data ?? {} });
       const user = (await tx.query<UserRow>(selectUser('u.id = $1'), [userId])).rows[0]!;
       return authJson(200, { ...userJson(user), confirmation_sent_at: new Date().toISOString() });
     });
@@ -505,13 +506,13 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
     const redirectTo = allowedRedirect(incoming.url.searchParams.get('redirect_to'));
     // Like GoTrue, the answer never reveals whether an account exists.
     return db.transaction(async (tx) => {
-      const user = (await tx.query<{ id: string; email: string }>(`select id, email from auth.users where lower(email) = lower($1)`, [body.value.email])).rows[0];
+      const user = (await tx.query<{ id: string; email: string; raw_user_meta_data: Record<string, unknown> | null }>(`select id, email, raw_user_meta_data from auth.users where lower(email) = lower($1)`, [body.value.email])).rows[0];
       if (!user) return authJson(200, {});
       const wait = tooSoon('over_email_send_rate_limit', await lastSent(tx, user.id, 'recovery_token'), EMAIL_MAX_FREQUENCY_SECONDS);
       if (wait) return wait;
       const token = randomBytes(28).toString('hex');
       await newToken(tx, user.id, 'recovery_token', user.email, token);
-      mailLink(user.email, 'recovery', hashToken(token), redirectTo);
+      mailLink('recovery', user.email, token, redirectTo, { email: user.email, metadata: user.raw_user_meta_data });
       return authJson(200, {});
     });
   }
@@ -620,7 +621,7 @@ export async function handleAuth(incoming: Incoming, route: string, options: Aut
         const token = randomBytes(28).toString('hex');
         await newToken(tx, user.id, 'email_change_token_new', email.toLowerCase(), token);
         await tx.query(`update auth.users set email_change = lower($2), email_change_sent_at = now() where id = $1`, [user.id, email]);
-        mailLink(email.toLowerCase(), 'email_change', hashToken(token), redirectTo, user.email ?? '');
+        mailLink('email_change', email.toLowerCase(), token, redirectTo, { email: user.email ?? '', newEmail: email.toLowerCase(), metadata: { ...user.raw_user_meta_data, ...data } });
       }
       if (phone !== undefined && normalisePhone(phone) !== (user.phone ?? '')) {
         const number = normalisePhone(phone);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AUTH_EMULATOR_SQL, handleAuth, SmsHookFailure, type SendSmsHook } from './auth';
+import { loadAuthMails } from './auth-mails';
 import { BodyTooLarge, bearerToken, json, notImplemented, readBody, type Incoming, type Reply } from './http';
 import { anonKey, apiClaimsSchema, LOCAL_JWT_SECRET, serviceRoleKey, verifyJwt } from './jwt';
 import { Inbox, serveInbox, type Outgoing } from './inbox';
@@ -86,6 +87,8 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
   // Port 0 lets tests take any free port; the URL is known once the server listens.
   let url = `http://${host}:${options.port ?? 54321}`;
   const siteUrl = options.siteUrl ?? 'http://localhost:8888';
+  // Read before the database opens: a broken template stops the start with its name, not a later sign-up.
+  const mails = await loadAuthMails();
   const db = await openEmulatorDatabase(options.dataDir);
   await db.exec(AUTH_EMULATOR_SQL);
   const inbox = new Inbox();
@@ -94,7 +97,7 @@ export async function startSupabaseEmulator(options: SupabaseEmulatorOptions): P
 
   const route = async (incoming: Incoming): Promise<Reply> => {
     const path = incoming.url.pathname;
-    if (path.startsWith('/auth/v1/')) return handleAuth(incoming, path.slice('/auth/v1'.length), { db, issuer: `${url}/auth/v1`, siteUrl, inbox, sendSmsHook: options.sendSmsHook ?? null });
+    if (path.startsWith('/auth/v1/')) return handleAuth(incoming, path.slice('/auth/v1'.length), { db, issuer: `${url}/auth/v1`, siteUrl, inbox, mails, sendSmsHook: options.sendSmsHook ?? null });
     if (path.startsWith('/storage/v1/')) {
       return handleStorage(incoming, path.slice('/storage/v1'.length), { db, filesDir, jwtSecret: LOCAL_JWT_SECRET }, storageClaims(bearerToken(incoming), LOCAL_JWT_SECRET));
     }

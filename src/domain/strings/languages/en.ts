@@ -29,6 +29,7 @@ import { addressBook } from '../english/addressBook';
 import { phonePeCallback } from '../english/phonePeCallback';
 import { invoice } from '../english/invoice';
 import { refusals } from '../english/refusals';
+import { authMails } from '../english/authMails';
 
 /**
  * English: the spec's text, byte for byte, and the source of every key the other languages' tables
@@ -44,6 +45,6 @@ const settings: LanguageSettings = {
   ogLocale: 'en_IN',
 };
 
-const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address, offers, passwordField, notFound, resetPassword, accountPage, addressBook, phonePeCallback, invoice, refusals };
+const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address, offers, passwordField, notFound, resetPassword, accountPage, addressBook, phonePeCallback, invoice, refusals, authMails };
 
 export default { settings, text };
