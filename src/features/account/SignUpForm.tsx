@@ -50,7 +50,8 @@ export default function SignUpForm({ text = ENGLISH_SIGNUP_TEXT }: { text?: Sign
       const { data, error } = await supabase.auth.signUp({
         email,
         password,
-        options: { emailRedirectTo: `${window.location.origin}/account`, data: { full_name: fullName, mobile } },
+        // language: the mails Supabase Auth sends this account (supabase/templates) are written in it.
+        options: { emailRedirectTo: `${window.location.origin}/account`, data: { full_name: fullName, mobile, language: text.language } },
       });
       if (error) {
         setStatus({ kind: 'error', message: describe(error), fields: {} });

@@ -1,20 +1,38 @@
+import type { User } from '@supabase/supabase-js';
 import { loadSupabase } from '../../lib/browser/load-supabase';
 import { LANGUAGE_STORAGE_KEY } from '../../lib/language-choice';
 
 /** The language last saved to the signed-in account from this browser, so it is saved once per change. */
 const SAVED_KEY = `${LANGUAGE_STORAGE_KEY}-saved`;
 
+/** The save under way: updateUser's own USER_UPDATED event calls here again before it returns. */
+let saving: string | null = null;
+
 /**
  * The language chosen with the switch (remembered in this browser) saved on the signed-in customer's
  * account (public.profiles, their own row through RLS): the account's messages follow it. Nothing
- * to do until a language has been chosen, or when this one is saved already.
+ * to do until a language has been chosen, or when this one is saved (and copied) already.
+ *
+ * The profile stays the account's language. user_metadata.language is a copy for Supabase Auth's
+ * own mails only (supabase/templates pick their words by it), so a reset-password mail asked for
+ * later is in the language chosen last.
  */
-export async function saveLanguageChoice(userId: string): Promise<void> {
+export async function saveLanguageChoice(user: Pick<User, 'id' | 'user_metadata'>): Promise<void> {
   const chosen = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  const saved = `${userId}:${chosen}`;
-  if (!chosen || localStorage.getItem(SAVED_KEY) === saved) return;
-  const supabase = await loadSupabase();
-  // The row's user_id is the caller's own (its default, auth.uid()); only the language is written.
-  const { error } = await supabase.from('profiles').upsert({ language: chosen }, { onConflict: 'user_id' });
-  if (!error) localStorage.setItem(SAVED_KEY, saved);
+  const saved = `${user.id}:${chosen}`;
+  if (!chosen || saving === saved || (localStorage.getItem(SAVED_KEY) === saved && user.user_metadata?.language === chosen)) return;
+  saving = saved;
+  try {
+    const supabase = await loadSupabase();
+    // The row's user_id is the caller's own (its default, auth.uid()); only the language is written.
+    const { error } = await supabase.from('profiles').upsert({ language: chosen }, { onConflict: 'user_id' });
+    if (error) return;
+    if (user.user_metadata?.language !== chosen) {
+      const copied = await supabase.auth.updateUser({ data: { language: chosen } });
+      if (copied.error) return;
+    }
+    localStorage.setItem(SAVED_KEY, saved);
+  } finally {
+    saving = null;
+  }
 }

@@ -13,7 +13,7 @@ $auth.subscribe((state) => {
     slot.toggleAttribute('data-signed-in', state.isAuthenticated);
   }
   // The language chosen in this browser goes on the account too (best effort: tried again on the next page).
-  if (state.user) void saveLanguageChoice(state.user.id).catch(() => undefined);
+  if (state.user) void saveLanguageChoice(state.user).catch(() => undefined);
 });
 
 document.dispatchEvent(new Event(AUTH_SESSION_STARTED_EVENT));
