@@ -7,10 +7,10 @@ import { fill } from '../../src/domain/strings/format';
 import { productPath } from '../../src/domain/product';
 import { INDIAN_STATES } from '../../src/domain/address';
 import { BENGALURU_ADDRESS, FIRST_CALL_TIMEOUT, ORDER_EMAIL } from './checkout-support';
-import { serviceClient, signIn } from './support/accounts';
+import { hydrated, serviceClient, signIn } from './support/accounts';
 import { ONE_PIXEL_PNG, storedCart } from './support/cart';
 import { fixtureProduct } from './support/fixture-catalogue';
-import { messageWithSubject } from './support/inbox';
+import { INBOX_URL, messageWithSubject, uniqueEmail } from './support/inbox';
 import { proposedGuestRequest } from './support/prescription-request';
 
 /*
@@ -231,6 +231,42 @@ test('sign-up in Hindi: the form and its field errors, every word Hindi', async 
   await page.getByRole('button', { name: text.signup.create }).click();
   await expect(page.getByText(text.auth.fullNameError)).toBeVisible({ timeout: FIRST_CALL_TIMEOUT });
   await expectAllHindi(page);
+});
+
+test("sign-up in Hindi: Supabase Auth's confirmation and reset-password mails are Hindi, and their links work", async ({ page }) => {
+  test.slow();
+  const email = uniqueEmail('meera.hindi');
+  await page.goto('/hi/signup');
+  await (await hydrated(page.getByLabel(text.signup.fullName))).fill('Meera Joshi');
+  await page.getByLabel(text.signup.email, { exact: true }).fill(email);
+  await page.getByLabel(text.signup.mobileNumber).fill('98765 43219');
+  await page.getByLabel(text.signup.password, { exact: true }).fill('Jaipur2026');
+  await page.getByLabel(text.signup.terms).check();
+  await page.getByRole('button', { name: text.signup.create }).click();
+  await expect(page.getByRole('heading', { name: text.auth.checkInboxHeading })).toBeVisible();
+
+  // The inbox lists the mail by its Hindi subject; its Hindi link confirms and signs in, on the Hindi account page.
+  const confirmation = await messageWithSubject(email, text.authMails.confirmation.subject);
+  expect(confirmation.Text).toContain(`${text.authMails.confirmation.heading}\n\n${text.authMails.confirmation.lead}\n\n${text.authMails.confirmation.link}: http`);
+  await page.goto(INBOX_URL);
+  await page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).getByRole('link', { name: text.authMails.confirmation.subject }).click();
+  await page.getByRole('link', { name: text.authMails.confirmation.link }).click();
+  await expect(page).toHaveURL(/\/hi\/account$/);
+  await expect(page.getByText(text.account.signedUp)).toBeVisible();
+  // Logging out lands on a landing page; opening another page before it arrives would be cut short.
+  await page.getByRole('banner').getByRole('button', { name: text.layout.logout }).click();
+  await expect(page).toHaveURL(/localhost:\d+\/(hi)?$/);
+
+  await page.goto('/hi/forgot-password');
+  await (await hydrated(page.getByLabel(text.login.email))).fill(email);
+  await page.getByRole('button', { name: text.login.sendResetLink }).click();
+  await expect(page.getByRole('status')).toHaveText(text.auth.resetLinkSent);
+  await page.goto(INBOX_URL);
+  await page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).getByRole('link', { name: text.authMails.recovery.subject }).click();
+  await page.getByRole('link', { name: text.authMails.recovery.link }).click();
+  await expect(page).toHaveURL(/\/hi\/reset-password$/);
+  await expect(page.getByRole('heading', { level: 1, name: text.auth.resetHeading })).toBeVisible();
+  await expect(page.getByLabel(text.resetPassword.newPassword, { exact: true })).toBeVisible();
 });
 
 test('ordering with a prescription in Hindi: the form and its refusals', async ({ page }) => {

@@ -51,7 +51,7 @@ export default function SignUpForm({ text = ENGLISH_SIGNUP_TEXT }: { text?: Sign
         email,
         password,
         // language: the mails Supabase Auth sends this account (supabase/templates) are written in it.
-        options: { emailRedirectTo: `${window.location.origin}/account`, data: { full_name: fullName, mobile, language: text.language } },
+        options: { emailRedirectTo: `${window.location.origin}${pathUnder(text.prefix, '/account')}`, data: { full_name: fullName, mobile, language: text.language } },
       });
       if (error) {
         setStatus({ kind: 'error', message: describe(error), fields: {} });
