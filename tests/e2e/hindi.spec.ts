@@ -10,7 +10,7 @@ import { BENGALURU_ADDRESS, FIRST_CALL_TIMEOUT, ORDER_EMAIL } from './checkout-s
 import { hydrated, serviceClient, signIn } from './support/accounts';
 import { ONE_PIXEL_PNG, storedCart } from './support/cart';
 import { fixtureProduct } from './support/fixture-catalogue';
-import { INBOX_URL, messageWithSubject, uniqueEmail } from './support/inbox';
+import { createConfirmedCustomer, INBOX_URL, messageWithSubject, uniqueEmail } from './support/inbox';
 import { proposedGuestRequest } from './support/prescription-request';
 
 /*
@@ -322,6 +322,25 @@ test('a signed-in customer in Hindi: the choice goes on the account, My orders i
   await expect(page.getByRole('heading', { level: 1, name: text.order.myOrdersHeading })).toBeVisible();
   await expect(page.locator('[data-my-orders]').getByText(text.order.loadingOrders)).toHaveCount(0, { timeout: FIRST_CALL_TIMEOUT });
   await expectAllHindi(page, new Set([...ALLOWED, ...customer.email.split(/[^A-Za-z]+/).map((word) => word.toLowerCase())]));
+});
+
+test("a signed-in customer who switches to Hindi gets Supabase Auth's reset-password mail in Hindi", async ({ page }) => {
+  const customer = await createConfirmedCustomer('Switching Customer');
+  await signIn(page, customer);
+  await languageSwitch(page, hindi.settings.name).click();
+  await expect(page).toHaveURL(/\/hi\/products$/);
+  // The account keeps the choice in public.profiles; a copy goes to user_metadata for Auth's own mails.
+  const userId = await page.evaluate(() => JSON.parse(sessionStorage.getItem('medikart-auth-token') ?? localStorage.getItem('medikart-auth-token') ?? '{}').user?.id as string);
+  await expect
+    .poll(async () => [(await serviceClient.from('profiles').select('language').eq('user_id', userId)).data, (await serviceClient.auth.admin.getUserById(userId)).data.user?.user_metadata.language], { timeout: FIRST_CALL_TIMEOUT })
+    .toEqual([[{ language: 'hi' }], 'hi']);
+
+  await page.goto('/hi/forgot-password');
+  await (await hydrated(page.getByLabel(text.login.email))).fill(customer.email);
+  await page.getByRole('button', { name: text.login.sendResetLink }).click();
+  await expect(page.getByRole('status').filter({ hasText: text.auth.resetLinkSent })).toBeVisible();
+  const reset = await messageWithSubject(customer.email, text.authMails.recovery.subject);
+  expect(reset.Text).toContain(`${text.authMails.recovery.link}: http`);
 });
 
 test('the contact page in Hindi: the form and its field errors', async ({ page }) => {
