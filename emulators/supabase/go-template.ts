@@ -7,7 +7,7 @@
  */
 
 /** The variables GoTrue hands an email template (and its subject). */
-export const TEMPLATE_VARIABLES = ['ConfirmationURL', 'Token', 'TokenHash', 'SiteURL', 'Email', 'NewEmail', 'RedirectTo', 'SendingTo', 'Data'] as const;
+const TEMPLATE_VARIABLES = ['ConfirmationURL', 'Token', 'TokenHash', 'SiteURL', 'Email', 'NewEmail', 'RedirectTo', 'SendingTo', 'Data'] as const;
 type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateData = Partial<Record<Exclude<TemplateVariable, 'Data'>, string>> & { Data: Record<string, unknown> };
 
