@@ -57,6 +57,15 @@ async function* htmlFiles(dir: string, skip: RegExp, root = dir): AsyncGenerator
   }
 }
 
+/**
+ * The built paths a catalogue page lives at, in every language: `products.html` and the folder
+ * `products/`, and the same under each language's prefix (`hi/products.html`, `hi/products/`).
+ */
+export function cataloguePagePaths(folders: readonly string[], languagePrefixes: readonly string[]): RegExp {
+  const prefix = languagePrefixes.length > 0 ? `(?:(?:${languagePrefixes.join('|')})/)?` : '';
+  return new RegExp(`^${prefix}(?:${folders.join('|')})(?:\\.html)?$`);
+}
+
 export function modulePreloadLinks(skip: RegExp): AstroIntegration {
   return {
     name: 'module-preload-links',

@@ -4,7 +4,7 @@ import type { CartLine } from '../../domain/cart-line';
 import { formatRupees } from '../../domain/money';
 import { collectedOnDelivery, paymentMethodsFrom, type PaymentMethod } from '../../domain/payment-methods';
 import type { CartProduct } from '../../domain/product';
-import { catalogueLookup, type CatalogueLookup } from '../cart/public';
+import { catalogueLookup } from '../cart/public';
 import { BROWSER_PAYMENT_ADAPTERS, browserCheckoutContext, busyLabelOf, checkoutReducer, initialCheckoutState, paymentApi, type BrowserPaymentContext } from '../checkout/public';
 import { PaymentPanels } from '../checkout/PaymentPanels';
 import { requestPagePath, type RequestView } from '../../domain/prescription-request-contract';
@@ -23,7 +23,7 @@ type Line = RequestView['lines'][number];
 const METHODS = paymentMethodsFrom(PUBLIC_PAYMENT_METHODS);
 
 /** Today's card of a line's product, from the cart's lookup (one request per card file for all the lines). */
-async function cartProductOf(lookUp: (productId: number) => Promise<CatalogueLookup>, productId: number): Promise<CartProduct> {
+async function cartProductOf(lookUp: ReturnType<typeof catalogueLookup>, productId: number): Promise<CartProduct> {
   const lookup = await lookUp(productId);
   if (lookup.status !== 'found') throw new Error(text.medicineNotLoaded);
   return lookup.product;
