@@ -113,4 +113,16 @@ describe('auth store', () => {
     expect(goHome).toHaveBeenCalledOnce();
     expect(console.error).toHaveBeenCalled();
   });
+
+  it.each([
+    ['hi', '/hi'],
+    ['en', '/'],
+    [undefined, '/'],
+  ])('sends a page in %s to the landing page in its language, %s', async (language, landing) => {
+    const assign = vi.fn();
+    vi.stubGlobal('window', { localStorage: local, sessionStorage: perTab, location: { assign }, document: { documentElement: { dataset: { language } } } });
+    auth.getSession.mockResolvedValueOnce({ data: { session: null }, error: null });
+    await signOut();
+    expect(assign).toHaveBeenCalledWith(landing);
+  });
 });

@@ -2,6 +2,8 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { CONTACT_SUBMITTED_KEY } from '../../lib/browser/auth-storage';
 import { AUTH_STORAGE_KEY, setRememberMe, supabase } from '../../lib/browser/supabase-client';
 import { LOGIN_FAILED_MESSAGE } from './auth-strings';
+import { DEFAULT_LANGUAGE } from '../../domain/default-language';
+import { pathIn } from '../../domain/strings/paths';
 
 import { $auth } from './auth-state';
 
@@ -69,7 +71,12 @@ export async function signIn(email: string, password: string, rememberMe: boolea
  * fails. The access token is read beforehand because auth-js revokes with the stored session,
  * which by then is gone, so the revoke request is sent with the token held in memory.
  */
-export async function signOut(goHome: () => void = () => window.location.assign('/')): Promise<void> {
+/** The landing page in the language of the page signed out from (the layout writes it on <html>): a Hindi page's Logout lands on /hi. */
+function goToLandingPage(): void {
+  window.location.assign(pathIn(window.document.documentElement.dataset.language ?? DEFAULT_LANGUAGE, '/'));
+}
+
+export async function signOut(goHome: () => void = goToLandingPage): Promise<void> {
   try {
     const { data } = await supabase.auth.getSession();
     const accessToken = data.session?.access_token;
