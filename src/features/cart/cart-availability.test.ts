@@ -186,6 +186,18 @@ describe('refreshCartFromCatalogue', () => {
     ]);
   });
 
+  it('leaves the stored cart alone when the catalogue says what it already holds', () => {
+    addToCart(metformin);
+    addToCart(paracetamol);
+    const writes: unknown[] = [];
+    const stop = $cart.listen((cart) => writes.push(cart));
+    applyLookups(new Map([[metformin.id, { status: 'found', product: { ...metformin } }], [paracetamol.id, { status: 'unknown' }]]));
+    expect(writes).toEqual([]);
+    applyLookups(new Map([[metformin.id, { status: 'found', product: { ...metformin, mrp_paise: metformin.mrp_paise + 100 } }]]));
+    expect(writes).toHaveLength(1);
+    stop();
+  });
+
   it('a product found again is no longer marked gone', () => {
     addToCart(paracetamol);
     applyLookups(new Map([[paracetamol.id, { status: 'gone' }]]));

@@ -63,13 +63,22 @@ export function refreshLine(line: CartLine, lookup: CatalogueLookup): CartLine {
   return { ...line, product, prescriptionAccepted };
 }
 
+function sameLine(refreshed: CartLine, stored: CartLine): boolean {
+  if (refreshed.prescriptionAccepted !== stored.prescriptionAccepted) return false;
+  const fields = new Set([...Object.keys(refreshed.product), ...Object.keys(stored.product)]) as Set<keyof CartProduct>;
+  return [...fields].every((field) => refreshed.product[field] === stored.product[field]);
+}
+
 /** Products of cart lines that the catalogue no longer has; known only after a lookup, not stored. */
 export const $goneProductIds = atom<ReadonlySet<number>>(new Set());
 
 /** Applies the lookups to whatever the cart holds now (another tab may have changed it meanwhile). */
 export function applyLookups(lookups: ReadonlyMap<number, CatalogueLookup>): void {
   const cart = $cart.get();
-  $cart.set({ ...cart, items: cart.items.map((line) => refreshLine(line, lookups.get(line.product.id) ?? { status: 'unknown' })) });
+  const items = cart.items.map((line) => refreshLine(line, lookups.get(line.product.id) ?? { status: 'unknown' }));
+  // Nothing new: the stored cart is left alone, so a tab opening /cart never writes back over a change
+  // another tab has just made (a line removed there came back).
+  if (items.some((line, index) => !sameLine(line, cart.items[index]!))) $cart.set({ ...cart, items });
   const gone = new Set($goneProductIds.get());
   for (const [productId, lookup] of lookups) {
     if (lookup.status === 'gone') gone.add(productId);
