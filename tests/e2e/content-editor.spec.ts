@@ -1,14 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { startContentEditorBackend, type ContentEditorBackend } from '../../scripts/content-editor-backend';
 import { checkCatalogue } from '../../scripts/check-catalogue';
 import { LOCAL_EDITOR_BACKEND_PORT } from '../../src/features/content-editor/editor-config';
 import { lastUpdatedText } from '../../src/lib/site';
+import { buildInCopy } from './support/build-in-copy';
 import { fixtureProduct } from './support/fixture-catalogue';
 
 /*
@@ -118,20 +117,11 @@ test('an editor changes the shipping policy and a product description at /admin;
   // Every field the form does not show is kept: the record still passes the catalogue check.
   expect((await checkCatalogue(path.join(copy, 'content/catalogue'))).errors).toEqual([]);
 
-  // After a rebuild from the edited copy, the pages show the changes. The build runs in the copy,
-  // beside the repository's own sources (node_modules linked): the build writes .generated/ and
-  // .netlify/v1 under its root, and in the repository those are the suite's server's, which other
-  // specs are using meanwhile.
-  // Left out: what the build does not read, among it what other runs leave behind (a bench's
-  // synthetic catalogues run to 100,000 files), and the content the copy already has.
-  const keptOut = new Set(['node_modules', '.git', 'dist', '.netlify', '.generated', '.data', '.dependency-check', 'test-results', 'bench', 'content/catalogue', 'content/campaigns', 'content/delivery', 'content/policies']);
-  cpSync(repo, copy, { recursive: true, filter: (source) => !keptOut.has(path.relative(repo, source)) });
-  symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
-  const dist = path.join(copy, 'dist');
-  await promisify(execFile)('npx', ['astro', 'build'], {
-    cwd: copy,
-    env: { ...process.env, CATALOGUE_DIR: path.join(copy, 'content/catalogue'), POLICIES_DIR: path.join(copy, 'content/policies'), CAMPAIGNS_DIR: path.join(copy, 'content/campaigns'), DELIVERY_DIR: path.join(copy, 'content/delivery') },
-    maxBuffer: 64 * 1024 * 1024,
+  // After a rebuild from the edited copy (the content it holds kept), the pages show the changes.
+  const content = (folder: string) => path.join(copy, 'content', folder);
+  const dist = await buildInCopy(copy, {
+    leaveOut: ['content/catalogue', 'content/campaigns', 'content/delivery', 'content/policies'],
+    env: { CATALOGUE_DIR: content('catalogue'), POLICIES_DIR: content('policies'), CAMPAIGNS_DIR: content('campaigns'), DELIVERY_DIR: content('delivery') },
   });
   await openRebuilt(page, dist, '/shipping-policy');
   await expect(page.getByText(newSentence)).toBeVisible();

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
+import { buildInCopy } from './support/build-in-copy';
 import { fixtureProduct } from './support/fixture-catalogue';
 import hindiLanguage from '../../src/domain/strings/languages/hi';
 import { fill } from '../../src/domain/strings/format';
@@ -72,9 +71,6 @@ test('a Hindi list page 2 is drawn on its first request from the search card fil
   test.setTimeout(8 * 60_000);
   const copy = mkdtempSync(path.join(tmpdir(), 'hindi-list-pages-'));
   try {
-    const keptOut = new Set(['node_modules', '.git', 'dist', '.netlify', '.generated', '.data', '.dependency-check', 'test-results', 'bench', 'content/catalogue', 'content/campaigns', 'content/delivery']);
-    cpSync(repo, copy, { recursive: true, filter: (source) => !keptOut.has(path.relative(repo, source)) });
-    symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
     const catalogueDir = path.join(copy, 'catalogue');
     mkdirSync(catalogueDir);
     const fixtureDir = path.join(repo, 'tests/fixtures/catalogue');
@@ -88,10 +84,9 @@ test('a Hindi list page 2 is drawn on its first request from the search card fil
       }
       writeFileSync(path.join(catalogueDir, `${String(record.id)}.json`), JSON.stringify(record));
     }
-    await promisify(execFile)('npx', ['astro', 'build'], {
-      cwd: copy,
-      env: { ...process.env, CATALOGUE_DIR: catalogueDir, CAMPAIGNS_DIR: path.join(repo, 'tests/fixtures/campaigns'), DELIVERY_DIR: path.join(repo, 'tests/fixtures/delivery') },
-      maxBuffer: 64 * 1024 * 1024,
+    const dist = await buildInCopy(copy, {
+      leaveOut: ['content/catalogue', 'content/campaigns', 'content/delivery'],
+      env: { CATALOGUE_DIR: catalogueDir, CAMPAIGNS_DIR: path.join(repo, 'tests/fixtures/campaigns'), DELIVERY_DIR: path.join(repo, 'tests/fixtures/delivery') },
     });
     const products = sortProducts(
       buildCatalogue(readdirSync(catalogueDir).map((file) => ({ source: file, raw: JSON.parse(readFileSync(path.join(catalogueDir, file), 'utf8')) as unknown }))),
@@ -99,7 +94,6 @@ test('a Hindi list page 2 is drawn on its first request from the search card fil
     );
     expect(products).toHaveLength(60);
 
-    const dist = path.join(copy, 'dist');
     const { default: drawPage } = (await import(pathToFileURL(path.join(copy, '.netlify/v1/functions/ssr/ssr.mjs')).href)) as { default: (request: Request, context: object) => Promise<Response> };
     const drawn: string[] = [];
     const server = createServer((incoming, outgoing) => {

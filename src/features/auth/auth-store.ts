@@ -65,17 +65,17 @@ export async function signIn(email: string, password: string, rememberMe: boolea
   }
 }
 
+/** The landing page in the language of the page signed out from (the layout writes it on <html>): a Hindi page's Logout lands on /hi. */
+function goToLandingPage(): void {
+  window.location.assign(pathIn(window.document.documentElement.dataset.language ?? DEFAULT_LANGUAGE, '/'));
+}
+
 /**
  * Signs out in the spec's order: stored tokens and the contact marker go first, then session
  * storage, then the sign-out call; the page is signed out locally and sent home even if that call
  * fails. The access token is read beforehand because auth-js revokes with the stored session,
  * which by then is gone, so the revoke request is sent with the token held in memory.
  */
-/** The landing page in the language of the page signed out from (the layout writes it on <html>): a Hindi page's Logout lands on /hi. */
-function goToLandingPage(): void {
-  window.location.assign(pathIn(window.document.documentElement.dataset.language ?? DEFAULT_LANGUAGE, '/'));
-}
-
 export async function signOut(goHome: () => void = goToLandingPage): Promise<void> {
   try {
     const { data } = await supabase.auth.getSession();

@@ -11,6 +11,7 @@ import { readProductView } from '../../domain/product-schema';
 import { LIST_FACTS_URL } from './browse-files';
 import { formsOf } from './list-filters';
 import { PAGE_SIZE, pageCount } from './product-list';
+import { fetchSiteFile } from './product-page-on-request';
 import { CARDS_PER_FILE, cardFile, searchFileUrl } from './search-engine';
 import { SEARCH_MANIFEST_URL } from './search-fetch';
 
@@ -57,9 +58,9 @@ interface ListSite {
 }
 
 async function fetchSiteJson(url: URL): Promise<unknown> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(8_000) });
-  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}: the build writes it for every list page drawn on request.`);
-  return response.json();
+  const json = await fetchSiteFile(url);
+  if (json === null) throw new Error(`${url.pathname} answered 404: the build writes it for every list page drawn on request.`);
+  return json;
 }
 
 async function readListSite(origin: string): Promise<ListSite> {

@@ -16,7 +16,8 @@ export function shardJson(bytes: Uint8Array): unknown {
   return JSON.parse(gzipped ? gunzipSync(bytes).toString('utf8') : new TextDecoder().decode(bytes));
 }
 
-async function fetchShard(url: URL): Promise<unknown> {
+/** A JSON file of the site a page is drawn for, gzipped or not; null when the site has no such file. */
+export async function fetchSiteFile(url: URL): Promise<unknown> {
   const response = await fetch(url, { signal: AbortSignal.timeout(8_000) });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}.`);
@@ -28,7 +29,7 @@ export function readProductPageFromSite(segment: string, requestUrl: URL): Promi
   const { origin } = requestUrl;
   let reader = readers.get(origin);
   if (!reader) {
-    reader = productPageDataReader((path) => fetchShard(new URL(path, origin)));
+    reader = productPageDataReader((path) => fetchSiteFile(new URL(path, origin)));
     readers.set(origin, reader);
   }
   return reader(segment);

@@ -67,14 +67,8 @@ async function writeFiles(dist: URL, files: Iterable<[path: string, text: string
  */
 function* cardFiles(products: readonly Product[], version: string): Generator<[string, string]> {
   const cards = products.map((product) => JSON.stringify(toProductCard(product)));
-  const byFile = new Map<string, string[]>();
-  products.forEach((product, ordinal) => {
-    const url = productCardsUrl(product.id);
-    const members = byFile.get(url);
-    if (members) members.push(cards[ordinal]!);
-    else byFile.set(url, [cards[ordinal]!]);
-  });
-  for (const [url, members] of byFile) yield [url, `[${members.join(',')}]`];
+  const byFile = Map.groupBy(cards.keys(), (ordinal) => productCardsUrl(products[ordinal]!.id));
+  for (const [url, ordinals] of byFile) yield [url, `[${ordinals.map((ordinal) => cards[ordinal]).join(',')}]`];
   for (const [file, text] of searchCardFiles(cards, products.map(sellingPricePaise))) yield [searchFileUrl(version, file), text];
 }
 
