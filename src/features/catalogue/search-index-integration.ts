@@ -65,22 +65,29 @@ async function writeFiles(dist: URL, files: Iterable<[path: string, text: string
  * lines' prices from) and in the search's card files in name and in price order (search-engine.ts).
  * Plain files: as Astro routes they cost as much per file in route overhead as a product page.
  */
-function* cardFiles(products: readonly Product[], version: string): Generator<[string, string]> {
+export function* cardFiles(products: readonly Product[], version: string): Generator<[string, string]> {
   const cards = products.map((product) => JSON.stringify(toProductCard(product)));
   const byFile = Map.groupBy(cards.keys(), (ordinal) => productCardsUrl(products[ordinal]!.id));
   for (const [url, ordinals] of byFile) yield [url, `[${ordinals.map((ordinal) => cards[ordinal]).join(',')}]`];
   for (const [file, text] of searchCardFiles(cards, products.map(sellingPricePaise))) yield [searchFileUrl(version, file), text];
 }
 
-/** The sharded search index (search-engine.ts) and its manifest, fetched when a customer first searches. */
-async function writeSearchIndex(products: readonly Product[], dist: URL): Promise<{ files: number; version: string }> {
+/** The sharded search index (search-engine.ts) as site files, and its manifest, which names the index's version. */
+export function searchSiteFiles(products: readonly Product[]): { version: string; files: [string, string][]; manifest: [string, string] } {
   const { manifest, files } = searchIndexFiles(searchRows(products));
-  const written = await writeFiles(
-    dist,
-    [...files].map(([name, text]): [string, string] => [searchFileUrl(manifest.version, name), text]),
-  );
-  await writeFiles(dist, [[SEARCH_MANIFEST_URL, JSON.stringify(manifest)]]);
-  return { files: written + 1, version: manifest.version };
+  return {
+    version: manifest.version,
+    files: [...files].map(([name, text]): [string, string] => [searchFileUrl(manifest.version, name), text]),
+    manifest: [SEARCH_MANIFEST_URL, JSON.stringify(manifest)],
+  };
+}
+
+/** The search index and its manifest, fetched when a customer first searches; the manifest last, once the files it names are there. */
+async function writeSearchIndex(products: readonly Product[], dist: URL): Promise<{ files: number; version: string }> {
+  const { version, files, manifest } = searchSiteFiles(products);
+  const written = await writeFiles(dist, files);
+  await writeFiles(dist, [manifest]);
+  return { files: written + 1, version };
 }
 
 /**
