@@ -22,11 +22,15 @@ import { proposedGuestRequest } from './support/prescription-request';
 const text = hindi.text;
 const cetirizine = fixtureProduct(14);
 
+/** Every text of a record's value, however deep (a word after a line break is its own word, not 'nWord'). */
+const feedText = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(feedText) : [];
+
 /** Every word of the fixture catalogue's records: the feed's text may be English anywhere on a page. */
 const FEED_WORDS = new Set(
   readdirSync(path.resolve(import.meta.dirname, '../fixtures/catalogue'))
     .filter((file) => file.endsWith('.json'))
-    .flatMap((file) => JSON.stringify(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/catalogue', file), 'utf8'))).match(/[A-Za-z]+/g) ?? [])
+    .flatMap((file) => Object.values(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/catalogue', file), 'utf8')) as Record<string, unknown>).flatMap(feedText).join(' ').match(/[A-Za-z]+/g) ?? [])
     .map((word) => word.toLowerCase()),
 );
 
@@ -322,6 +326,21 @@ test('a signed-in customer in Hindi: the choice goes on the account, My orders i
   await expect(page.getByRole('heading', { level: 1, name: text.order.myOrdersHeading })).toBeVisible();
   await expect(page.locator('[data-my-orders]').getByText(text.order.loadingOrders)).toHaveCount(0, { timeout: FIRST_CALL_TIMEOUT });
   await expectAllHindi(page, new Set([...ALLOWED, ...customer.email.split(/[^A-Za-z]+/).map((word) => word.toLowerCase())]));
+});
+
+test('a guest who opens their account or My orders in Hindi signs in on the Hindi sign-in page and comes back to the Hindi page', async ({ page, customer }) => {
+  await page.goto('/hi/account');
+  await expect(page).toHaveURL(/\/hi\/login\?next=%2Fhi%2Faccount$/);
+  await expect(page.getByRole('button', { name: text.login.signIn })).toBeVisible();
+  await expectAllHindi(page);
+
+  await page.goto('/hi/account/orders');
+  await expect(page).toHaveURL(/\/hi\/login\?next=%2Fhi%2Faccount%2Forders$/);
+  await page.getByLabel(text.login.email, { exact: true }).fill(customer.email);
+  await page.getByLabel(text.login.password, { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: text.login.signIn }).click();
+  await expect(page).toHaveURL(/\/hi\/account\/orders$/, { timeout: FIRST_CALL_TIMEOUT });
+  await expect(page.getByRole('heading', { level: 1, name: text.order.myOrdersHeading })).toBeVisible();
 });
 
 test("a signed-in customer who switches to Hindi gets Supabase Auth's reset-password mail in Hindi", async ({ page }) => {

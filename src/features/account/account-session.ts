@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { hasStoredSession } from '../../lib/browser/auth-storage';
-import { $auth, sendToLogin, startAuthSession } from '../auth/public';
+import { sendToLogin } from '../../lib/browser/send-to-login';
+import { $auth, startAuthSession } from '../auth/public';
 import { signInFromLink, takeAuthLink, type AuthLink } from './auth-link';
 
 export type AccountStart =

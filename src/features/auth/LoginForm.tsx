@@ -47,7 +47,7 @@ export default function LoginForm({ text = ENGLISH_LOGIN_TEXT }: { text?: LoginT
 
   useEffect(() => {
     if (status.kind !== 'success') return undefined;
-    const timer = setTimeout(() => window.location.assign(pathUnder(text.prefix, afterLoginPath(window.location.search))), LOGIN_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => window.location.assign(afterLoginPath(window.location.search, text.prefix)), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [status.kind]);
 

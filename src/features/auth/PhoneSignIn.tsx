@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { LOGIN_REDIRECT_DELAY_MS } from './auth-strings';
 import { ENGLISH_LOGIN_TEXT, type LoginText } from './login-text';
 import { fill } from '../../domain/strings/format';
-import { pathUnder } from '../../domain/strings/paths';
 import { formatIndianMobile } from '../../domain/indian-mobile';
 import { OTP_LIFETIME_MS, OTP_RESEND_SECONDS } from './otp-strings';
 import { afterLoginPath } from './after-login';
@@ -39,7 +38,7 @@ export default function PhoneSignIn({ text = ENGLISH_LOGIN_TEXT }: { text?: Logi
 
   useEffect(() => {
     if (step.kind !== 'code' || !step.success) return undefined;
-    const timer = setTimeout(() => window.location.assign(pathUnder(text.prefix, afterLoginPath(window.location.search))), LOGIN_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => window.location.assign(afterLoginPath(window.location.search, text.prefix)), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [step]);
 

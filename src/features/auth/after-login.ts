@@ -1,15 +1,13 @@
 import { AFTER_LOGIN_PATH } from './auth-strings';
+import { pathUnder } from '../../domain/strings/paths';
 
 /**
- * Where to go after signing in: back to the page that sent a guest to /login (?next=/account),
- * only ever a path on this site, else the products as the spec says.
+ * Where to go after signing in: back to the page that sent a guest to sign in (?next=/account), only
+ * ever a path on this site, else the products as the spec says, in the sign-in page's language
+ * (`prefix`: '/hi', or '' in English). `next` is the whole path the sending page wrote, its language
+ * prefix included (/hi/account), so it is followed as it is.
  */
-export function afterLoginPath(search: string): string {
+export function afterLoginPath(search: string, prefix = ''): string {
   const next = new URLSearchParams(search).get('next');
-  return next && /^\/(?!\/)[^\s\\]*$/.test(next) ? next : AFTER_LOGIN_PATH;
-}
-
-/** Sends a guest to sign in, to come back here afterwards. */
-export function sendToLogin(): void {
-  window.location.replace(`/login?next=${encodeURIComponent(window.location.pathname)}`);
+  return next && /^\/(?!\/)[^\s\\]*$/.test(next) ? next : pathUnder(prefix, AFTER_LOGIN_PATH);
 }

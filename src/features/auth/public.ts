@@ -2,7 +2,6 @@
 export { $auth, type AuthState } from './auth-state';
 export { AFTER_LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from './auth-strings';
 export { OTP_ERRORS, OTP_SENT } from './otp-strings';
-export { sendToLogin } from './after-login';
 
 /**
  * Starts the page's auth session (header, and through the page's start-up script the cart sync) and

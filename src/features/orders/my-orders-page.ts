@@ -11,6 +11,7 @@ import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { noteFirstAction, pageDrawn } from '../../lib/browser/session-after-draw';
 import { sessionUser } from '../../lib/browser/session-token';
 import { el } from '../../lib/browser/dom';
+import { sendToLogin } from '../../lib/browser/send-to-login';
 import { myOrdersPage, ORDERS_PER_PAGE, takeEarlyMyOrdersRead } from './order-request';
 import { reorderPagePath } from '../../domain/reorder-link';
 
@@ -29,10 +30,6 @@ const words = () => pageText('order', englishOrder);
 const local = (path: string) => pathUnder(pagePathPrefix(), path);
 const date = { format: (value: Date) => new Intl.DateTimeFormat(pageLocale(), { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(value) };
 const LINK = 'text-teal-700 underline';
-
-function sendToLogin(): void {
-  window.location.replace(`${local('/login')}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-}
 
 /**
  * One page of the signed-in customer's orders, newest first, under row-level security; null when

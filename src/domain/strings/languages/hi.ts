@@ -449,7 +449,7 @@ const hi: Language = {
       proposedMedicines: 'सुझाई गई दवाएँ',
       noLongerSold: 'अब नहीं बिकती',
       priceEach: '{price} प्रति पैक',
-      mrp: 'MRP {price}',
+      mrp: 'एमआरपी {price}',
       prescribedQuantity: '(पर्चे में: {count})',
       quantity: 'मात्रा',
       quantityOf: '{name} की मात्रा',
