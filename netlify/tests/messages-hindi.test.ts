@@ -9,6 +9,7 @@ import { buildDeskDependencies } from '../../src/features/desk/server/dependenci
 import type { DeskDependencies } from '../../src/features/desk/server/handlers';
 import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-records';
 import { sendWaitingMessages } from '../../src/features/messages/server/public';
+import { shortLinkHandler } from '../../src/features/messages/server/handlers';
 import { SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DRUG_TAX, type TestStack } from './test-stack';
 
 // Issue 40: an order placed from a Hindi page gets its messages in Hindi on every channel (mail
@@ -94,6 +95,13 @@ async function codOrder(mobile: string, language: string): Promise<{ id: string;
 }
 
 const smsTo = (mobile: string) => msg91.sent.filter((sms) => sms.to === mobile);
+
+/** Where an SMS's short link sends the customer: the /s function's answer to the link in the text. */
+async function openedFrom(text: string): Promise<string | null> {
+  const link = /https?:\/\/\S+\/s\/[ofr]\/\S+/.exec(text);
+  if (!link) throw new Error(`No short link in: ${text}`);
+  return (await shortLinkHandler(new Request(link[0]), () => desk.orders)).headers.get('location');
+}
 const whatsappTo = (mobile: string) => whatsapp.sent.filter((message) => message.to === mobile);
 
 describe('an order placed in Hindi', () => {
@@ -109,6 +117,9 @@ describe('an order placed in Hindi', () => {
     expect(mailed!.subject).toBe(`आपका MediKart ऑर्डर ${order.orderNumber} हो गया है`);
     expect(mailed!.text).toContain('आपके ऑर्डर के लिए धन्यवाद।');
     expect(mailed!.text).toContain('2 x Paracetamol 500mg Strip (₹617.25 प्रति)');
+    // Its links open the Hindi order page, on whichever phone or browser they are read.
+    expect(mailed!.text).toContain(`${SITE_URL}/hi/orders/${order.orderNumber}?key=`);
+    expect(await openedFrom(sms!.text)).toMatch(new RegExp(`^${SITE_URL}/hi/orders/${order.orderNumber}\\?key=`));
     const { data: rows } = await admin.from('message_outbox').select('channel, delivery_status, body').eq('order_id', order.id).order('channel');
     expect(rows).toEqual([
       { channel: 'mail', delivery_status: 'sent', body: null },
@@ -148,7 +159,10 @@ describe('an order in a language the messages are not written in, or in English'
       const [sms] = smsTo(mobile);
       expect(sms, language).toMatchObject({ templateId: localMsg91TemplateId('medikart_order_confirmation_en'), encoding: 'GSM-7', segments: 1 });
       expect(sms!.text).toMatch(new RegExp(`^MediKart: order ${order.orderNumber} is placed\\. Total Rs 1,234\\.50\\.`));
-      expect(inbox.find((message) => message.to.includes(order.email))!.subject).toBe(`Your MediKart order ${order.orderNumber} is placed`);
+      const mailed = inbox.find((message) => message.to.includes(order.email));
+      expect(mailed!.subject).toBe(`Your MediKart order ${order.orderNumber} is placed`);
+      expect(mailed!.text, language).toContain(`${SITE_URL}/orders/${order.orderNumber}?key=`);
+      expect(await openedFrom(sms!.text), language).toMatch(new RegExp(`^${SITE_URL}/orders/${order.orderNumber}\\?key=`));
     }
   });
 });
@@ -177,6 +191,7 @@ describe('a prescription request sent from a Hindi page', () => {
     const [sms] = smsTo(mobile);
     expect(sms).toMatchObject({ templateId: localMsg91TemplateId('medikart_request_received_hi') });
     expect(sms!.text).toContain(`MediKart: पर्चा मिला, अनुरोध ${data!.request_number}।`);
+    expect(await openedFrom(sms!.text)).toMatch(new RegExp(`^${SITE_URL}/hi/prescription-request\\?`));
   });
 });
 
@@ -203,5 +218,8 @@ describe('a refill reminder of an order placed in Hindi', () => {
     const mailed = inbox.find((message) => message.to.includes(order.email) && message.subject.includes('Metformin'));
     expect(mailed?.subject).toBe('Metformin 500mg Tablet दोबारा मँगाने का समय');
     expect(mailed?.text).toContain('सोमवार, 30 नवंबर');
+    // The reminder's reorder page is the Hindi one, from the mail and from the SMS.
+    expect(mailed?.text).toContain(`${SITE_URL}/hi/reorder?reminder=`);
+    expect(await openedFrom(sms!.text)).toMatch(new RegExp(`^${SITE_URL}/hi/reorder\\?reminder=`));
   });
 });

@@ -324,7 +324,7 @@ export function orderDetails(record: OrderRecord, options: OrderDetailsOptions):
         el(
           'p',
           { class: 'mt-2 text-sm' },
-          el('a', { class: 'text-teal-700 underline', href: `/orders/invoice?${new URLSearchParams({ number: order.order_number, ...(options.orderKey ? { key: options.orderKey } : {}) })}` }, text.invoice),
+          el('a', { class: 'text-teal-700 underline', href: local(`/orders/invoice?${new URLSearchParams({ number: order.order_number, ...(options.orderKey ? { key: options.orderKey } : {}) })}`) }, text.invoice),
         ),
       order.status === 'returned' &&
         el(

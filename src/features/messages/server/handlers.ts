@@ -32,15 +32,20 @@ export async function shortLinkHandler(req: Request, deps: Deps): Promise<Respon
     if (!target) return page(404, unknown);
     let destination: string | null = null;
     if (target.type === 'order') {
-      const { data, error } = await dependencies.db.from('orders').select('id, order_number').eq('order_number', target.id).maybeSingle();
+      const { data, error } = await dependencies.db.from('orders').select('id, order_number, language').eq('order_number', target.id).maybeSingle();
       if (error) throw new Error(error.message);
       if (data) destination = await orderPageLink(dependencies.env, data);
     } else if (target.type === 'request') {
-      const { data, error } = await dependencies.db.from('prescription_requests').select('id, request_number').eq('request_number', target.id).maybeSingle();
+      const { data, error } = await dependencies.db.from('prescription_requests').select('id, request_number, language').eq('request_number', target.id).maybeSingle();
       if (error) throw new Error(error.message);
       if (data) destination = await requestPageLink(dependencies.env, data);
     } else {
-      destination = (await refillLinks(dependencies.env, target.id)).reorder;
+      // The reorder page in the language of the order the reminder came from.
+      const reminder = await dependencies.db.from('refill_reminders').select('order_id').eq('id', target.id).maybeSingle();
+      if (reminder.error) throw new Error(reminder.error.message);
+      const order = reminder.data ? await dependencies.db.from('orders').select('language').eq('id', reminder.data.order_id).single() : null;
+      if (order?.error) throw new Error(order.error.message);
+      destination = (await refillLinks(dependencies.env, target.id, order?.data.language)).reorder;
     }
     if (!destination) return page(404, unknown);
     return new Response(null, { status: 302, headers: { ...API_SECURITY_HEADERS, location: destination, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });

@@ -49,3 +49,11 @@ describe('the journey’s mails', () => {
     expect(orderPhoneValues('order_return_pickup', facts, [], 'en', news)).toEqual(['MK-2611-000123', 'Mon, 30 Nov']);
   });
 });
+
+describe('the shipped mail’s invoice link', () => {
+  it('opens the invoice page in the language of the order page it is made from', () => {
+    expect(composeOrderMail('order_shipped', order, link, true, [], 'en').text).toContain('https://medikart.in/orders/invoice?number=MK-2611-000123&key=abc');
+    const hindiLink = 'https://medikart.in/hi/orders/MK-2611-000123?key=abc';
+    expect(composeOrderMail('order_shipped', order, hindiLink, true, [], 'hi').text).toContain('https://medikart.in/hi/orders/invoice?number=MK-2611-000123&key=abc');
+  });
+});

@@ -2,6 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { guestOrderToken } from '../../../domain/guest-order-link';
 import { requestPagePath } from '../../../domain/prescription-request-contract';
 import { requestKey } from '../../../domain/prescription-request-link';
+import { DEFAULT_LANGUAGE } from '../../../domain/language';
+import { messageLanguageCodes } from '../../../domain/messages';
+import { pathIn } from '../../../domain/strings/paths';
 
 /**
  * The links in messages. A mail carries the page's full signed link; an SMS has 160 characters, so
@@ -52,10 +55,21 @@ export async function readShortLink(env: LinkEnv, pathname: string): Promise<Sho
   return expected.length === given.length && timingSafeEqual(expected, given) ? target : null;
 }
 
-export async function orderPageLink(env: LinkEnv, order: { id: string; order_number: string }): Promise<string> {
-  return new URL(`/orders/${order.order_number}?key=${await guestOrderToken(order.id, env.ORDER_LINK_SECRET)}`, env.SITE_URL).toString();
+/**
+ * A page of the site in the language the customer chose (kept on their order or request): a message
+ * in Hindi opens the Hindi page, on whichever phone or browser it is read. A language the shop has no
+ * messages in has no pages either: its customer gets English's, as their messages.
+ */
+export function inCustomerLanguage(language: string | null | undefined, path: string): string {
+  return pathIn(language && messageLanguageCodes.includes(language) ? language : DEFAULT_LANGUAGE, path);
 }
 
-export async function requestPageLink(env: LinkEnv, request: { id: string; request_number: string }): Promise<string> {
-  return new URL(requestPagePath(request.request_number, await requestKey(request.id, env.ORDER_LINK_SECRET)), env.SITE_URL).toString();
+export async function orderPageLink(env: LinkEnv, order: { id: string; order_number: string; language?: string | null }): Promise<string> {
+  const path = `/orders/${order.order_number}?key=${await guestOrderToken(order.id, env.ORDER_LINK_SECRET)}`;
+  return new URL(inCustomerLanguage(order.language, path), env.SITE_URL).toString();
+}
+
+export async function requestPageLink(env: LinkEnv, request: { id: string; request_number: string; language?: string | null }): Promise<string> {
+  const path = requestPagePath(request.request_number, await requestKey(request.id, env.ORDER_LINK_SECRET));
+  return new URL(inCustomerLanguage(request.language, path), env.SITE_URL).toString();
 }

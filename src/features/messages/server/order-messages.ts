@@ -69,11 +69,12 @@ function introOf(kind: OrderMessageKind, order: OrderRow, refundsOnline: boolean
   return fill(words.refunded, { paymentStatus: words.paymentStatuses[order.payment_status] });
 }
 
-/** /orders/<number>?key=… -> /orders/invoice?number=<number>&key=… (the invoice's own prebuilt page). */
+/** /orders/<number>?key=… -> /orders/invoice?number=<number>&key=… (the invoice's own prebuilt page), /hi/orders/… -> /hi/orders/invoice?…. */
 function invoiceLinkOf(orderLink: string): string {
   const url = new URL(orderLink);
-  const invoice = new URL('/orders/invoice', url);
-  invoice.searchParams.set('number', decodeURIComponent(url.pathname.replace(/^\/orders\//, '')));
+  const [, prefix = '', number = ''] = /^(\/[a-z]{2})?\/orders\/(.+)$/.exec(url.pathname) ?? [];
+  const invoice = new URL(`${prefix}/orders/invoice`, url);
+  invoice.searchParams.set('number', decodeURIComponent(number));
   const key = url.searchParams.get('key');
   if (key) invoice.searchParams.set('key', key);
   return invoice.toString();

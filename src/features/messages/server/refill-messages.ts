@@ -5,7 +5,7 @@ import { fill } from '../../../domain/strings/format';
 import { refillOrderKey, refillStopKey } from '../../../domain/refill-link';
 import { reorderPagePath } from '../../../domain/reorder-link';
 import type { ComposedMessage, MessageContext } from './message-types';
-import { escapeHtml, shortLink } from './links';
+import { escapeHtml, inCustomerLanguage, shortLink } from './links';
 import { mailWordsIn } from './mail-words';
 
 export interface RefillLinks {
@@ -14,8 +14,10 @@ export interface RefillLinks {
 }
 
 
-export async function refillLinks(env: Pick<MessageContext['env'], 'ORDER_LINK_SECRET' | 'SITE_URL'>, reminderId: string): Promise<RefillLinks> {
-  const reorder = new URL(reorderPagePath({ reminder: reminderId, key: await refillOrderKey(reminderId, env.ORDER_LINK_SECRET) }), env.SITE_URL).toString();
+/** The reminder's links: the reorder page in the customer's language, and the one-click stop. */
+export async function refillLinks(env: Pick<MessageContext['env'], 'ORDER_LINK_SECRET' | 'SITE_URL'>, reminderId: string, language?: string | null): Promise<RefillLinks> {
+  const reorderPath = reorderPagePath({ reminder: reminderId, key: await refillOrderKey(reminderId, env.ORDER_LINK_SECRET) });
+  const reorder = new URL(inCustomerLanguage(language, reorderPath), env.SITE_URL).toString();
   const stop = new URL(`/api/refills/stop?${new URLSearchParams({ reminder: reminderId, key: await refillStopKey(reminderId, env.ORDER_LINK_SECRET) })}`, env.SITE_URL).toString();
   return { reorder, stop };
 }
@@ -46,7 +48,7 @@ export async function composeRefillMessage(context: MessageContext, reminderId: 
   const order = await context.db.from('orders').select('language').eq('id', reminder.order_id).single();
   if (order.error) throw new Error(`reading the language of refill reminder ${reminderId}'s order: ${order.error.message}`);
   const { language } = messageWords('refill_due', z.object({ language: z.string() }).parse(order.data).language);
-  const links = await refillLinks(context.env, reminder.id);
+  const links = await refillLinks(context.env, reminder.id, language);
   return {
     language,
     email: reminder.email,
