@@ -23,8 +23,6 @@ export const reorderStrings = {
   noDoseCount: (name: string) => fill(text.noDoseCount, { name }),
   signInToRemind: text.signInToRemind,
   remindFailed: text.remindFailed,
-  stopped: (name: string) => fill(text.stopped, { name }),
-  stopBadLink: text.stopBadLink,
   accountHeading: text.accountHeading,
   accountNone: text.accountNone,
   stop: text.stop,

@@ -14,11 +14,13 @@ export interface RefillLinks {
 }
 
 
-/** The reminder's links: the reorder page in the customer's language, and the one-click stop. */
+/** The reminder's links: the reorder page in the customer's language, and the one-click stop, which answers in it (its key signs the reminder alone). */
 export async function refillLinks(env: Pick<MessageContext['env'], 'ORDER_LINK_SECRET' | 'SITE_URL'>, reminderId: string, language?: string | null): Promise<RefillLinks> {
   const reorderPath = reorderPagePath({ reminder: reminderId, key: await refillOrderKey(reminderId, env.ORDER_LINK_SECRET) });
   const reorder = new URL(inCustomerLanguage(language, reorderPath), env.SITE_URL).toString();
-  const stop = new URL(`/api/refills/stop?${new URLSearchParams({ reminder: reminderId, key: await refillStopKey(reminderId, env.ORDER_LINK_SECRET) })}`, env.SITE_URL).toString();
+  const stopQuery = new URLSearchParams({ reminder: reminderId, key: await refillStopKey(reminderId, env.ORDER_LINK_SECRET) });
+  if (language && language !== DEFAULT_LANGUAGE) stopQuery.set('language', language);
+  const stop = new URL(`/api/refills/stop?${stopQuery}`, env.SITE_URL).toString();
   return { reorder, stop };
 }
 

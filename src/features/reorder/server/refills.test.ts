@@ -73,4 +73,22 @@ describe('stopping from the mail', () => {
     expect((await stopRefillHandler(new Request('https://www.medikart.in/api/refills/stop?reminder=nope&key=x'), table.deps)).status).toBe(400);
     expect(table.updates).toEqual([]);
   });
+
+  it("answers in the language of the reminder's mail, with that language's account and products links", async () => {
+    const links = await refillLinks(env, id, 'hi');
+    expect(links.reorder).toMatch(new RegExp(`^https://www\\.medikart\\.in/hi/reorder\\?reminder=${id}&key=`));
+    expect(links.stop).toMatch(/&language=hi$/);
+    const answer = await stopRefillHandler(new Request(links.stop), reminderTable({ name: 'Metformin 500mg Tablet', stopped_at: null }).deps);
+    const page = await answer.text();
+    expect(page).toContain('<html lang="hi">');
+    expect(page).toContain('Metformin 500mg Tablet का रिमाइंडर बंद कर दिया गया है।');
+    expect(page).toContain('<a href="/hi/account" style="color:#0f766e">आपका खाता</a>');
+    expect(page).toContain('<a href="/hi/products" style="color:#0f766e">खरीदारी जारी रखें</a>');
+    const wrongKey = await stopRefillHandler(new Request(`https://www.medikart.in/api/refills/stop?reminder=${id}&key=${'A'.repeat(43)}&language=hi`), reminderTable(null).deps);
+    expect(await wrongKey.text()).toContain('यह लिंक सही नहीं है।');
+    // A language the shop has no table for reads English.
+    expect(await (await stopRefillHandler(new Request(links.stop.replace('language=hi', 'language=kn')), reminderTable({ name: 'Metformin 500mg Tablet', stopped_at: null }).deps)).text()).toContain(
+      'Your refill reminder for Metformin 500mg Tablet is stopped.',
+    );
+  });
 });

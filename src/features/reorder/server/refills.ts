@@ -7,8 +7,13 @@ import { escapeHtml, sendWaitingMessages } from '../../messages/server/public';
 import { reorderStrings } from '../../../domain/reorder-strings';
 import type { ReorderDependencies } from './reorder';
 import { refusals } from '../../../domain/strings/english/refusals';
-import { answeredIn } from '../../../lib/server/answered-in';
+import { answeredIn, languageTable } from '../../../lib/server/answered-in';
 import { orderLanguageSchema } from '../../../domain/payment-contract';
+import { DEFAULT_LANGUAGE } from '../../../domain/language';
+import english from '../../../domain/strings/languages/en';
+import type { StringTable } from '../../../domain/strings/table';
+import { fill } from '../../../domain/strings/format';
+import { pathIn } from '../../../domain/strings/paths';
 
 /** How many days before the supply runs out the reminder goes (the database's remind_on says the same). */
 export const REMIND_DAYS_BEFORE = 5;
@@ -74,9 +79,15 @@ export const startRefillHandler = (req: Request, deps: () => ReorderDependencies
     return jsonResponse(await answeredIn(body.language, () => startRefill(deps(), req, body)));
   });
 
-
-function stopPage(status: number, message: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Refill reminder · MediKart</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111827"><h1 style="font-size:1.5rem">Refill reminder</h1><p role="status">${escapeHtml(message)}</p><p><a href="/account" style="color:#0f766e">Your account</a> · <a href="/products" style="color:#0f766e">Continue shopping</a></p></body></html>`;
+/**
+ * The stop link's page, in the language its mail was written in (the link's `language`, English when
+ * absent or a language the shop has no table for), with its links to that language's pages.
+ */
+async function stopPage(status: number, say: (text: StringTable) => string, languageCode: string | null): Promise<Response> {
+  const language = (languageCode && languageCode !== DEFAULT_LANGUAGE && (await languageTable(languageCode))) || english;
+  const { text, settings } = language;
+  const local = (path: string) => pathIn(settings.code, path);
+  const html = `<!doctype html><html lang="${settings.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(text.reorder.stopTitle)} · MediKart</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111827"><h1 style="font-size:1.5rem">${escapeHtml(text.reorder.stopTitle)}</h1><p role="status">${escapeHtml(say(text))}</p><p><a href="${local('/account')}" style="color:#0f766e">${escapeHtml(text.reorder.yourAccount)}</a> · <a href="${local('/products')}" style="color:#0f766e">${escapeHtml(text.order.continueShopping)}</a></p></body></html>`;
   return new Response(html, { status, headers: { ...API_SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } });
 }
 
@@ -85,26 +96,28 @@ function stopPage(status: number, message: string): Response {
  * stops the reminder without signing in; the key is the reminder's own HMAC. Stopping twice is fine.
  */
 export async function stopRefillHandler(req: Request, deps: () => Pick<ServerDependencies, 'db' | 'env' | 'now'>): Promise<Response> {
-  if (req.method !== 'GET' && req.method !== 'POST') return stopPage(405, `Method ${req.method} is not allowed.`);
   const url = new URL(req.url);
+  const language = url.searchParams.get('language');
+  if (req.method !== 'GET' && req.method !== 'POST') return stopPage(405, () => `Method ${req.method} is not allowed.`, null);
   const reminder = url.searchParams.get('reminder') ?? '';
   const key = url.searchParams.get('key') ?? '';
-  if (!z.uuid().safeParse(reminder).success) return stopPage(400, reorderStrings.stopBadLink);
+  const badLink = (text: StringTable) => text.reorder.stopBadLink;
+  if (!z.uuid().safeParse(reminder).success) return stopPage(400, badLink, language);
   try {
     const dependencies = deps();
-    if (!(await isRefillStopKey(reminder, key, dependencies.env.ORDER_LINK_SECRET))) return stopPage(403, reorderStrings.stopBadLink);
+    if (!(await isRefillStopKey(reminder, key, dependencies.env.ORDER_LINK_SECRET))) return stopPage(403, badLink, language);
     const { data, error } = await dependencies.db.from('refill_reminders').select('name, stopped_at').eq('id', reminder).maybeSingle();
     if (error) throw new Error(error.message);
-    if (!data) return stopPage(404, reorderStrings.stopBadLink);
+    if (!data) return stopPage(404, badLink, language);
     const row = z.object({ name: z.string(), stopped_at: z.string().nullable() }).parse(data);
     if (row.stopped_at === null) {
       const update = await dependencies.db.from('refill_reminders').update({ stopped_at: dependencies.now().toISOString() }).eq('id', reminder);
       if (update.error) throw new Error(update.error.message);
     }
-    return stopPage(200, reorderStrings.stopped(row.name));
+    return stopPage(200, (text) => fill(text.reorder.stopped, { name: row.name }), language);
   } catch (error) {
     console.error('[refill stop]', error);
-    return stopPage(500, 'We could not stop the reminder just now. Please try the link again.');
+    return stopPage(500, (text) => text.reorder.stopFailed, language);
   }
 }
 
