@@ -308,7 +308,7 @@ test('an offer in Hindi: the shop\u2019s words in Hindi around the offer\u2019s 
   await expectAllHindi(page, ALLOWED_ON_OFFERS);
 });
 
-test('a signed-in customer in Hindi: the choice goes on the account, My orders in Hindi', async ({ page, customer }) => {
+test('a signed-in customer in Hindi: the choice goes on the account, My orders in Hindi, and another browser signed in takes it', async ({ page, customer }) => {
   await page.goto('/products');
   await languageSwitch(page, hindi.settings.name).click();
   await expect(page).toHaveURL(/\/hi\/products$/);
@@ -326,6 +326,25 @@ test('a signed-in customer in Hindi: the choice goes on the account, My orders i
   await expect(page.getByRole('heading', { level: 1, name: text.order.myOrdersHeading })).toBeVisible();
   await expect(page.locator('[data-my-orders]').getByText(text.order.loadingOrders)).toHaveCount(0, { timeout: FIRST_CALL_TIMEOUT });
   await expectAllHindi(page, new Set([...ALLOWED, ...customer.email.split(/[^A-Za-z]+/).map((word) => word.toLowerCase())]));
+
+  // Another browser, where no language was chosen: signed in there, the store turns to the account's Hindi.
+  const laptop = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const other = await laptop.newPage();
+    await other.goto('/login');
+    await signIn(other, customer);
+    await expect(other).toHaveURL(/\/hi\/products$/, { timeout: FIRST_CALL_TIMEOUT });
+    await expect(other.locator('html')).toHaveAttribute('lang', 'hi');
+    // The customer switches back there: English is the account's language again (the worker's other specs expect it).
+    await languageSwitch(other, 'English').click();
+    await expect(other).toHaveURL(/\/products$/);
+    await expect
+      .poll(async () => (await serviceClient.from('profiles').select('language').eq('user_id', customer.id)).data, { timeout: FIRST_CALL_TIMEOUT })
+      .toEqual([{ language: 'en' }]);
+    await expect.poll(async () => (await serviceClient.auth.admin.getUserById(customer.id)).data.user?.user_metadata.language, { timeout: FIRST_CALL_TIMEOUT }).toBe('en');
+  } finally {
+    await laptop.close();
+  }
 });
 
 test('a guest who opens their account or My orders in Hindi signs in on the Hindi sign-in page and comes back to the Hindi page', async ({ page, customer }) => {

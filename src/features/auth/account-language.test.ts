@@ -6,7 +6,7 @@ vi.mock('../../lib/browser/load-supabase', () => ({
   loadSupabase: async () => ({ from: () => ({ upsert: calls.upsert }), auth: { updateUser: calls.updateUser } }),
 }));
 
-const { saveLanguageChoice } = await import('./account-language');
+const { saveLanguageChoice, takeAccountLanguage } = await import('./account-language');
 
 class MemoryStorage {
   values = new Map<string, string>();
@@ -62,5 +62,42 @@ describe("the language chosen in the browser, saved on the account", () => {
     await saveLanguageChoice(customer());
     await saveLanguageChoice(customer());
     expect(calls.updateUser).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the account's language, taken by a browser where none was chosen", () => {
+  let local: MemoryStorage;
+  const reload = vi.fn();
+  /** A page in `language`, written also in the languages listed. */
+  const openPage = (language: string, alsoIn: readonly string[]) =>
+    vi.stubGlobal('document', { documentElement: { dataset: { language }, hasAttribute: (name: string) => alsoIn.some((code) => name === `data-in-${code}`) } });
+  beforeEach(() => {
+    vi.clearAllMocks();
+    local = new MemoryStorage();
+    vi.stubGlobal('localStorage', local);
+    vi.stubGlobal('location', { reload });
+  });
+
+  it('turns an English page opened signed in to the Hindi account\'s Hindi, and remembers it', () => {
+    openPage('en', ['hi']);
+    expect(takeAccountLanguage(customer({ language: 'hi' }))).toBe(true);
+    expect(local.getItem('language')).toBe('hi');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the page alone after a choice in this browser, for an English account, on a page already in it or written in English only', () => {
+    openPage('en', ['hi']);
+    local.setItem('language', 'en');
+    expect(takeAccountLanguage(customer({ language: 'hi' }))).toBe(false);
+    local = new MemoryStorage();
+    vi.stubGlobal('localStorage', local);
+    expect(takeAccountLanguage(customer({ language: 'en' }))).toBe(false);
+    expect(takeAccountLanguage(customer())).toBe(false);
+    openPage('hi', ['en']);
+    expect(takeAccountLanguage(customer({ language: 'hi' }))).toBe(false);
+    openPage('en', []);
+    expect(takeAccountLanguage(customer({ language: 'hi' }))).toBe(false);
+    expect(local.getItem('language')).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { loadSupabase } from '../../lib/browser/load-supabase';
 import { LANGUAGE_STORAGE_KEY } from '../../lib/language-choice';
+import { DEFAULT_LANGUAGE } from '../../domain/default-language';
 
 /** The language last saved to the signed-in account from this browser, so it is saved once per change. */
 const SAVED_KEY = `${LANGUAGE_STORAGE_KEY}-saved`;
@@ -35,4 +36,22 @@ export async function saveLanguageChoice(user: Pick<User, 'id' | 'user_metadata'
   } finally {
     saving = null;
   }
+}
+
+/**
+ * A browser where no language has been chosen takes the signed-in account's, when the page is written
+ * in it too: the customer who chose Hindi on their phone opens the store signed in on a laptop and
+ * reads Hindi. The account's language is user_metadata's copy of the profile (it comes with the
+ * session, no request). English is never forced on a page: one opened in Hindi without a choice stays.
+ * Answers whether the page is on its way to the account's language.
+ */
+export function takeAccountLanguage(user: Pick<User, 'user_metadata'>): boolean {
+  const account: unknown = user.user_metadata?.language;
+  const root = document.documentElement;
+  if (typeof account !== 'string' || !/^[a-z]{2}$/.test(account) || account === DEFAULT_LANGUAGE) return false;
+  if (localStorage.getItem(LANGUAGE_STORAGE_KEY) !== null || root.dataset.language === account || !root.hasAttribute(`data-in-${account}`)) return false;
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, account);
+  // The head's language script (lib/language-choice.ts) sends a page to the remembered language's at once, keeping its place.
+  location.reload();
+  return true;
 }
