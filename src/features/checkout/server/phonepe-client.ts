@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { HttpRefusal } from '../../../lib/server/http';
+import { refusals } from '../../../domain/strings/english/refusals';
+import { fill } from '../../../domain/strings/fill';
 import { callProvider, endpoint } from './provider-http';
 
 export interface PhonePeConfig {
@@ -54,7 +56,7 @@ export class PhonePeClient {
     const parsed = tokenSchema.safeParse(body);
     if (status !== 200 || !parsed.success) {
       console.error(`[phonepe] token request answered ${status}`);
-      throw new HttpRefusal(502, 'PhonePe is unavailable right now. Please try again.');
+      throw new HttpRefusal(502, fill(refusals.providerUnavailable, { provider: 'PhonePe' }));
     }
     this.token = { value: parsed.data.access_token, expiresAtMs: parsed.data.expires_at * 1000 };
     return this.token.value;
@@ -79,7 +81,7 @@ export class PhonePeClient {
     const parsed = payReplySchema.safeParse(body);
     if (status !== 200 || !parsed.success) {
       console.error(`[phonepe] pay answered ${status}`);
-      throw new HttpRefusal(502, 'PhonePe could not start the payment. Please try again.');
+      throw new HttpRefusal(502, fill(refusals.providerCouldNotStart, { provider: 'PhonePe' }));
     }
     return { redirectUrl: parsed.data.redirectUrl };
   }
@@ -94,7 +96,7 @@ export class PhonePeClient {
     const parsed = statusReplySchema.safeParse(body);
     if (status !== 200 || !parsed.success) {
       console.error(`[phonepe] status answered ${status}`);
-      throw new HttpRefusal(502, 'PhonePe could not confirm the payment yet. Please try again.');
+      throw new HttpRefusal(502, fill(refusals.providerCouldNotConfirm, { provider: 'PhonePe' }));
     }
     return parsed.data;
   }

@@ -11,6 +11,8 @@ import {
 import { paymentMethodLabel } from '../../../domain/payment-methods';
 import { providerEnv, type RazorpayEnv } from './env';
 import { HttpRefusal, parseBody, parseJson } from '../../../lib/server/http';
+import { refusals } from '../../../domain/strings/english/refusals';
+import { fill } from '../../../domain/strings/fill';
 import type { StoredOrder } from './order-store';
 import type { PaymentOutcome, PaymentProvider, Refund, ServerPaymentMethod, WebhookEvent } from './provider';
 import { callProvider, endpoint } from './provider-http';
@@ -60,7 +62,7 @@ export function createRazorpayProvider(env: RazorpayEnv, fetcher: typeof fetch):
       const parsed = orderReplySchema.safeParse(body);
       if (status !== 200 || !parsed.success) {
         console.error(`[Razorpay] order creation answered ${status}`);
-        throw new HttpRefusal(502, 'Razorpay could not create the order. Please try again.');
+        throw new HttpRefusal(502, fill(refusals.providerCouldNotCreate, { provider: 'Razorpay' }));
       }
       const reply: CreateOrderResponse = { order: { id: parsed.data.id, amount: order.amountPaise, currency: 'INR' } };
       return { providerOrderId: parsed.data.id, reply };
@@ -120,7 +122,7 @@ export function createRazorpayProvider(env: RazorpayEnv, fetcher: typeof fetch):
       const parsed = paymentsReplySchema.safeParse(body);
       if (status !== 200 || !parsed.success) {
         console.error(`[Razorpay] order payments answered ${status}`);
-        throw new HttpRefusal(502, 'Razorpay could not confirm the payment yet. Please try again.');
+        throw new HttpRefusal(502, fill(refusals.providerCouldNotConfirm, { provider: 'Razorpay' }));
       }
       const captured = parsed.data.items.find((payment) => payment.status === 'captured' || payment.status === 'refunded');
       if (captured) return { state: 'paid', paymentId: captured.id, amountPaise: captured.amount, currency: captured.currency };
