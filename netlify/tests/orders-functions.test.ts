@@ -5,6 +5,7 @@ import { startMailEmulator, type SentEmail } from '../../emulators/mail/index.ts
 import { guestOrderToken } from '../../src/domain/guest-order-link';
 import { paymentHandler } from '../../src/features/checkout/server/payment-handlers';
 import { orderStrings } from '../../src/domain/order-strings';
+import hindi from '../../src/domain/strings/languages/hi';
 import { buildServerDependencies, type ServerDependencies } from '../../src/features/orders/server/server-dependencies';
 import { afterOrderPlaced } from '../../src/features/orders/server/cancel-order';
 import { orderRecord } from '../../src/features/orders/server/order-access';
@@ -92,6 +93,9 @@ describe('POST /api/orders/cancel', () => {
     const key = await guestOrderToken(order.id, SECRET);
     const refused = await call(cancelOrderHandler, { body: { orderNumber: order.number, key, reason: 'Ordered by mistake' } });
     expect(refused).toEqual({ status: 409, body: { error: orderStrings.shippedCannotCancel } });
+    // From the Hindi order page, the same refusal in Hindi.
+    const refusedInHindi = await call(cancelOrderHandler, { body: { orderNumber: order.number, key, reason: 'Ordered by mistake', language: 'hi' } });
+    expect(refusedInHindi).toEqual({ status: 409, body: { error: hindi.text.order.shippedCannotCancel } });
     expect(await refundCount(stack.razorpay.url)).toBe(before);
     expect((await stack.ordersWhere('id', order.id))[0]).toMatchObject({ status: 'shipped', payment_status: 'paid' });
   });

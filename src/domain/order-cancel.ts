@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cancelReasons } from './order-view';
+import { orderLanguageSchema } from './payment-contract';
 
 /*
  * A customer's cancellation as /api/orders/cancel takes it. Kept apart from order-view.ts, whose
@@ -12,6 +13,8 @@ export const cancelRequestSchema = z
     key: z.string().optional(),
     reason: z.enum(cancelReasons),
     otherReason: z.string().trim().max(500).optional(),
+    /** The order page's language: a refusal is said in it (English when absent). */
+    language: orderLanguageSchema,
   })
   .refine((body) => body.reason !== 'other' || (body.otherReason?.length ?? 0) > 0, {
     message: 'Please tell us why you are cancelling',

@@ -1,6 +1,7 @@
 import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { requestOrder, takeEarlyOrderCall, takeEarlyOwnOrderRead, type OrderAddress, type OwnOrderRows } from './order-request';
-import { orderStrings } from '../../domain/order-strings';
+import { order as englishOrder } from '../../domain/strings/english/order';
+import { pageText } from '../../lib/browser/page-text';
 import type { CancelRequest } from '../../domain/order-cancel';
 import { orderRecordSchema, type OrderRecord } from '../../domain/order-view';
 
@@ -60,5 +61,5 @@ export async function requestCancel(request: CancelRequest): Promise<{ record: O
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return { record: orderRecordSchema.parse(body) };
   const message = typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : null;
-  return { error: message ?? orderStrings.cancelFailed };
+  return { error: message ?? pageText('order', englishOrder).cancelFailed };
 }

@@ -30,7 +30,7 @@ async function remainingPaise(deps: ServerDependencies, orderId: string, amountP
  * a webhook arriving at the same time all reach the same refund row and the same provider refund.
  * Unpaid and cash-on-delivery orders are cancelled without a refund.
  */
-export async function cancelOrder(deps: ServerDependencies, req: Request, request: CancelRequest): Promise<OrderRecord> {
+export async function cancelOrder(deps: ServerDependencies, req: Request, request: Omit<CancelRequest, 'language'>): Promise<OrderRecord> {
   const { order, customerId } = await accessibleOrder(deps, req, request.orderNumber, request.key);
   const reason = cancelReasonText(request);
   if (order.status !== 'cancelled') {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { runDetached, type AfterReply } from '../../checkout/server/public';
 import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../../lib/server/http';
 import { cancelRequestSchema } from '../../../domain/order-cancel';
+import { answeredIn } from '../../../lib/server/answered-in';
 import { cancelOrder } from './cancel-order';
 import { sendWaitingMessages } from '../../messages/server/public';
 import { accessibleOrder, orderRecord } from './order-access';
@@ -41,5 +42,5 @@ export const cancelOrderHandler: OrderHandler = (req, deps) =>
   respond('/api/orders/cancel', async () => {
     if (req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use POST`);
     const request = parseBody(cancelRequestSchema, parseJson(await readRawBody(req)));
-    return jsonResponse(await cancelOrder(deps(), req, request));
+    return jsonResponse(await answeredIn(request.language, () => cancelOrder(deps(), req, request)));
   });
