@@ -4,7 +4,7 @@ import { reorderPlanSchema } from '../../domain/reorder';
 import { reorder } from '../../domain/strings/english/reorder';
 import { fill } from '../../domain/strings/format';
 import { pathUnder } from '../../domain/strings/paths';
-import { pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-text';
+import { pageLanguage, pageLocale, pagePathPrefix, pageText } from '../../lib/browser/page-text';
 
 // The page's words: English's, or the page's own language's on a page in another.
 const words = () => pageText('reorder', reorder);
@@ -56,7 +56,7 @@ export async function showReorderPage(holder: HTMLElement): Promise<void> {
     const response = await fetch('/api/orders/reorder', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(request),
+      body: JSON.stringify({ ...request, language: pageLanguage() }),
     });
     const answer: unknown = await response.json().catch(() => null);
     if (!response.ok) {

@@ -12,6 +12,8 @@ import type { ReorderIndex } from '../../checkout/server/public';
 import { accessibleOrder } from '../../orders/server/order-access';
 import type { ServerDependencies } from '../../orders/server/server-dependencies';
 import { reorderStrings } from '../../../domain/reorder-strings';
+import { orderLanguageSchema } from '../../../domain/payment-contract';
+import { answeredIn } from '../../../lib/server/answered-in';
 
 /** Read once per function instance: the store's rule is content, checked as the build checks content. */
 const RULE = prescriptionValiditySchema.parse(validity);
@@ -24,9 +26,10 @@ export interface ReorderIndexes {
 
 export type ReorderDependencies = ServerDependencies & { indexes: ReorderIndexes };
 
+// `language` is the reorder page's: a refusal is said in it (English when absent).
 export const reorderRequestSchema = z.union([
-  z.strictObject({ orderNumber: z.string().max(40), key: z.string().max(100).optional() }),
-  z.strictObject({ reminder: z.uuid({ error: 'reminder must be a reminder id' }), key: z.string().max(100) }),
+  z.strictObject({ orderNumber: z.string().max(40), key: z.string().max(100).optional(), language: orderLanguageSchema }),
+  z.strictObject({ reminder: z.uuid({ error: 'reminder must be a reminder id' }), key: z.string().max(100), language: orderLanguageSchema }),
 ]);
 export type ReorderRequest = z.infer<typeof reorderRequestSchema>;
 
@@ -104,5 +107,5 @@ export const reorderHandler = (req: Request, deps: () => ReorderDependencies): P
   respond('/api/orders/reorder', async () => {
     if (req.method !== 'POST') throw new HttpRefusal(405, `Method ${req.method} is not allowed; use POST`);
     const request = parseBody(reorderRequestSchema, parseJson(await readRawBody(req)));
-    return jsonResponse(await reorderPlan(deps(), req, request));
+    return jsonResponse(await answeredIn(request.language, () => reorderPlan(deps(), req, request)));
   });
