@@ -2,14 +2,15 @@ import { AUTH_SESSION_STARTED_EVENT } from '../../lib/browser/auth-storage';
 import { $auth, initAuth } from './auth-store';
 import { saveLanguageChoice, takeAccountLanguage } from './account-language';
 
+// The first settled state is the session the page was opened with; a later one is a sign-in on this
+// page (the sign-in form), which moves on to its next page by itself.
+let opening = true;
+
 /**
  * Loaded by the page's start-up script when a session is stored, and by the login form: confirm
  * the session and follow it in the header. The start-up script hears the event and starts what
  * follows the session (the cart sync); auth itself starts nothing else.
  */
-// The first settled state is the session the page was opened with; a later one is a sign-in on this
-// page (the sign-in form), which moves on to its next page by itself.
-let opening = true;
 $auth.subscribe((state) => {
   if (state.isLoading) return;
   for (const slot of document.querySelectorAll('[data-auth-slot]')) {
