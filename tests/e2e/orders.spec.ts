@@ -131,10 +131,12 @@ test('a signed-in customer pays with PhonePe to their saved address and finds th
   });
   expect(saved.error).toBeNull();
 
+  // The cart is filled before signing in, which merges it into the account: written behind a
+  // signed-in page's back, it could race the sign-in's own merge and be written over.
+  await storeCart(page, [storedLine(cetirizine, 2)]);
   await fillLogin(page, customer.email, customer.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/products$/);
-  await storeCart(page, [storedLine(cetirizine, 2)]);
   await openCartPage(page);
   await expect(deliveryDetails(page).getByRole('radio', { name: /^Meera Iyer, 7, 2nd Main Road/ })).toBeChecked({ timeout: FIRST_CALL_TIMEOUT });
   await orderSummary(page).getByRole('radio', { name: 'PhonePe' }).check();

@@ -123,6 +123,23 @@ describe('server cart sync', () => {
     expect(pending.value).toBeNull();
   });
 
+  it('merges the cart as it is when the account cart arrives: a line added meanwhile in another tab is kept', async () => {
+    remote.rows.set('user-1', [line(2, 1)]);
+    const load = remote.load.bind(remote);
+    remote.load = async (userId: string) => {
+      const rows = await load(userId);
+      setItems([...cart.get().items, line(7, 1)]);
+      return rows;
+    };
+    const sync = start();
+    auth.set({ user: null, isLoading: false });
+    setItems([line(1, 2)]);
+    auth.set({ user: customer, isLoading: false });
+    await sync.settled();
+    expect(cart.get().items).toEqual([line(1, 2), line(7, 1), line(2, 1)]);
+    expect(remote.rows.get('user-1')).toEqual([line(1, 2), line(7, 1), line(2, 1)]);
+  });
+
   it('does not merge again for a session restored on page load', async () => {
     remote.rows.set('user-1', [line(2, 1)]);
     setItems([line(1, 1)]);

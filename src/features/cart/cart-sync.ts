@@ -98,7 +98,10 @@ export function createCartSync({ cart, auth, remote, pending, notify, claimGuest
   async function syncOnce(userId: string): Promise<void> {
     if (needsMerge) {
       await claimPrescriptions();
-      const merged = mergeCartLines(cart.get().items, await remote.load(userId));
+      // The account's cart first, then this device's as it is once it has arrived: a line another tab
+      // added meanwhile is merged, not written over with the cart as it was before the load.
+      const accountLines = await remote.load(userId);
+      const merged = mergeCartLines(cart.get().items, accountLines);
       applyingMerge = true;
       cart.set({ ...cart.get(), items: merged });
       applyingMerge = false;
