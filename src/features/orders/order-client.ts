@@ -1,7 +1,7 @@
 import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { requestOrder, takeEarlyOrderCall, takeEarlyOwnOrderRead, type OrderAddress, type OwnOrderRows } from './order-request';
 import { order as englishOrder } from '../../domain/strings/english/order';
-import { pageText } from '../../lib/browser/page-text';
+import { pageLanguage, pageText } from '../../lib/browser/page-text';
 import type { CancelRequest } from '../../domain/order-cancel';
 import { orderRecordSchema, type OrderRecord } from '../../domain/order-view';
 
@@ -50,16 +50,24 @@ export async function loadOrder(address: OrderAddress): Promise<OrderLoad> {
   return loaded.kind === 'shown' ? { ...loaded, signedIn: token !== null } : loaded;
 }
 
-/** Cancels through the function; answers the order as it is now, or the sentence to show. */
-export async function requestCancel(request: CancelRequest): Promise<{ record: OrderRecord } | { error: string }> {
-  const token = await signedInAccessToken();
-  const response = await fetch('/api/orders/cancel', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(request),
-  });
-  const body: unknown = await response.json().catch(() => null);
-  if (response.ok) return { record: orderRecordSchema.parse(body) };
-  const message = typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : null;
-  return { error: message ?? pageText('order', englishOrder).cancelFailed };
+/**
+ * Cancels through the function, which refuses in the page's language; answers the order as it is now,
+ * or the sentence to show (the page's own when the call itself fails).
+ */
+export async function requestCancel(request: Omit<CancelRequest, 'language'>): Promise<{ record: OrderRecord } | { error: string }> {
+  const failed = { error: pageText('order', englishOrder).cancelFailed };
+  try {
+    const token = await signedInAccessToken();
+    const response = await fetch('/api/orders/cancel', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ ...request, language: pageLanguage() }),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok) return { record: orderRecordSchema.parse(body) };
+    const message = typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : null;
+    return message === null ? failed : { error: message };
+  } catch {
+    return failed;
+  }
 }

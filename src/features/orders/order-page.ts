@@ -8,8 +8,6 @@ import { showParcel } from '../shipping/public-order-page';
 import { cannotShowScreen, loadFailedScreen, loadingScreen, notFoundScreen, orderDetails, placedBanner } from './order-screen';
 import { orderAddress } from './order-request';
 import { refillSection } from './refill-section';
-import { order as englishOrder } from '../../domain/strings/english/order';
-import { pageLanguage, pageText } from '../../lib/browser/page-text';
 import { orderRecordSchema, type OrderRecord } from '../../domain/order-view';
 import { hasStoredSession } from '../../lib/browser/auth-storage';
 import { noteFirstAction, pageDrawn } from '../../lib/browser/session-after-draw';
@@ -45,13 +43,7 @@ export function showOrderPage(holder: HTMLElement): void {
         orderKey: key ?? null,
         refills: signedIn && !['cancelled', 'returned'].includes(record.order.status) ? refillSection(record, reminders) : null,
         cancel: async (choice) => {
-          const answer = await requestCancel({
-            orderNumber,
-            ...(key ? { key } : {}),
-            reason: choice.reason,
-            ...(choice.reason === 'other' ? { otherReason: choice.otherReason } : {}),
-            language: pageLanguage(),
-          }).catch(() => ({ error: pageText('order', englishOrder).cancelFailed }));
+          const answer = await requestCancel({ orderNumber, ...(key ? { key } : {}), reason: choice.reason, ...(choice.reason === 'other' ? { otherReason: choice.otherReason } : {}) });
           if ('error' in answer) return answer.error;
           // Redrawn once the dialog has closed (its own step after this answer), so the modal is released first.
           setTimeout(() => draw(answer.record, signedIn, null));
