@@ -43,6 +43,8 @@ import { orderScreenTargets, printOrderScreens } from './order-screens.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 import { measureShareImages, printShareImages, type ShareImageFigures } from './share-images.ts';
 import { printTestTimes, testTimes } from './test-times.ts';
+import { scriptFonts } from './script-fonts.ts';
+import { translatedLanguageCodes } from '../src/lib/language-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = new Map(process.argv.slice(2).map((arg) => [arg.replace(/^--/, '').split('=')[0]!, arg.split('=')[1] ?? 'true']));
@@ -484,6 +486,8 @@ async function scaleBench(): Promise<BuildFigures[]> {
 await mkdir(path.join(root, 'bench', 'results'), { recursive: true });
 const machine = `${execFileSync('nproc').toString().trim()} cores, ${(Number(execFileSync('bash', ['-c', "awk '/MemTotal/ {print $2}' /proc/meminfo"]).toString()) / 1024 / 1024).toFixed(0)} GiB, ${execFileSync(CHROMIUM, ['--version']).toString().trim()}`;
 console.log(`Machine: ${machine}`);
+const fonts = scriptFonts(translatedLanguageCodes());
+console.log(`Fonts: ${fonts.join('; ')}`);
 const pages = args.has('skip-pages') ? [] : await pageBench();
 if (pages.length > 0) printPages(pages);
 printOrderScreens(pages);
@@ -499,5 +503,5 @@ const scale = args.has('skip-scale') ? [] : await scaleBench();
 const tests = testTimes(path.join(root, 'bench', 'results'));
 printTestTimes(tests);
 const resultFile = path.join(root, 'bench', 'results', 'latest.json');
-await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, runs, pages, firstTap, orderConfirmation, api, shipping, scale, tests }, null, 2));
+await writeFile(resultFile, JSON.stringify({ measuredAt: new Date().toISOString(), machine, fonts, runs, pages, firstTap, orderConfirmation, api, shipping, scale, tests }, null, 2));
 console.log(`\nFigures written to ${path.relative(root, resultFile)}`);
