@@ -42,7 +42,8 @@ async function measure(label: string, ids: number[]): Promise<void> {
   const response = await availabilityResponse(new Request(`https://medikart.example${path}`), env, fetchApi);
   const body = await response.text();
   const request = `GET ${path} HTTP/1.1\r\n`.length + 'host: medikart.example\r\n'.length + headerBytes(Object.entries(BROWSER_HEADERS)) + 2;
-  // The CDN (and scripts/serve.ts) gzips JSON answers of 256 bytes or more, adding two headers.
+  // The CDN (and scripts/serve.ts) compresses JSON answers of 256 bytes or more, adding two headers:
+  // counted here in gzip, which a browser without Brotli gets (Brotli is smaller).
   const sent = body.length >= 256 ? gzipSync(body).length + 'content-encoding: gzip\r\nvary: Accept-Encoding\r\n'.length : body.length;
   const answer = 'HTTP/1.1 200 OK\r\n'.length + headerBytes(response.headers) + 2 + sent;
   const total = request + answer;

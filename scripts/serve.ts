@@ -10,7 +10,7 @@ import module from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { parse as parseToml } from 'smol-toml';
 import { applyLocalEnv, LOCAL_PORTS } from '../emulators/local-env.ts';
@@ -179,20 +179,25 @@ async function answer(request: IncomingMessage, outgoing: ServerResponse): Promi
   return { response: notFound, status: 404, builtFile: true };
 }
 
-// Netlify's CDN compresses text responses; doing the same here keeps byte counts production-like.
+// Netlify's CDN compresses text responses, in Brotli for a browser that accepts it (every current one)
+// and gzip otherwise; doing the same here keeps byte counts production-like.
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+type Encoding = 'br' | 'gzip';
+/** Brotli at a CDN's on-the-fly quality (5 of 11): as fast as gzip's default, and a fifth smaller. */
+const compress = (body: Buffer, encoding: Encoding): Buffer =>
+  encoding === 'br' ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
 /**
- * The built files' compressed bodies, by content: each browser (every test opens a fresh one) asks
- * for the same scripts and pages again, and compressing them again each time was CPU the tests
- * waited for. Hashing a body costs a tenth of compressing it. The oldest go first past the limit.
+ * The built files' compressed bodies, by content and encoding: each browser (every test opens a fresh
+ * one) asks for the same scripts and pages again, and compressing them again each time was CPU the
+ * tests waited for. Hashing a body costs a tenth of compressing it. The oldest go first past the limit.
  */
 const compressedFiles = new Map<string, Buffer>();
 const COMPRESSED_FILES_KEPT = 2_000;
-function compressFile(body: Buffer): Buffer {
-  const key = createHash('sha1').update(body).digest('base64');
+function compressFile(body: Buffer, encoding: Encoding): Buffer {
+  const key = `${encoding} ${createHash('sha1').update(body).digest('base64')}`;
   let compressed = compressedFiles.get(key);
   if (!compressed) {
-    compressed = gzipSync(body);
+    compressed = compress(body, encoding);
     if (compressedFiles.size >= COMPRESSED_FILES_KEPT) compressedFiles.delete(compressedFiles.keys().next().value!);
     compressedFiles.set(key, compressed);
   }
@@ -200,13 +205,14 @@ function compressFile(body: Buffer): Buffer {
 }
 function maybeCompress(body: Buffer, headers: Record<string, string | string[]>, acceptEncoding: string | undefined, builtFile: boolean): Buffer {
   const type = String(headers['content-type'] ?? '');
-  if (body.length < 256 || headers['content-encoding'] || !COMPRESSIBLE.test(type) || !/\bgzip\b/.test(acceptEncoding ?? '')) {
+  const encoding: Encoding | null = /\bbr\b/.test(acceptEncoding ?? '') ? 'br' : /\bgzip\b/.test(acceptEncoding ?? '') ? 'gzip' : null;
+  if (body.length < 256 || headers['content-encoding'] || !COMPRESSIBLE.test(type) || !encoding) {
     return body;
   }
-  headers['content-encoding'] = 'gzip';
+  headers['content-encoding'] = encoding;
   headers['vary'] = 'Accept-Encoding';
   delete headers['content-length'];
-  return builtFile ? compressFile(body) : gzipSync(body);
+  return builtFile ? compressFile(body, encoding) : compress(body, encoding);
 }
 
 const server = createServer(async (request, response) => {
