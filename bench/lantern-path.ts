@@ -1,10 +1,11 @@
 /**
  * What a Lighthouse figure waited on, from a run kept by `npm run bench -- --reports`:
  * `npx tsx bench/lantern-path.ts bench/results/lighthouse/Order-signed-in--1.artifacts.json`.
- * Prints the simulated (slow 4G, 4x CPU) timeline behind LCP, each request with what it waited
+ * Prints the simulated (slow 4G, 4x CPU) timeline behind FCP and LCP, each request with what it waited
  * for, and the main-thread tasks that count towards TBT (over 50 ms once slowed).
  */
 import { readFileSync } from 'node:fs';
+import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 import * as constants from 'lighthouse/core/config/constants.js';
@@ -46,9 +47,10 @@ const busiest = (node: GraphNode) => {
   return [...totals].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([event, ms]) => `${event} ${ms.toFixed(1)}`).join('; ');
 };
 
+const fcp = await request(LanternFirstContentfulPaint);
 const lcp = await request(LanternLargestContentfulPaint);
 const tbt = await request(LanternTotalBlockingTime);
-for (const [metric, estimates] of [['LCP', lcp], ['TBT', tbt]] as const) {
+for (const [metric, estimates] of [['FCP', fcp], ['LCP', lcp], ['TBT', tbt]] as const) {
   for (const which of ['optimisticEstimate', 'pessimisticEstimate']) {
     const estimate = estimates[which]!;
     console.log(`${metric} ${which}: ${Math.round(estimate.timeInMs)} ms`);
@@ -56,7 +58,7 @@ for (const [metric, estimates] of [['LCP', lcp], ['TBT', tbt]] as const) {
       if (metric === 'TBT' && (node.type !== 'cpu' || timing.duration < 50)) continue;
       const waited = node.getDependencies().map(name).join(', ');
       const what = node.type === 'network' ? `${node.request!.resourceType ?? ''} ${name(node)}` : `task ${Math.round(timing.duration)} ms: ${busiest(node)}`;
-      console.log(`  ${String(Math.round(timing.startTime)).padStart(5)} ${String(Math.round(timing.endTime)).padStart(5)}  ${what}${metric === 'LCP' ? `  <- ${waited}` : ''}`);
+      console.log(`  ${String(Math.round(timing.startTime)).padStart(5)} ${String(Math.round(timing.endTime)).padStart(5)}  ${what}${metric === 'TBT' ? '' : `  <- ${waited}`}`);
     }
   }
 }

@@ -29,6 +29,8 @@ test('a Hindi product page is drawn on its first request, then answered from the
   const headers = first!.headers();
   expect(headers['netlify-cdn-cache-control']).toBe('public, durable, max-age=31536000');
   expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  // As the CDN types the prebuilt pages: without the charset the browser sniffs before it parses.
+  expect(headers['content-type']).toBe('text/html; charset=utf-8');
   // The headers netlify.toml gives every file, which never reach a function by themselves.
   expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload');
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -143,6 +145,7 @@ test('a Hindi list page 2 is drawn on its first request from the search card fil
 
     const pastTheEnd = await page.goto(`${origin}/hi/products/page/3`);
     expect(pastTheEnd?.status()).toBe(404);
+    expect(pastTheEnd?.headers()['content-type']).toBe('text/html; charset=utf-8');
     await expect(page.getByText(hindi.notFound.heading)).toBeVisible();
   } finally {
     server.close();

@@ -49,12 +49,19 @@ export async function productPageFromCatalogue(segment: string): Promise<Product
 const YEAR = 31_536_000;
 
 /**
- * A drawn page's cache headers: Netlify's CDN keeps it, stored once for every edge node (`durable`),
+ * The content type the CDN gives the prebuilt .html files. Astro's on-demand pages say only
+ * `text/html`, and without the charset the browser looks for the page's encoding before it parses.
+ */
+export const setHtmlContentType = (headers: Headers): void => headers.set('content-type', 'text/html; charset=utf-8');
+
+/**
+ * A drawn page's content type and cache headers: Netlify's CDN keeps it, stored once for every edge node (`durable`),
  * until the next deploy clears it (a deploy may change the product); browsers ask again each time,
  * as for the prebuilt pages, so a new deploy's page reaches them at once. The headers every file has
  * come from the function itself (src/lib/prebuilt-netlify.ts).
  */
 export function setDrawnPageHeaders(headers: Headers): void {
+  setHtmlContentType(headers);
   headers.set('cache-control', 'public, max-age=0, must-revalidate');
   headers.set('netlify-cdn-cache-control', `public, durable, max-age=${YEAR}`);
 }
