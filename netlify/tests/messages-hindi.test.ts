@@ -10,6 +10,7 @@ import type { DeskDependencies } from '../../src/features/desk/server/handlers';
 import { inMemoryDrugTaxIndex } from '../../src/features/desk/server/dispatch-records';
 import { sendWaitingMessages } from '../../src/features/messages/server/public';
 import { shortLinkHandler } from '../../src/features/messages/server/handlers';
+import hindi from '../../src/domain/strings/languages/hi';
 import { SITE_URL, startTestStack, TEST_CATALOGUE, TEST_DRUG_TAX, type TestStack } from './test-stack';
 
 // Issue 40: an order placed from a Hindi page gets its messages in Hindi on every channel (mail
@@ -221,5 +222,34 @@ describe('a refill reminder of an order placed in Hindi', () => {
     // The reminder's reorder page is the Hindi one, from the mail and from the SMS.
     expect(mailed?.text).toContain(`${SITE_URL}/hi/reorder?reminder=`);
     expect(await openedFrom(sms!.text)).toMatch(new RegExp(`^${SITE_URL}/hi/reorder\\?reminder=`));
+  });
+});
+
+describe('a short link that opens nothing (cut short in the SMS, or forged)', () => {
+  // A link of the right shape whose signature is not the shop's: it names no order to take a language from.
+  const forged = `${SITE_URL}/s/o/MK-2026-000047/AAAAAAAAAAAA`;
+  const opened = async (acceptLanguage?: string) => {
+    const response = await shortLinkHandler(new Request(forged, { headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} }), () => desk.orders);
+    expect(response.status).toBe(404);
+    return response.text();
+  };
+
+  it("says so in Hindi on a phone that asks for Hindi, with links to the Hindi pages", async () => {
+    const page = await opened('hi-IN,hi;q=0.9,en-US;q=0.8,en;q=0.7');
+    expect(page).toContain('<html lang="hi">');
+    expect(page).toContain(`<h1 style="font-size:1.5rem">${hindi.text.messageLink.opensNothing}</h1>`);
+    expect(page).toContain(hindi.text.messageLink.incomplete);
+    expect(page).toContain(`href="/hi/account/orders" style="color:#0f766e">${hindi.text.order.myOrdersHeading}</a>`);
+    expect(page).toContain('href="/hi/products"');
+  });
+
+  it('says so in English where the phone asks for English first, for a language the shop does not write, or for none', async () => {
+    for (const acceptLanguage of ['en-IN,en;q=0.9,hi;q=0.8', 'ta-IN,ta;q=0.9', undefined]) {
+      const page = await opened(acceptLanguage);
+      expect(page, acceptLanguage).toContain('<html lang="en-IN">');
+      expect(page, acceptLanguage).toContain('This link does not open anything');
+      expect(page, acceptLanguage).toContain('Check that the whole link from your message was opened, or find your order under My orders.');
+      expect(page, acceptLanguage).toContain('href="/account/orders"');
+    }
   });
 });

@@ -30,6 +30,7 @@ import { phonePeCallback } from '../english/phonePeCallback';
 import { invoice } from '../english/invoice';
 import { refusals } from '../english/refusals';
 import { authMails } from '../english/authMails';
+import { messageLink } from '../english/messageLink';
 
 /**
  * English: the spec's text, byte for byte, and the source of every key the other languages' tables
@@ -45,6 +46,6 @@ const settings: LanguageSettings = {
   ogLocale: 'en_IN',
 };
 
-const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address, offers, passwordField, notFound, resetPassword, accountPage, addressBook, phonePeCallback, invoice, refusals, authMails };
+const text = { layout, landing, catalogue, units, productList, cartControl, cart, paymentMethods, checkout, delivery, prescriptions, auth, account, contact, reorder, prescriptionRequest, order, parcel, login, signup, address, offers, passwordField, notFound, resetPassword, accountPage, addressBook, phonePeCallback, invoice, refusals, authMails, messageLink };
 
 export default { settings, text };

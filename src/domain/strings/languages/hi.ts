@@ -574,6 +574,11 @@ const hi: Language = {
       wrongAddress: 'ग़लत पता?',
       startAgain: 'फिर से शुरू करें',
     },
+    messageLink: {
+      opensNothing: 'यह लिंक कुछ नहीं खोलता',
+      incomplete: 'देखें कि आपके मैसेज का पूरा लिंक खुला है, या अपना ऑर्डर मेरे ऑर्डर में देखें।',
+      failed: 'अभी यह लिंक नहीं खुल सका। कृपया एक मिनट बाद फिर से कोशिश करें।',
+    },
     order: {
       title: 'आपका ऑर्डर | MediKart',
       description: 'आपका MediKart ऑर्डर: दवाएँ, डिलीवरी, भुगतान और स्थिति।',

@@ -11,12 +11,34 @@ import { refillLinks } from './refill-messages';
 import { phoneChannels } from './settings';
 import { isMetaSignature, isStopReply, parseWhatsAppWebhook, verificationChallenge } from './whatsapp';
 import { refusals } from '../../../domain/strings/english/refusals';
+import { wantedLanguages } from '../../../domain/strings/accept-language';
+import { DEFAULT_LANGUAGE } from '../../../domain/language';
+import english from '../../../domain/strings/languages/en';
+import { pathIn } from '../../../domain/strings/paths';
+import type { Language, StringTable } from '../../../domain/strings/table';
+import { languageTable } from '../../../lib/server/answered-in';
 
 type Deps = () => OutboxDependencies;
 
-function page(status: number, message: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>MediKart</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111827"><h1 style="font-size:1.5rem">This link does not open anything</h1><p role="status">${escapeHtml(message)}</p><p><a href="/account/orders" style="color:#0f766e">My orders</a> · <a href="/products" style="color:#0f766e">Continue shopping</a></p></body></html>`;
-  return new Response(html, { status, headers: { ...API_SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } });
+/**
+ * The language of a short link's own page. The link names no order the page could read it from, so the
+ * browser's Accept-Language chooses: the first language it asks for that the shop has a table for, and
+ * English when it asks for English first or for none the shop writes.
+ */
+async function linkPageLanguage(req: Request): Promise<Language> {
+  for (const code of wantedLanguages(req.headers.get('accept-language'))) {
+    if (code === DEFAULT_LANGUAGE) break;
+    const language = await languageTable(code);
+    if (language) return language;
+  }
+  return english;
+}
+
+async function page(req: Request, status: number, say: (text: StringTable) => string): Promise<Response> {
+  const { text, settings } = await linkPageLanguage(req);
+  const local = (path: string) => pathIn(settings.code, path);
+  const html = `<!doctype html><html lang="${settings.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>MediKart</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111827"><h1 style="font-size:1.5rem">${escapeHtml(text.messageLink.opensNothing)}</h1><p role="status">${escapeHtml(say(text))}</p><p><a href="${local('/account/orders')}" style="color:#0f766e">${escapeHtml(text.order.myOrdersHeading)}</a> · <a href="${local('/products')}" style="color:#0f766e">${escapeHtml(text.order.continueShopping)}</a></p></body></html>`;
+  return new Response(html, { status, headers: { ...API_SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', vary: 'Accept-Language' } });
 }
 
 /**
@@ -24,12 +46,12 @@ function page(status: number, message: string): Response {
  * full signed link, so the customer lands where the mail's link would take them.
  */
 export async function shortLinkHandler(req: Request, deps: Deps): Promise<Response> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return page(405, `Method ${req.method} is not allowed.`);
-  const unknown = 'Check that the whole link from your message was opened, or find your order under My orders.';
+  if (req.method !== 'GET' && req.method !== 'HEAD') return page(req, 405, () => `Method ${req.method} is not allowed.`);
+  const unknown = (text: StringTable) => text.messageLink.incomplete;
   try {
     const dependencies = deps();
     const target = await readShortLink(dependencies.env, new URL(req.url).pathname);
-    if (!target) return page(404, unknown);
+    if (!target) return page(req, 404, unknown);
     let destination: string | null = null;
     if (target.type === 'order') {
       const { data, error } = await dependencies.db.from('orders').select('id, order_number, language').eq('order_number', target.id).maybeSingle();
@@ -47,11 +69,11 @@ export async function shortLinkHandler(req: Request, deps: Deps): Promise<Respon
       if (order?.error) throw new Error(order.error.message);
       destination = (await refillLinks(dependencies.env, target.id, order?.data.language)).reorder;
     }
-    if (!destination) return page(404, unknown);
+    if (!destination) return page(req, 404, unknown);
     return new Response(null, { status: 302, headers: { ...API_SECURITY_HEADERS, location: destination, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
   } catch (error) {
     console.error('[short link]', error);
-    return page(500, 'We could not open the link just now. Please try again in a minute.');
+    return page(req, 500, (text) => text.messageLink.failed);
   }
 }
 
