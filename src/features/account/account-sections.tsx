@@ -2,6 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { formatIndianMobile, localMobileDigits } from '../../domain/indian-mobile';
 import { loadSupabase } from '../../lib/browser/load-supabase';
+import { pageLanguage } from '../../lib/browser/page-text';
 import { signOut } from '../auth/public';
 import type { AccountStart } from './account-session';
 import { authErrorMessage as describedError } from '../../lib/auth-errors';
@@ -179,7 +180,8 @@ function DeleteAccount({ onDeleted, text }: { onDeleted(result: DeletionResult):
       const { data } = await supabase.auth.getSession();
       const response = await fetch('/api/account/delete', {
         method: 'POST',
-        headers: { authorization: `Bearer ${data.session?.access_token ?? ''}` },
+        headers: { authorization: `Bearer ${data.session?.access_token ?? ''}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ language: pageLanguage() }),
       });
       const body: unknown = await response.json().catch(() => null);
       const { deletionResultSchema } = await import('./server/deletion-result');

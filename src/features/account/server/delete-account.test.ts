@@ -5,7 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSupabaseEmulator, type SupabaseEmulator } from '../../../../emulators/supabase/index';
 import { deleteAccount } from './delete-account';
-import { ORDERS_ON_THEIR_WAY } from './deletion-result';
+import hindi from '../../../domain/strings/languages/hi';
 
 let emulator: SupabaseEmulator;
 let dataDir: string;
@@ -28,14 +28,37 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const request = (token?: string, method = 'POST') =>
-  new Request('http://localhost/api/account/delete', { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const request = (token?: string, method = 'POST', body?: string) =>
+  new Request('http://localhost/api/account/delete', { method, headers: token ? { authorization: `Bearer ${token}` } : {}, body });
+/** As the account page asks: with its language. */
+const askedIn = (language: string, token?: string) => request(token, 'POST', JSON.stringify({ language }));
+const ORDERS_ON_THEIR_WAY = 'You have an order on its way. You can delete your account once it is delivered or cancelled; see My orders.';
 
 describe('account deletion function', () => {
   it('refuses a request without a valid session', async () => {
     expect((await deleteAccount(request(), admin)).status).toBe(401);
     expect((await deleteAccount(request('not-a-token'), admin)).status).toBe(401);
     expect((await deleteAccount(request(undefined, 'GET'), admin)).status).toBe(405);
+  });
+
+  it("says its refusals in the page's language: Hindi from a Hindi page, English from an English page or one that sends none", async () => {
+    const signedOut = await deleteAccount(askedIn('hi'), admin);
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toEqual({ error: hindi.text.refusals.deleteSignIn });
+    expect(await (await deleteAccount(askedIn('hi', 'not-a-token'), admin)).json()).toEqual({ error: hindi.text.refusals.deleteSessionEnded });
+    expect(await (await deleteAccount(askedIn('en'), admin)).json()).toEqual({ error: 'Sign in to delete your account.' });
+    expect(await (await deleteAccount(request('not-a-token'), admin)).json()).toEqual({ error: 'Your session has ended. Sign in again to delete your account.' });
+    // A language the shop does not write: English.
+    expect(await (await deleteAccount(askedIn('ta'), admin)).json()).toEqual({ error: 'Sign in to delete your account.' });
+  });
+
+  it('refuses a body that is not JSON or names no language, and removes nothing', async () => {
+    const notJson = await deleteAccount(request('not-a-token', 'POST', 'language=hi'), admin);
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ error: 'Request body is not valid JSON' });
+    const badLanguage = await deleteAccount(request('not-a-token', 'POST', JSON.stringify({ language: 'Hindi' })), admin);
+    expect(badLanguage.status).toBe(400);
+    expect((await badLanguage.json()).error).toContain('Choose a language.');
   });
 
   it('refuses while an order is on its way and removes nothing, with the security headers of every /api answer', async () => {
@@ -50,6 +73,8 @@ describe('account deletion function', () => {
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: ORDERS_ON_THEIR_WAY });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    // From the Hindi account page, in Hindi.
+    expect(await (await deleteAccount(askedIn('hi', signedIn.session!.access_token), admin)).json()).toEqual({ error: hindi.text.refusals.deleteOrdersOnTheirWay });
     expect((await admin.storage.from('prescriptions').list(demo.id)).data?.map((file) => file.name)).toEqual(['kept.pdf']);
     expect((await admin.auth.admin.getUserById(demo.id)).error).toBeNull();
 

@@ -1,7 +1,11 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { jsonResponse } from '../../../lib/server/http';
-import { ORDERS_ON_THEIR_WAY, type DeletionResult } from './deletion-result';
+import { HttpRefusal, jsonResponse, parseBody, parseJson } from '../../../lib/server/http';
+import { languageTable } from '../../../lib/server/answered-in';
+import type { LanguageCode } from '../../../domain/language';
+import english from '../../../domain/strings/languages/en';
+import type { StringTable } from '../../../domain/strings/table';
+import { deleteAccountRequestSchema, type DeletionResult } from './deletion-result';
 
 const PRESCRIPTIONS_BUCKET = 'prescriptions';
 
@@ -26,24 +30,48 @@ export function adminClient(source: Record<string, string | undefined> = process
   return createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
 }
 
+/** The language the account page asked in: its JSON body's `language` (none, from an older page: English). */
+async function requestLanguage(req: Request): Promise<LanguageCode> {
+  const raw = await req.text();
+  return parseBody(deleteAccountRequestSchema, raw.trim() ? parseJson(raw) : {}).language;
+}
+
 /**
- * POST /api/account/delete with the customer's own access token: refused while an order is on its
- * way (409); otherwise removes their prescription files,
+ * POST /api/account/delete with the customer's own access token and the page's language: refused
+ * while an order is on its way (409); otherwise removes their prescription files,
  * then (delete_customer_data) cart, addresses, prescription records and unpaid orders, keeps paid
  * orders anonymised, and finally deletes the auth user. Each step can be retried if a later one fails.
+ * Every refusal is said in the page's language.
  */
 export async function deleteAccount(req: Request, admin: SupabaseClient): Promise<Response> {
   if (req.method !== 'POST') return reply({ error: `Method ${req.method} is not allowed; use POST` }, 405);
+  let language: LanguageCode;
+  try {
+    language = await requestLanguage(req);
+  } catch (error) {
+    if (error instanceof HttpRefusal) return reply({ error: error.message }, error.status);
+    throw error;
+  }
+  const { refusals } = ((await languageTable(language)) ?? english).text;
+  try {
+    return await deleteCustomer(req, admin, refusals);
+  } catch (error) {
+    console.error('[account-delete]', error);
+    return reply({ error: refusals.deleteUnavailable }, 500);
+  }
+}
+
+async function deleteCustomer(req: Request, admin: SupabaseClient, refusals: StringTable['refusals']): Promise<Response> {
   const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  if (!token) return reply({ error: 'Sign in to delete your account.' }, 401);
+  if (!token) return reply({ error: refusals.deleteSignIn }, 401);
   const { data: who, error: whoError } = await admin.auth.getUser(token);
-  if (whoError || !who.user) return reply({ error: 'Your session has ended. Sign in again to delete your account.' }, 401);
+  if (whoError || !who.user) return reply({ error: refusals.deleteSessionEnded }, 401);
   const userId = who.user.id;
 
   // Checked before anything is removed: the database refuses too, but the files would be gone.
   const { data: open, error: openError } = await admin.rpc('customer_has_open_orders', { p_user_id: userId });
   if (openError) throw new Error(`checking open orders failed: ${openError.message}`);
-  if (open === true) return reply({ error: ORDERS_ON_THEIR_WAY }, 409);
+  if (open === true) return reply({ error: refusals.deleteOrdersOnTheirWay }, 409);
 
   const bucket = admin.storage.from(PRESCRIPTIONS_BUCKET);
   const { data: files, error: listError } = await bucket.list(userId, { limit: 1000 });
@@ -68,12 +96,12 @@ export async function deleteAccount(req: Request, admin: SupabaseClient): Promis
   return reply(result);
 }
 
-/** The Netlify function body: any unexpected failure is logged and answered without details. */
+/** The Netlify function body: a failure before the request is read (its settings) is logged and answered in English, without details. */
 export async function handleDeleteAccount(req: Request): Promise<Response> {
   try {
     return await deleteAccount(req, adminClient());
   } catch (error) {
     console.error('[account-delete]', error);
-    return reply({ error: 'We could not delete your account just now. Please try again in a few minutes.' }, 500);
+    return reply({ error: english.text.refusals.deleteUnavailable }, 500);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, languageCodeSchema } from '../../../domain/language';
 
 /** What the account-delete function answers: what was removed and what was kept (and why, on the page). */
 export const deletionResultSchema = z.object({
@@ -8,6 +9,5 @@ export const deletionResultSchema = z.object({
 });
 export type DeletionResult = z.infer<typeof deletionResultSchema>;
 
-/** Why an account with an order still on its way cannot be deleted yet (shown on /account). */
-export const ORDERS_ON_THEIR_WAY =
-  'You have an order on its way. You can delete your account once it is delivered or cancelled; see My orders.';
+/** What the account page sends: its language, which the function's refusals are said in (English when absent). */
+export const deleteAccountRequestSchema = z.object({ language: languageCodeSchema.default(DEFAULT_LANGUAGE) });
