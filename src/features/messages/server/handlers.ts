@@ -4,7 +4,8 @@ import { signInCodeTemplate } from '../../../domain/messages';
 import { WHATSAPP_OPT_IN_WORDING } from '../../../domain/whatsapp-consent';
 import { API_SECURITY_HEADERS, HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../../lib/server/http';
 import { ChannelSendError } from './channel-error';
-import { escapeHtml, orderPageLink, readShortLink, requestPageLink } from './links';
+import { orderPageLink, readShortLink, requestPageLink } from './links';
+import { linkPage } from './link-page';
 import { isMsg91WebhookToken, parseMsg91DeliveryReport, sendFlowSms } from './msg91';
 import { sendWaitingMessages, type OutboxDependencies } from './outbox';
 import { refillLinks } from './refill-messages';
@@ -14,7 +15,6 @@ import { refusals } from '../../../domain/strings/english/refusals';
 import { wantedLanguages } from '../../../domain/strings/accept-language';
 import { DEFAULT_LANGUAGE } from '../../../domain/language';
 import english from '../../../domain/strings/languages/en';
-import { pathIn } from '../../../domain/strings/paths';
 import type { Language, StringTable } from '../../../domain/strings/table';
 import { languageTable } from '../../../lib/server/answered-in';
 
@@ -36,9 +36,11 @@ async function linkPageLanguage(req: Request): Promise<Language> {
 
 async function page(req: Request, status: number, say: (text: StringTable) => string): Promise<Response> {
   const { text, settings } = await linkPageLanguage(req);
-  const local = (path: string) => pathIn(settings.code, path);
-  const html = `<!doctype html><html lang="${settings.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>MediKart</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111827"><h1 style="font-size:1.5rem">${escapeHtml(text.messageLink.opensNothing)}</h1><p role="status">${escapeHtml(say(text))}</p><p><a href="${local('/account/orders')}" style="color:#0f766e">${escapeHtml(text.order.myOrdersHeading)}</a> · <a href="${local('/products')}" style="color:#0f766e">${escapeHtml(text.order.continueShopping)}</a></p></body></html>`;
-  return new Response(html, { status, headers: { ...API_SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', vary: 'Accept-Language' } });
+  const links = [
+    { path: '/account/orders', label: text.order.myOrdersHeading },
+    { path: '/products', label: text.order.continueShopping },
+  ];
+  return linkPage(status, settings, { title: 'MediKart', heading: text.messageLink.opensNothing, message: say(text), links }, { vary: 'Accept-Language' });
 }
 
 /**

@@ -5,3 +5,4 @@ export { messageEnvShape, phoneChannels, templateIdIssues } from './settings';
 export { composeOrderMail } from './order-messages';
 export { refillLinks, composeRefillMail } from './refill-messages';
 export { escapeHtml } from './links';
+export { linkPage } from './link-page';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isRefillStopKey } from '../../../domain/refill-link';
-import { API_SECURITY_HEADERS, HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../../lib/server/http';
+import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody, respond } from '../../../lib/server/http';
 import { accessibleOrder } from '../../orders/server/order-access';
 import type { ServerDependencies } from '../../orders/server/server-dependencies';
-import { escapeHtml, sendWaitingMessages } from '../../messages/server/public';
+import { linkPage, sendWaitingMessages } from '../../messages/server/public';
 import { reorderStrings } from '../../../domain/reorder-strings';
 import type { ReorderDependencies } from './reorder';
 import { refusals } from '../../../domain/strings/english/refusals';
@@ -13,7 +13,6 @@ import { DEFAULT_LANGUAGE } from '../../../domain/language';
 import english from '../../../domain/strings/languages/en';
 import type { StringTable } from '../../../domain/strings/table';
 import { fill } from '../../../domain/strings/format';
-import { pathIn } from '../../../domain/strings/paths';
 
 /** How many days before the supply runs out the reminder goes (the database's remind_on says the same). */
 export const REMIND_DAYS_BEFORE = 5;
@@ -84,11 +83,12 @@ export const startRefillHandler = (req: Request, deps: () => ReorderDependencies
  * absent or a language the shop has no table for), with its links to that language's pages.
  */
 async function stopPage(status: number, say: (text: StringTable) => string, languageCode: string | null): Promise<Response> {
-  const language = (languageCode && languageCode !== DEFAULT_LANGUAGE && (await languageTable(languageCode))) || english;
-  const { text, settings } = language;
-  const local = (path: string) => pathIn(settings.code, path);
-  const html = `<!doctype html><html lang="${settings.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(text.reorder.stopTitle)} · MediKart</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111827"><h1 style="font-size:1.5rem">${escapeHtml(text.reorder.stopTitle)}</h1><p role="status">${escapeHtml(say(text))}</p><p><a href="${local('/account')}" style="color:#0f766e">${escapeHtml(text.reorder.yourAccount)}</a> · <a href="${local('/products')}" style="color:#0f766e">${escapeHtml(text.order.continueShopping)}</a></p></body></html>`;
-  return new Response(html, { status, headers: { ...API_SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } });
+  const { text, settings } = (languageCode && languageCode !== DEFAULT_LANGUAGE && (await languageTable(languageCode))) || english;
+  const links = [
+    { path: '/account', label: text.reorder.yourAccount },
+    { path: '/products', label: text.order.continueShopping },
+  ];
+  return linkPage(status, settings, { title: `${text.reorder.stopTitle} · MediKart`, heading: text.reorder.stopTitle, message: say(text), links });
 }
 
 /**
