@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { HttpRefusal, jsonResponse, parseBody, parseJson } from '../../../lib/server/http';
+import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody } from '../../../lib/server/http';
 import { languageTable } from '../../../lib/server/answered-in';
 import type { LanguageCode } from '../../../domain/language';
 import english from '../../../domain/strings/languages/en';
@@ -32,7 +32,7 @@ export function adminClient(source: Record<string, string | undefined> = process
 
 /** The language the account page asked in: its JSON body's `language` (none, from an older page: English). */
 async function requestLanguage(req: Request): Promise<LanguageCode> {
-  const raw = await req.text();
+  const raw = await readRawBody(req);
   return parseBody(deleteAccountRequestSchema, raw.trim() ? parseJson(raw) : {}).language;
 }
 
