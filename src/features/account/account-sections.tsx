@@ -178,10 +178,9 @@ function DeleteAccount({ onDeleted, text }: { onDeleted(result: DeletionResult):
     try {
       const supabase = await loadSupabase();
       const { data } = await supabase.auth.getSession();
-      const response = await fetch('/api/account/delete', {
+      const response = await fetch(`/api/account/delete?${new URLSearchParams({ language: pageLanguage() })}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${data.session?.access_token ?? ''}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ language: pageLanguage() }),
+        headers: { authorization: `Bearer ${data.session?.access_token ?? ''}` },
       });
       const body: unknown = await response.json().catch(() => null);
       const { deletionResultSchema } = await import('./server/deletion-result');

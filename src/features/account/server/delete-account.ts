@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { HttpRefusal, jsonResponse, parseBody, parseJson, readRawBody } from '../../../lib/server/http';
+import { HttpRefusal, jsonResponse, parseBody } from '../../../lib/server/http';
 import { languageTable } from '../../../lib/server/answered-in';
 import type { LanguageCode } from '../../../domain/language';
 import english from '../../../domain/strings/languages/en';
@@ -30,14 +30,16 @@ export function adminClient(source: Record<string, string | undefined> = process
   return createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
 }
 
-/** The language the account page asked in: its JSON body's `language` (none, from an older page: English). */
-async function requestLanguage(req: Request): Promise<LanguageCode> {
-  const raw = await readRawBody(req);
-  return parseBody(deleteAccountRequestSchema, raw.trim() ? parseJson(raw) : {}).language;
+/**
+ * The language the account page asked in: `?language=` on the address it calls (none, from an older
+ * page: English). In the query, so the caller is still refused before anything of a body is read.
+ */
+function requestLanguage(req: Request): LanguageCode {
+  return parseBody(deleteAccountRequestSchema, Object.fromEntries(new URL(req.url).searchParams)).language;
 }
 
 /**
- * POST /api/account/delete with the customer's own access token and the page's language: refused
+ * POST /api/account/delete?language= with the customer's own access token: refused
  * while an order is on its way (409); otherwise removes their prescription files,
  * then (delete_customer_data) cart, addresses, prescription records and unpaid orders, keeps paid
  * orders anonymised, and finally deletes the auth user. Each step can be retried if a later one fails.
@@ -47,7 +49,7 @@ export async function deleteAccount(req: Request, admin: SupabaseClient): Promis
   if (req.method !== 'POST') return reply({ error: `Method ${req.method} is not allowed; use POST` }, 405);
   let language: LanguageCode;
   try {
-    language = await requestLanguage(req);
+    language = requestLanguage(req);
   } catch (error) {
     if (error instanceof HttpRefusal) return reply({ error: error.message }, error.status);
     throw error;

@@ -9,5 +9,5 @@ export const deletionResultSchema = z.object({
 });
 export type DeletionResult = z.infer<typeof deletionResultSchema>;
 
-/** What the account page sends: its language, which the function's refusals are said in (English when absent). */
+/** What the account page's call says in its query: its language, which the function's refusals are said in (English when absent). */
 export const deleteAccountRequestSchema = z.object({ language: languageCodeSchema.default(DEFAULT_LANGUAGE) });
