@@ -18,6 +18,11 @@ export async function languageTable(code: LanguageCode): Promise<Language | null
   }
 }
 
+/** The table a customer who reads `code` is answered from: that language's, or English's when the shop has none (or no code was given). */
+export async function languageOrEnglish(code: LanguageCode | null | undefined): Promise<Language> {
+  return (code && code !== DEFAULT_LANGUAGE && (await languageTable(code))) || english;
+}
+
 /**
  * Runs a function's work for a customer who reads `language`: a refusal it throws reaches them in
  * that language when its English sentence is one of the tables' (else as written). The desk's

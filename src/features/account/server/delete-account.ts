@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { HttpRefusal, jsonResponse, parseBody } from '../../../lib/server/http';
-import { languageTable } from '../../../lib/server/answered-in';
+import { languageOrEnglish } from '../../../lib/server/answered-in';
 import type { LanguageCode } from '../../../domain/language';
 import english from '../../../domain/strings/languages/en';
 import type { StringTable } from '../../../domain/strings/table';
@@ -54,7 +54,7 @@ export async function deleteAccount(req: Request, admin: SupabaseClient): Promis
     if (error instanceof HttpRefusal) return reply({ error: error.message }, error.status);
     throw error;
   }
-  const { refusals } = ((await languageTable(language)) ?? english).text;
+  const { refusals } = (await languageOrEnglish(language)).text;
   try {
     return await deleteCustomer(req, admin, refusals);
   } catch (error) {

@@ -7,10 +7,8 @@ import { linkPage, sendWaitingMessages } from '../../messages/server/public';
 import { reorderStrings } from '../../../domain/reorder-strings';
 import type { ReorderDependencies } from './reorder';
 import { refusals } from '../../../domain/strings/english/refusals';
-import { answeredIn, languageTable } from '../../../lib/server/answered-in';
+import { answeredIn, languageOrEnglish } from '../../../lib/server/answered-in';
 import { orderLanguageSchema } from '../../../domain/payment-contract';
-import { DEFAULT_LANGUAGE } from '../../../domain/language';
-import english from '../../../domain/strings/languages/en';
 import type { StringTable } from '../../../domain/strings/table';
 import { fill } from '../../../domain/strings/format';
 
@@ -83,7 +81,7 @@ export const startRefillHandler = (req: Request, deps: () => ReorderDependencies
  * absent or a language the shop has no table for), with its links to that language's pages.
  */
 async function stopPage(status: number, say: (text: StringTable) => string, languageCode: string | null): Promise<Response> {
-  const { text, settings } = (languageCode && languageCode !== DEFAULT_LANGUAGE && (await languageTable(languageCode))) || english;
+  const { text, settings } = await languageOrEnglish(languageCode);
   const links = [
     { path: '/account', label: text.reorder.yourAccount },
     { path: '/products', label: text.order.continueShopping },
