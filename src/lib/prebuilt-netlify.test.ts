@@ -42,16 +42,38 @@ describe("the adapter's function answers only the pages drawn on request", () =>
 describe("the adapter's function answers with the headers every file has", () => {
   const adapterFile = "import { createHandler } from './entry.mjs';\nexport default createHandler({});\nexport const config = { path: '/*' };";
 
-  it('adds the site-wide policy beside the page’s own and sets the other headers', async () => {
+  async function answerTo(drawn: Response): Promise<Response> {
     const source = withSiteHeaders(adapterFile, { 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Content-Type-Options': 'nosniff' });
-    const drawn = new Response('<!doctype html>', { headers: { 'content-security-policy': "script-src 'self'" } });
     const module = `data:text/javascript,${encodeURIComponent(source.replace("import { createHandler } from './entry.mjs';", 'const createHandler = () => async () => globalThis.drawnForTest;'))}`;
     (globalThis as { drawnForTest?: Response }).drawnForTest = drawn;
     const { default: handler } = (await import(module)) as { default: (request: Request, context: object) => Promise<Response> };
-    const answer = await handler(new Request('http://localhost/hi/products/x'), {});
-    expect(answer.headers.get('content-security-policy')).toBe("script-src 'self', frame-ancestors 'none'");
+    return handler(new Request('http://localhost/hi/products/x'), {});
+  }
+
+  it('moves the page’s own policy into a <meta> after its charset, as a prebuilt page has it, and keeps the site-wide one a header', async () => {
+    const page = '<!DOCTYPE html><html lang="hi"><head><meta charset="utf-8"><script>go()</script></head><body>दवा</body></html>';
+    const answer = await answerTo(
+      new Response(page, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': '999', 'content-security-policy': "script-src 'self' 'sha256-a+b='; img-src \"x\" &" } }),
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await answer.text()).toBe('<!doctype html>');
+    expect(answer.headers.get('content-length')).toBeNull();
+    expect(await answer.text()).toBe(
+      '<!DOCTYPE html><html lang="hi"><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="script-src \'self\' \'sha256-a+b=\'; img-src &quot;x&quot; &amp;"><script>go()</script></head><body>दवा</body></html>',
+    );
+  });
+
+  it('leaves an answer that is not a page as it is, its policy added to', async () => {
+    const answer = await answerTo(new Response('{}', { headers: { 'content-type': 'application/json', 'content-security-policy': "script-src 'self'" } }));
+    expect(answer.headers.get('content-security-policy')).toBe("script-src 'self', frame-ancestors 'none'");
+    expect(await answer.text()).toBe('{}');
+  });
+
+  it('keeps the policy a header on a page without the layout’s charset', async () => {
+    const answer = await answerTo(new Response('<html><head></head></html>', { headers: { 'content-type': 'text/html', 'content-security-policy': "script-src 'self'" } }));
+    expect(answer.headers.get('content-security-policy')).toBe("script-src 'self', frame-ancestors 'none'");
+    expect(await answer.text()).toBe('<html><head></head></html>');
   });
 
   it('stops the build when the adapter no longer exports its handler as it did', () => {

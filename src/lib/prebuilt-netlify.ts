@@ -67,7 +67,11 @@ export function narrowFunctionPaths(source: string, paths: readonly string[]): s
 /**
  * The function file answering with the headers netlify.toml gives every file (its [[headers]] never
  * reach a function). Astro sends a drawn page's own Content-Security-Policy (its inline scripts'
- * hashes); the site-wide one is added beside it, and browsers enforce both.
+ * hashes) as a header; it goes into a `<meta>` after the page's charset, where the build puts it in
+ * every prebuilt page, so a page loads the same way built or drawn (a policy in a `<meta>` holds
+ * Chrome's preload scanner back, and with the header alone the drawn page's module scripts were
+ * fetched ahead of its photo). The site-wide policy stays a header: frame-ancestors cannot be in a
+ * `<meta>`, and browsers enforce both.
  */
 export function withSiteHeaders(source: string, headers: Readonly<Record<string, string>> = API_SECURITY_HEADERS): string {
   const handler = /export default createHandler\(/;
@@ -76,9 +80,23 @@ export function withSiteHeaders(source: string, headers: Readonly<Record<string,
     source.replace(handler, 'const drawPage = createHandler(') +
     `
 const siteHeaders = ${JSON.stringify(headers)};
+const charset = '<meta charset="utf-8">';
 export default async (request, context) => {
   const drawn = await drawPage(request, context);
-  const answer = new Response(drawn.body, drawn);
+  const pagePolicy = drawn.headers.get('content-security-policy');
+  let body = drawn.body;
+  const answerHeaders = new Headers(drawn.headers);
+  const html = pagePolicy && (drawn.headers.get('content-type') ?? '').startsWith('text/html') ? await drawn.text() : null;
+  const at = html === null ? -1 : html.indexOf(charset);
+  if (html !== null) body = html;
+  // A page without the layout's charset keeps its policy as a header, protected all the same.
+  if (at !== -1) {
+    const meta = '<meta http-equiv="content-security-policy" content="' + pagePolicy.replaceAll('&', '&amp;').replaceAll('"', '&quot;') + '">';
+    body = html.slice(0, at + charset.length) + meta + html.slice(at + charset.length);
+    answerHeaders.delete('content-security-policy');
+    answerHeaders.delete('content-length');
+  }
+  const answer = new Response(body, { status: drawn.status, statusText: drawn.statusText, headers: answerHeaders });
   for (const [name, value] of Object.entries(siteHeaders)) {
     if (name.toLowerCase() === 'content-security-policy') answer.headers.append(name, value);
     else answer.headers.set(name, value);

@@ -1,11 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { localEnv } from '../../emulators/local-env.ts';
 import { FIRST_CALL_TIMEOUT, openCart, proceedButton, uploadPrescription } from './checkout-support.ts';
+import { fixtureProduct } from './support/fixture-catalogue';
 import { MISSING_PAGE, PAGE_TYPES } from './support/page-types';
 
 const local = localEnv();
 const SUPABASE_ORIGIN = new URL(local.SUPABASE_URL!).origin;
 const RAZORPAY_ORIGIN = new URL(local.RAZORPAY_API_BASE!).origin;
+/** A page drawn by the site's function on its first request: the same policy, in the same place, as a prebuilt one. */
+const DRAWN_PAGE = `/hi/products/${fixtureProduct(14).slug}`;
 
 /**
  * Collects every Content-Security-Policy violation the page reports, from the browser console
@@ -36,7 +39,7 @@ test('every kind of response carries the security headers', async ({ request }) 
   const home = await (await request.get(PAGE_TYPES.home)).text();
   const asset = home.match(/\/_astro\/[^"']+\.js/)?.[0];
   expect(asset).toBeDefined();
-  for (const path of [...Object.values(PAGE_TYPES), '/products/no-such-product', '/no-such-page', '/sitemap.xml', '/robots.txt', asset!]) {
+  for (const path of [...Object.values(PAGE_TYPES), DRAWN_PAGE, '/products/no-such-product', '/no-such-page', '/sitemap.xml', '/robots.txt', asset!]) {
     const response = await request.get(path);
     const headers = response.headers();
     expect.soft(headers['content-security-policy'], path).toBe("frame-ancestors 'none'; object-src 'none'; base-uri 'self'");
@@ -48,7 +51,7 @@ test('every kind of response carries the security headers', async ({ request }) 
 });
 
 test('each page states a CSP that allows only the store, Supabase, Razorpay and PhonePe', async ({ page }) => {
-  for (const path of Object.values(PAGE_TYPES)) {
+  for (const path of [...Object.values(PAGE_TYPES), DRAWN_PAGE]) {
     await page.goto(path);
     const policy = await metaPolicy(page);
     expect(policy.get('default-src'), path).toEqual(["'self'"]);
@@ -67,7 +70,7 @@ test('each page states a CSP that allows only the store, Supabase, Razorpay and 
 
 test('no page breaks its CSP', async ({ page }) => {
   const violations = watchForCspViolations(page);
-  for (const path of [...Object.values(PAGE_TYPES), MISSING_PAGE]) {
+  for (const path of [...Object.values(PAGE_TYPES), DRAWN_PAGE, MISSING_PAGE]) {
     await page.goto(path);
     await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
   }
