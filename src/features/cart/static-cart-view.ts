@@ -23,7 +23,11 @@ import { $paymentMethod, type UnavailableMethods } from './payment-method';
  * hydrates on the customer's first sign (client:interact="page") and replaces it without a flash.
  */
 
-/** Draws (again) into the holder, keeping the focus on the element with the same tap key. */
+/**
+ * Draws (again) into the holder, keeping the focus on the element with the same tap key. A drawing
+ * equal to the one shown is not put in: the page's arrival lookups answer with nothing new on most
+ * opens, and replacing the button under a finger between its press and its release loses the tap.
+ */
 function draw(holder: HTMLElement, offered: readonly PaymentMethod[], unavailableMethods: UnavailableMethods): void {
   const drawScreen = window[SCREEN_DRAWING];
   if (!drawScreen) return;
@@ -41,7 +45,9 @@ function draw(holder: HTMLElement, offered: readonly PaymentMethod[], unavailabl
     busyLabel: null,
     paymentBlocked: false,
   };
-  holder.replaceChildren(drawScreen(state));
+  const drawing = drawScreen(state);
+  if (holder.childElementCount === 1 && holder.firstElementChild!.isEqualNode(drawing)) return;
+  holder.replaceChildren(drawing);
   if (focusKey) elementWithKey(holder, focusKey)?.focus({ preventScroll: true });
 }
 
