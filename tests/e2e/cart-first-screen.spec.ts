@@ -124,6 +124,38 @@ test('taps before React: plus and Remove count at once, Upload Prescription open
   expect((await storedCart(page)).items.map((line) => line.quantity)).toEqual([3, 1]);
 });
 
+test('a mouse button held on a control while React takes the first screen\'s place counts on its release there, and only there', async ({ page }) => {
+  await storeCart(page, [storedLine(niacinamide), storedLine(metformin)]);
+  const island = await holdCartIsland(page);
+  await page.goto('/cart');
+  const upload = orderSummary(page).getByRole('button', { name: 'Upload Prescription' });
+  const box = (await upload.boundingBox())!;
+  // The pointer's arrival asks for React (held); the button goes down before React arrives and up after.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  island.release();
+  await expect(firstScreen(page)).toHaveCount(0);
+  await page.mouse.up();
+  await expect(prescriptionDialog(page)).toBeVisible();
+  await prescriptionDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(prescriptionDialog(page)).toBeHidden();
+});
+
+test('a mouse button held through the hand-over and let go elsewhere taps nothing', async ({ page }) => {
+  await storeCart(page, [storedLine(niacinamide), storedLine(metformin)]);
+  const island = await holdCartIsland(page);
+  await page.goto('/cart');
+  const box = (await page.getByRole('button', { name: `Increase quantity of ${niacinamide.name}` }).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  island.release();
+  await expect(firstScreen(page)).toHaveCount(0);
+  await page.mouse.move(box.x + box.width / 2, box.y - 200);
+  await page.mouse.up();
+  await page.getByRole('button', { name: `Increase quantity of ${niacinamide.name}` }).click();
+  await expect(page.getByLabel(`Total for ${niacinamide.name}`)).toHaveText(lineTotal(niacinamide, 2));
+});
+
 test('Proceed to Pay tapped before React asks for the delivery details once React arrives', async ({ page }) => {
   await storeCart(page, [storedLine(cetirizine)]);
   const island = await holdCartIsland(page);

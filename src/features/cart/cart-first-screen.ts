@@ -37,6 +37,7 @@ declare global {
 }
 
 const QUEUED_TAP = 'queuedTap';
+const PRESSED = 'pressed';
 const EARLY_TAPS = 'earlyTaps';
 const LIVE = 'live';
 
@@ -68,6 +69,42 @@ export function takeEarlyTaps(holder: HTMLElement): string[] {
   return taps;
 }
 
+/**
+ * Keeps the tap key of a mouse button held on a control of the first screen, until it is released:
+ * the screen under it may be replaced meanwhile (see clickOnRelease).
+ */
+export function keepMousePress(holder: HTMLElement): void {
+  holder.addEventListener('pointerdown', (event) => {
+    const key = event.pointerType === 'mouse' && event.target instanceof Element ? tapKeyOf(event.target.closest('button')) : null;
+    if (key) holder.dataset[PRESSED] = key;
+  });
+  for (const type of ['pointerup', 'pointercancel'] as const) document.addEventListener(type, () => delete holder.dataset[PRESSED]);
+}
+
+/**
+ * When the control a mouse button is held on is replaced before the release, Chromium clicks nothing
+ * (a touch is tapped on whatever is there when it ends): a release on the new control with the same
+ * key is made its click, unless the browser clicked it itself.
+ */
+export function clickOnRelease(holder: HTMLElement, root: Element): void {
+  const key = holder.dataset[PRESSED];
+  if (!key) return;
+  document.addEventListener(
+    'pointerup',
+    (event) => {
+      const control = elementWithKey(root, key);
+      if (!control || !(event.target instanceof Node) || !control.contains(event.target)) return;
+      let clicked = false;
+      control.addEventListener('click', () => (clicked = true), { once: true, capture: true });
+      // The browser's own click, if any, comes in this same task.
+      setTimeout(() => {
+        if (!clicked) control.click();
+      });
+    },
+    { once: true, capture: true },
+  );
+}
+
 /** Remembers a tap on the first screen that only React can answer; it is made again after the hand-over. */
 export function queueTapForIsland(key: string): void {
   const holder = document.getElementById(FIRST_SCREEN_ID);
@@ -86,4 +123,5 @@ export function handOverFirstScreen(): void {
   if (!reactScreen) return;
   if (focusKey) elementWithKey(reactScreen, focusKey)?.focus({ preventScroll: true });
   if (queued) elementWithKey(reactScreen, queued)?.click();
+  clickOnRelease(holder, reactScreen);
 }

@@ -51,4 +51,41 @@ describe('the cart screen before React', () => {
     const quantities = [...document.querySelectorAll(`#${FIRST_SCREEN_ID} output`)].map((output) => output.textContent);
     expect(quantities).toEqual(['1', '3']);
   });
+
+  describe('a mouse button held on a control while the screen is drawn again', () => {
+    const press = (control: Element) => control.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'mouse', bubbles: true }));
+    const release = (target: Element) => target.dispatchEvent(new PointerEvent('pointerup', { pointerType: 'mouse', bubbles: true }));
+    const quantityOf = (productId: number) => $cart.get().items.find((line) => line.product.id === productId)!.quantity;
+    // A stock answer that changes the screen: metformin sold out, or back. The browser clicks
+    // nothing when the pressed control left the page before the release.
+    const redrawWithAChange = () => $cartStock.set($cartStock.get()[metformin.id] === 0 ? {} : { [metformin.id]: 0 });
+
+    it('counts the press when it is released on the new control with the same key', async () => {
+      press(button(`increase:${paracetamol.id}`));
+      const before = button(`increase:${paracetamol.id}`);
+      redrawWithAChange();
+      expect(before.isConnected).toBe(false);
+      release(button(`increase:${paracetamol.id}`));
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(quantityOf(paracetamol.id)).toBe(3);
+    });
+
+    it('does nothing when it is released elsewhere', async () => {
+      press(button(`increase:${paracetamol.id}`));
+      redrawWithAChange();
+      release(button(`decrease:${paracetamol.id}`));
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(quantityOf(paracetamol.id)).toBe(2);
+    });
+
+    it('does not count a press twice when the browser clicks the new control itself', async () => {
+      press(button(`increase:${paracetamol.id}`));
+      redrawWithAChange();
+      const control = button(`increase:${paracetamol.id}`);
+      release(control);
+      control.click();
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(quantityOf(paracetamol.id)).toBe(3);
+    });
+  });
 });

@@ -1,7 +1,9 @@
 import { $cartStock, $goneProductIds, refreshCartOnArrival } from './cart-availability';
 import {
+  clickOnRelease,
   elementWithKey,
   FIRST_SCREEN_ID,
+  keepMousePress,
   offeredMethodsIn,
   queueTapForIsland,
   SCREEN_DRAWING,
@@ -49,6 +51,7 @@ function draw(holder: HTMLElement, offered: readonly PaymentMethod[], unavailabl
   if (holder.childElementCount === 1 && holder.firstElementChild!.isEqualNode(drawing)) return;
   holder.replaceChildren(drawing);
   if (focusKey) elementWithKey(holder, focusKey)?.focus({ preventScroll: true });
+  clickOnRelease(holder, holder);
 }
 
 function tap(key: string | null): void {
@@ -64,6 +67,7 @@ export function startFirstScreen(): void {
   const offered = offeredMethodsIn(holder);
   if (!offered.includes($paymentMethod.get())) $paymentMethod.set(offered[0]!);
   const earlyTaps = takeEarlyTaps(holder);
+  keepMousePress(holder);
   draw(holder, offered, unavailableMethods);
   holder.addEventListener('click', (event) => {
     if (event.target instanceof Element) tap(tapKeyOf(event.target.closest('button')));
