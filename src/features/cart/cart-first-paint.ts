@@ -1,6 +1,6 @@
 import { CART_STORAGE_KEY, decodeCart } from '../../domain/stored-cart';
 import { cartScreenView } from './cart-screen-view';
-import { FIRST_SCREEN_ID, keepEarlyTaps, offeredMethodsIn, SCREEN_DRAWING, type ScreenDrawing, unavailableMethodsIn } from './cart-first-screen';
+import { FIRST_SCREEN_ID, keepEarlyTaps, keepMousePress, offeredMethodsIn, SCREEN_DRAWING, type ScreenDrawing, unavailableMethodsIn } from './cart-first-screen';
 import { showFallbackImage, toDom } from './view-tree';
 
 /*
@@ -38,4 +38,5 @@ if (holder) {
   // An image's `error` does not bubble: caught on its way down, for every drawing the holder gets.
   holder.addEventListener('error', showFallbackImage, true);
   keepEarlyTaps(holder);
+  keepMousePress(holder);
 }

@@ -3,7 +3,6 @@ import {
   clickOnRelease,
   elementWithKey,
   FIRST_SCREEN_ID,
-  keepMousePress,
   offeredMethodsIn,
   queueTapForIsland,
   SCREEN_DRAWING,
@@ -67,7 +66,6 @@ export function startFirstScreen(): void {
   const offered = offeredMethodsIn(holder);
   if (!offered.includes($paymentMethod.get())) $paymentMethod.set(offered[0]!);
   const earlyTaps = takeEarlyTaps(holder);
-  keepMousePress(holder);
   draw(holder, offered, unavailableMethods);
   holder.addEventListener('click', (event) => {
     if (event.target instanceof Element) tap(tapKeyOf(event.target.closest('button')));
