@@ -84,19 +84,18 @@ const charset = '<meta charset="utf-8">';
 export default async (request, context) => {
   const drawn = await drawPage(request, context);
   const pagePolicy = drawn.headers.get('content-security-policy');
-  let body = drawn.body;
-  const answerHeaders = new Headers(drawn.headers);
   const html = pagePolicy && (drawn.headers.get('content-type') ?? '').startsWith('text/html') ? await drawn.text() : null;
-  const at = html === null ? -1 : html.indexOf(charset);
-  if (html !== null) body = html;
   // A page without the layout's charset keeps its policy as a header, protected all the same.
-  if (at !== -1) {
+  const end = html === null || !html.includes(charset) ? -1 : html.indexOf(charset) + charset.length;
+  const headers = new Headers(drawn.headers);
+  let body = html ?? drawn.body;
+  if (end !== -1) {
     const meta = '<meta http-equiv="content-security-policy" content="' + pagePolicy.replaceAll('&', '&amp;').replaceAll('"', '&quot;') + '">';
-    body = html.slice(0, at + charset.length) + meta + html.slice(at + charset.length);
-    answerHeaders.delete('content-security-policy');
-    answerHeaders.delete('content-length');
+    body = html.slice(0, end) + meta + html.slice(end);
+    headers.delete('content-security-policy');
+    headers.delete('content-length');
   }
-  const answer = new Response(body, { status: drawn.status, statusText: drawn.statusText, headers: answerHeaders });
+  const answer = new Response(body, { status: drawn.status, statusText: drawn.statusText, headers });
   for (const [name, value] of Object.entries(siteHeaders)) {
     if (name.toLowerCase() === 'content-security-policy') answer.headers.append(name, value);
     else answer.headers.set(name, value);

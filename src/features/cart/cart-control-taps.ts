@@ -2,7 +2,7 @@ import { readCartProduct } from '../../domain/stored-cart';
 import type { CartProduct } from '../../domain/product';
 import { $cart, addToCart, quantityOf, setQuantity } from './cart-store';
 import { type AddToCartVariant, CART_ACTION_ATTRIBUTE, cartControlView } from './cart-control-markup';
-import { toDom } from './view-tree';
+import { redraw, toDom } from './view-tree';
 import { pageText } from '../../lib/browser/page-text';
 import { cartControl } from '../../domain/strings/english/cartControl';
 
@@ -35,12 +35,7 @@ export function staticControlOf(element: Element): StaticControl | null {
 
 /** Draws the control for the stored quantity; a focused button keeps the focus, as it does under React. */
 function draw({ island, product, variant }: StaticControl): void {
-  const drawn = toDom(cartControlView(product, variant, quantityOf($cart.get(), product.id), pageText('cartControl', cartControl)));
-  if (island.firstElementChild?.outerHTML === drawn.outerHTML) return;
-  const focused = document.activeElement;
-  const focusedAction = focused && island.contains(focused) ? focused.getAttribute(CART_ACTION_ATTRIBUTE) : null;
-  island.replaceChildren(drawn);
-  if (focusedAction) island.querySelector<HTMLElement>(`[${CART_ACTION_ATTRIBUTE}="${focusedAction}"]`)?.focus();
+  redraw(island, toDom(cartControlView(product, variant, quantityOf($cart.get(), product.id), pageText('cartControl', cartControl))), CART_ACTION_ATTRIBUTE);
 }
 
 /** Draws every control React does not own yet from the stored cart. */

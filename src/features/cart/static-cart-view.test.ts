@@ -60,31 +60,30 @@ describe('the cart screen before React', () => {
     // nothing when the pressed control left the page before the release.
     const redrawWithAChange = () => $cartStock.set($cartStock.get()[metformin.id] === 0 ? {} : { [metformin.id]: 0 });
 
-    it('counts the press when it is released on the new control with the same key', async () => {
-      press(button(`increase:${paracetamol.id}`));
-      const before = button(`increase:${paracetamol.id}`);
+    /** Presses plus on paracetamol, redraws the screen under it, releases on the control with `releaseKey` (the browser clicking it too, if asked). */
+    async function pressAcrossARedraw(releaseKey: string, { browserClicks = false } = {}): Promise<void> {
+      const pressed = button(`increase:${paracetamol.id}`);
+      press(pressed);
       redrawWithAChange();
-      expect(before.isConnected).toBe(false);
-      release(button(`increase:${paracetamol.id}`));
+      expect(pressed.isConnected).toBe(false);
+      const target = button(releaseKey);
+      release(target);
+      if (browserClicks) target.click();
       await new Promise((resolve) => setTimeout(resolve));
+    }
+
+    it('counts the press when it is released on the new control with the same key', async () => {
+      await pressAcrossARedraw(`increase:${paracetamol.id}`);
       expect(quantityOf(paracetamol.id)).toBe(3);
     });
 
     it('does nothing when it is released elsewhere', async () => {
-      press(button(`increase:${paracetamol.id}`));
-      redrawWithAChange();
-      release(button(`decrease:${paracetamol.id}`));
-      await new Promise((resolve) => setTimeout(resolve));
+      await pressAcrossARedraw(`decrease:${paracetamol.id}`);
       expect(quantityOf(paracetamol.id)).toBe(2);
     });
 
     it('does not count a press twice when the browser clicks the new control itself', async () => {
-      press(button(`increase:${paracetamol.id}`));
-      redrawWithAChange();
-      const control = button(`increase:${paracetamol.id}`);
-      release(control);
-      control.click();
-      await new Promise((resolve) => setTimeout(resolve));
+      await pressAcrossARedraw(`increase:${paracetamol.id}`, { browserClicks: true });
       expect(quantityOf(paracetamol.id)).toBe(3);
     });
   });

@@ -1,7 +1,6 @@
 import { $cartStock, $goneProductIds, refreshCartOnArrival } from './cart-availability';
 import {
   clickOnRelease,
-  elementWithKey,
   FIRST_SCREEN_ID,
   offeredMethodsIn,
   queueTapForIsland,
@@ -11,6 +10,7 @@ import {
   unavailableMethodsIn,
 } from './cart-first-screen';
 import { $cart } from './cart-store';
+import { redraw, TAP_KEY_ATTRIBUTE } from './view-tree';
 import { isIslandTap, writeTap } from './cart-taps';
 import type { PaymentMethod } from '../../domain/payment-methods';
 import { $paymentMethod, type UnavailableMethods } from './payment-method';
@@ -24,16 +24,10 @@ import { $paymentMethod, type UnavailableMethods } from './payment-method';
  * hydrates on the customer's first sign (client:interact="page") and replaces it without a flash.
  */
 
-/**
- * Draws (again) into the holder, keeping the focus on the element with the same tap key. A drawing
- * equal to the one shown is not put in: the page's arrival lookups answer with nothing new on most
- * opens, and replacing the button under a finger between its press and its release loses the tap.
- */
+/** Draws (again) into the holder (redraw keeps an equal screen and the focus); a mouse press on a replaced control counts on its release. */
 function draw(holder: HTMLElement, offered: readonly PaymentMethod[], unavailableMethods: UnavailableMethods): void {
   const drawScreen = window[SCREEN_DRAWING];
   if (!drawScreen) return;
-  const focused = document.activeElement;
-  const focusKey = focused && holder.contains(focused) ? tapKeyOf(focused) : null;
   const state = {
     lines: $cart.get().items,
     gone: $goneProductIds.get(),
@@ -46,11 +40,7 @@ function draw(holder: HTMLElement, offered: readonly PaymentMethod[], unavailabl
     busyLabel: null,
     paymentBlocked: false,
   };
-  const drawing = drawScreen(state);
-  if (holder.childElementCount === 1 && holder.firstElementChild!.isEqualNode(drawing)) return;
-  holder.replaceChildren(drawing);
-  if (focusKey) elementWithKey(holder, focusKey)?.focus({ preventScroll: true });
-  clickOnRelease(holder, holder);
+  if (redraw(holder, drawScreen(state), TAP_KEY_ATTRIBUTE)) clickOnRelease(holder, holder);
 }
 
 function tap(key: string | null): void {

@@ -50,6 +50,21 @@ export function toDom(view: ViewElement): HTMLElement {
   return element;
 }
 
+/**
+ * Puts a drawing in place of what a container shows, unless the two are equal: a control replaced
+ * between a press and its release loses the tap, and most redraws (another tab, a lookup answering)
+ * change nothing. The focused control, found again by its `keyAttribute`, keeps the focus. Returns
+ * whether the drawing went in.
+ */
+export function redraw(container: Element, drawing: HTMLElement, keyAttribute: string): boolean {
+  if (container.childElementCount === 1 && container.firstElementChild!.isEqualNode(drawing)) return false;
+  const focused = document.activeElement;
+  const focusKey = focused && container.contains(focused) ? focused.closest(`[${keyAttribute}]`)?.getAttribute(keyAttribute) : null;
+  container.replaceChildren(drawing);
+  if (focusKey) container.querySelector<HTMLElement>(`[${keyAttribute}="${focusKey}"]`)?.focus({ preventScroll: true });
+  return true;
+}
+
 /** Puts an image's fallback in place when its own picture fails (listened for on an ancestor: `error` does not bubble). */
 export function showFallbackImage(event: Event): void {
   const image = event.target;
