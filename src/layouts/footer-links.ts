@@ -35,6 +35,8 @@ export function footerLinks(language: LanguageCode): Promise<FooterLink[]> {
   if (!links) {
     links = readFooterLinks(language);
     linksByLanguage.set(language, links);
+    // A failed read is not kept: the next page of a warm function reads again.
+    links.catch(() => linksByLanguage.delete(language));
   }
   return links;
 }
