@@ -86,7 +86,8 @@ export default async (request, context) => {
   const pagePolicy = drawn.headers.get('content-security-policy');
   const html = pagePolicy && (drawn.headers.get('content-type') ?? '').startsWith('text/html') ? await drawn.text() : null;
   // A page without the layout's charset keeps its policy as a header, protected all the same.
-  const end = html === null || !html.includes(charset) ? -1 : html.indexOf(charset) + charset.length;
+  const at = html === null ? -1 : html.indexOf(charset);
+  const end = at === -1 ? -1 : at + charset.length;
   const headers = new Headers(drawn.headers);
   let body = html ?? drawn.body;
   if (end !== -1) {
